@@ -1,0 +1,65 @@
+# Guild Bank: `make run` serves the app, `make test` runs every test. Both install what is missing.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+FRONTEND := frontend
+HAS_FRONTEND := $(wildcard $(FRONTEND)/package.json)
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: run test test-python test-frontend test-e2e python node bundle chromium clean
+
+## Python: a venv on Python >= 3.12 with the pinned requirements
+python: $(VENV)/.installed
+$(VENV)/.installed: requirements.txt scripts/find-python
+	@interpreter=$$(scripts/find-python) || exit 1; \
+	if [ -x $(PY) ] && ! $(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)'; then \
+		echo "Replacing $(VENV): it was made with an older Python"; rm -rf $(VENV); fi; \
+	if [ ! -x $(PY) ]; then echo "Creating $(VENV) with $$interpreter"; "$$interpreter" -m venv $(VENV); fi
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+## Frontend: npm packages from the committed lockfile, then the production bundle
+node: $(if $(HAS_FRONTEND),$(FRONTEND)/node_modules/.installed)
+$(FRONTEND)/node_modules/.installed: $(FRONTEND)/package.json $(FRONTEND)/package-lock.json
+	cd $(FRONTEND) && npm install --no-audit --no-fund --loglevel=error
+	@touch $@
+
+FRONTEND_SOURCES := $(if $(HAS_FRONTEND),$(shell find $(FRONTEND)/src $(FRONTEND)/scripts -type f 2>/dev/null) $(wildcard $(FRONTEND)/*.js $(FRONTEND)/*.mjs $(FRONTEND)/*.json))
+bundle: $(if $(HAS_FRONTEND),$(FRONTEND)/webpack-stats.json)
+$(FRONTEND)/webpack-stats.json: $(FRONTEND)/node_modules/.installed $(filter-out $(FRONTEND)/webpack-stats.json,$(FRONTEND_SOURCES))
+	cd $(FRONTEND) && npm run build
+	@touch $@
+
+## Debian's Chromium for the browser tests (Playwright's own download does not work here)
+chromium: $(CHROMIUM)
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium
+
+run: python bundle
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py ensure_admin
+	$(PY) manage.py seed_demo --if-empty
+	@echo "Guild Bank on http://127.0.0.1:$(PORT)"
+	$(VENV)/bin/daphne -b 127.0.0.1 -p $(PORT) bank.asgi:application
+
+test: test-python test-frontend test-e2e
+
+test-python: python
+	$(PY) -m pytest -q
+
+test-frontend: $(if $(HAS_FRONTEND),node bundle)
+ifneq ($(HAS_FRONTEND),)
+	cd $(FRONTEND) && npm run typecheck && npm test
+endif
+
+test-e2e: python bundle chromium
+ifneq ($(wildcard e2e/conftest.py),)
+	$(PY) -m pytest e2e -q -p no:asyncio -p no:django
+endif
+
+clean:
+	rm -rf $(VENV) $(FRONTEND)/node_modules $(FRONTEND)/dist $(FRONTEND)/webpack-stats.json .test-db*.sqlite3*

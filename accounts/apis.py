@@ -1,0 +1,191 @@
+"""Thin views: parse, call one service or selector, answer."""
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bank.errors import BankError
+from bank.permissions import IsBankAdmin
+
+from . import selectors, services, tokens
+from .serializers import (
+    BlockedPlayersOut,
+    LoginIn,
+    LoginOut,
+    MeOut,
+    PasswordIn,
+    PlayerOut,
+    PlayerSearchOut,
+    PlayerUpdateIn,
+    RegisterIn,
+    SessionOut,
+    VerifyTokenOut,
+    WsTicketOut,
+)
+from .throttles import LoginRateThrottle
+
+
+def _session_body(issued: tokens.IssuedToken) -> dict:
+    return {
+        "access_token": issued.access_token,
+        "token_type": "bearer",
+        "expires_at": issued.expires_at,
+        "expires_in": issued.expires_in,
+    }
+
+
+class LoginApi(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [LoginRateThrottle]
+
+    @extend_schema(request=LoginIn, responses={200: LoginOut}, summary="Sign in by admin username, player name or discord")
+    def post(self, request):
+        data = LoginIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.auth_login(username=data.validated_data.get("username"), password=data.validated_data.get("password"))
+        issued = tokens.token_issue(user=user)
+        player = tokens.player_of(user)
+        body = _session_body(issued) | {
+            "username": tokens.display_name(user),
+            "is_admin": user.is_staff,
+            "has_solo_access": bool(player and player.has_solo_access),
+            "player_id": player.pk if player else None,
+        }
+        return Response(LoginOut(body).data)
+
+
+class RegisterApi(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [LoginRateThrottle]
+
+    @extend_schema(request=RegisterIn, responses={201: PlayerOut}, summary="Register a player (or claim an admin-created one)")
+    def post(self, request):
+        data = RegisterIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_register(**{k: data.validated_data.get(k) for k in ("name", "discord", "password")})
+        return Response(PlayerOut(player).data, status=status.HTTP_201_CREATED)
+
+
+class VerifyTokenApi(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("token", str, required=True)],
+        responses={200: VerifyTokenOut},
+        summary="Is this token still good, and for whom",
+    )
+    def get(self, request):
+        token = tokens.token_read(request.query_params.get("token", ""))
+        user = None
+        if token is not None:
+            user = tokens.User.objects.select_related("player").filter(pk=token["user_id"], is_active=True).first()
+        if user is None:
+            body = {"valid": False, "has_solo_access": False, "is_admin": False, "username": None, "expires_at": None}
+        else:
+            player = tokens.player_of(user)
+            body = {
+                "valid": True,
+                "has_solo_access": bool(player and player.has_solo_access),
+                "is_admin": user.is_staff,
+                "username": tokens.display_name(user),
+                "expires_at": tokens.token_expiry(token),
+            }
+        return Response(VerifyTokenOut(body).data)
+
+
+class ExtendSessionApi(APIView):
+    @extend_schema(request=None, responses={200: SessionOut}, summary="A fresh 5-minute token; the old one stops working")
+    def post(self, request):
+        issued = tokens.token_issue(user=request.user)
+        tokens.token_revoke(token=request.auth)
+        return Response(SessionOut(_session_body(issued)).data)
+
+
+class LogoutApi(APIView):
+    @extend_schema(request=None, responses={204: None}, summary="End this token at once")
+    def post(self, request):
+        tokens.token_revoke(token=request.auth)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeApi(APIView):
+    @extend_schema(responses={200: MeOut}, summary="The caller's role and player")
+    def get(self, request):
+        player = tokens.player_of(request.user)
+        body = {
+            "username": tokens.display_name(request.user),
+            "is_admin": request.user.is_staff,
+            "has_solo_access": bool(player and player.has_solo_access),
+            "player": player,
+        }
+        return Response(MeOut(body).data)
+
+
+class WsTicketApi(APIView):
+    @extend_schema(request=None, responses={201: WsTicketOut}, summary="A one-time ticket (30 s) to open /ws/bank/")
+    def post(self, request):
+        ticket = tokens.ws_ticket_issue(user=request.user)
+        return Response(WsTicketOut({"ticket": ticket.key, "expires_at": ticket.expires_at}).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerUpdateApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(request=PlayerUpdateIn, responses={200: PlayerOut}, summary="Admin: set bad payer, solo access or client type")
+    def put(self, request, pk: int):
+        data = PlayerUpdateIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_update(player_id=pk, admin=request.user, **data.validated_data)
+        return Response(PlayerOut(player).data)
+
+
+class PlayerUnblockApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(request=None, responses={200: PlayerOut}, summary="Admin: unblock a player and reset the failure count")
+    def put(self, request, pk: int):
+        return Response(PlayerOut(services.player_unblock(player_id=pk, admin=request.user)).data)
+
+
+class PlayerPasswordApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(request=PasswordIn, responses={200: PlayerOut}, summary="Admin: set a player's password (also unblocks)")
+    def put(self, request, pk: int):
+        data = PasswordIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = services.player_password_set(
+            player_id=pk, new_password=data.validated_data.get("new_password"), admin=request.user
+        )
+        return Response(PlayerOut(player).data)
+
+
+class BlockedPlayersApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(responses={200: BlockedPlayersOut}, summary="Admin: players blocked after failed sign-ins")
+    def get(self, request):
+        players = selectors.player_list_blocked()
+        return Response(BlockedPlayersOut({"blocked_players": players}).data)
+
+
+
+
+class PlayerSearchApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("term", str, required=True)],
+        responses={200: PlayerSearchOut},
+        summary="Admin: find players by id, name or discord",
+    )
+    def get(self, request):
+        term = request.query_params.get("term", "").strip()
+        if not term:
+            raise BankError("Please enter a search term", code="missing_fields", fields={"term": ["Required."]})
+        return Response(PlayerSearchOut({"players": selectors.player_search(term=term)}).data)

@@ -1,0 +1,74 @@
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.db.models.functions import Lower
+
+from . import rules
+
+
+class User(AbstractUser):
+    """A sign-in identity: the bank's admins (staff) and the players who set a password."""
+
+
+class Player(models.Model):
+    """The bank's customer record. It may exist without a password until the player registers."""
+
+    class ClientType(models.TextChoices):
+        NEW = "new", "New"
+        OLD = "old", "Old"
+
+    user = models.OneToOneField(
+        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    name = models.CharField(max_length=rules.NAME_MAX_LENGTH, help_text="Game nickname, unique ignoring case")
+    discord = models.CharField(max_length=rules.DISCORD_MAX_LENGTH, help_text="Discord username, unique ignoring case")
+    added_by = models.ForeignKey(
+        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="players_added"
+    )
+    bad_payer = models.BooleanField(default=False)
+    client_type = models.CharField(max_length=3, choices=ClientType.choices, default=ClientType.NEW)
+    has_solo_access = models.BooleanField(default=False)
+    credit_score = models.PositiveSmallIntegerField(default=0)
+    failed_attempts = models.PositiveIntegerField(default=0)
+    blocked_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="player_name_unique_ignoring_case"),
+            models.UniqueConstraint(Lower("discord"), name="player_discord_unique_ignoring_case"),
+            models.CheckConstraint(
+                condition=models.Q(credit_score__gte=0) & models.Q(credit_score__lte=300),
+                name="player_credit_score_0_to_300",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.discord})"
+
+    @property
+    def is_blocked(self) -> bool:
+        return self.blocked_at is not None
+
+    @property
+    def has_password(self) -> bool:
+        return self.user_id is not None and self.user.has_usable_password()
+
+
+class RevokedToken(models.Model):
+    """Access tokens ended by logout or extension before their natural expiry."""
+
+    jti = models.CharField(max_length=64, unique=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+
+class WsTicket(models.Model):
+    """A one-time, short-lived ticket to open the live socket (a token never goes into a URL).
+
+    Kept in the database so that every server process can redeem a ticket another one issued.
+    """
+
+    key = models.CharField(max_length=64, unique=True)
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    expires_at = models.DateTimeField(db_index=True)
+    used_at = models.DateTimeField(null=True, blank=True)

@@ -1,0 +1,25 @@
+"""Business constants for identity and sessions (DOMAIN.md "Identity, roles, sessions")."""
+
+NAME_MIN_LENGTH = 2  # "Player name must be at least 2 characters"
+DISCORD_MIN_LENGTH = 2  # "Discord username must be at least 2 characters"
+PASSWORD_MIN_LENGTH = 8  # "Password must be at least 8 characters"
+NAME_MAX_LENGTH = 64
+DISCORD_MAX_LENGTH = 64
+PASSWORD_MAX_LENGTH = 128
+MAX_FAILED_ATTEMPTS = 5  # after 5 consecutive failed passwords a player is blocked
+
+MSG_FILL_ALL = "Please fill in all fields"
+MSG_NAME_SHORT = "Player name must be at least 2 characters"
+MSG_DISCORD_SHORT = "Discord username must be at least 2 characters"
+MSG_PASSWORD_SHORT = "Password must be at least 8 characters"
+MSG_PLAYER_NOT_FOUND = "Player not found"
+MSG_INCORRECT_PASSWORD = "Incorrect password"
+MSG_BLOCKED = (
+    f"This account is blocked after {MAX_FAILED_ATTEMPTS} failed sign-in attempts. "
+    "Ask an admin to unblock it or to reset your password."
+)
+
+
+def msg_no_password(name: str) -> str:
+    # the UI looks for "has no password set" in this text
+    return f"Player '{name}' has no password set. Use the registration form to create one."

@@ -1,0 +1,43 @@
+"""Reads about players that are more than a .get()."""
+from django.db.models import Q, QuerySet
+from rest_framework.exceptions import NotFound
+
+from .models import Player, User
+from .tokens import player_of
+
+
+def player_for_caller(*, user: User, player_id: int) -> Player:
+    """The player with this id if the caller may read it: admins any, a player only their own.
+
+    Another player's id answers 404, exactly like an id that does not exist.
+    """
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None:
+        raise NotFound("Player not found")
+    if user.is_staff:
+        return player
+    own = player_of(user)
+    if own is None or own.pk != player.pk:
+        raise NotFound("Player not found")
+    return player
+
+
+def player_list_blocked() -> QuerySet[Player]:
+    return Player.objects.filter(blocked_at__isnull=False).select_related("added_by", "user").order_by("-blocked_at")
+
+
+SEARCH_LIMIT = 50
+
+
+def player_search(*, term: str) -> list[Player]:
+    """Players whose id is the term, or whose name or discord contains it (ignoring case).
+
+    An exact id or name comes first; at most SEARCH_LIMIT answers.
+    """
+    term = term.strip()
+    matches = Q(name__icontains=term) | Q(discord__icontains=term)
+    if term.isdigit():
+        matches |= Q(pk=int(term))
+    players = list(Player.objects.filter(matches).select_related("added_by", "user").order_by("name")[:SEARCH_LIMIT])
+    exact = [p for p in players if str(p.pk) == term or p.name.lower() == term.lower()]
+    return exact + [p for p in players if p not in exact]

@@ -1,0 +1,41 @@
+import factory
+
+from accounts.models import Player, User
+
+PASSWORD = "correct-horse-1"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = User
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user-{n}")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+
+    @factory.post_generation
+    def _save(obj, create, extracted, **kwargs):
+        if create:
+            obj.save()
+
+
+class AdminFactory(UserFactory):
+    username = "admin"
+    is_staff = True
+    is_superuser = True
+
+    class Meta:
+        model = User
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    """A registered player (with a password) unless user=None is passed."""
+
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Player{n}")
+    discord = factory.Sequence(lambda n: f"player{n}.discord")
+    user = factory.SubFactory(UserFactory)

@@ -1,0 +1,123 @@
+import pytest
+from django.utils import timezone
+
+from accounts import rules
+from accounts.services import player_password_set, player_unblock
+from accounts.tests.factories import PASSWORD, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def login(api, username, password=PASSWORD):
+    return api.post("/api/login", {"username": username, "password": password}, format="json")
+
+
+def test_player_logs_in_by_name_ignoring_case(api):
+    player = PlayerFactory(name="Aria", discord="aria.guild")
+    response = login(api, "aRIA")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["username"] == "Aria"
+    assert body["is_admin"] is False
+    assert body["player_id"] == player.pk
+    assert body["access_token"] and body["expires_in"] == 300
+
+
+def test_player_logs_in_by_discord_ignoring_case(api):
+    PlayerFactory(name="Aria", discord="aria.guild")
+    response = login(api, "ARIA.Guild")
+    assert response.status_code == 200
+    assert response.json()["username"] == "Aria"
+
+
+def test_admin_logs_in_by_username(api, admin_user):
+    response = login(api, "ADMIN")
+    assert response.status_code == 200
+    assert response.json()["is_admin"] is True
+    assert response.json()["player_id"] is None
+
+
+def test_admin_wrong_password_is_refused(api, admin_user):
+    response = login(api, "admin", "nope-nope")
+    assert response.status_code == 401
+    assert response.json()["detail"] == rules.MSG_INCORRECT_PASSWORD
+
+
+def test_wrong_password_says_incorrect_password_and_counts(api):
+    player = PlayerFactory()
+    response = login(api, player.name, "wrong-password")
+    assert response.status_code == 401
+    assert response.json() == {"detail": "Incorrect password", "code": "incorrect_password", "fields": {}}
+    player.refresh_from_db()
+    assert player.failed_attempts == 1
+
+
+def test_unknown_player_is_not_found(api):
+    response = login(api, "Nobody")
+    assert response.status_code == 404
+    assert response.json()["detail"] == "Player not found"
+
+
+def test_player_without_password_is_told_to_register(api):
+    PlayerFactory(name="Dax", user=None)
+    response = login(api, "dax")
+    assert response.status_code == 400
+    assert "has no password set" in response.json()["detail"]
+
+
+def test_missing_fields_answer_400(api):
+    response = api.post("/api/login", {"username": "", "password": ""}, format="json")
+    assert response.status_code == 400
+    assert response.json()["detail"] == "Please fill in all fields"
+
+
+def test_five_failures_block_and_the_right_password_is_then_refused(api):
+    player = PlayerFactory()
+    statuses = [login(api, player.name, "wrong-password").status_code for _ in range(5)]
+    assert statuses == [401, 401, 401, 401, 403]
+    sixth = login(api, player.name)
+    assert sixth.status_code == 403
+    assert sixth.json()["detail"] == rules.MSG_BLOCKED
+    player.refresh_from_db()
+    assert player.blocked_at is not None and player.failed_attempts == 5
+
+
+def test_unblock_lets_the_player_in_again(api, admin_user):
+    player = PlayerFactory(failed_attempts=5, blocked_at=timezone.now())
+    player_unblock(player_id=player.pk, admin=admin_user)
+    player.refresh_from_db()
+    assert player.failed_attempts == 0 and player.blocked_at is None
+    assert login(api, player.name).status_code == 200
+
+
+def test_password_reset_unblocks(api, admin_user):
+    player = PlayerFactory(failed_attempts=5, blocked_at=timezone.now())
+    player_password_set(player_id=player.pk, new_password="brand-new-pass", admin=admin_user)
+    assert login(api, player.name, "brand-new-pass").status_code == 200
+
+
+def test_success_resets_the_failure_count(api):
+    player = PlayerFactory()
+    for _ in range(4):
+        login(api, player.name, "wrong-password")
+    assert login(api, player.name).status_code == 200
+    player.refresh_from_db()
+    assert player.failed_attempts == 0
+    # four more failures do not block, because the count started again
+    for _ in range(4):
+        assert login(api, player.name, "wrong-password").status_code == 401
+
+
+def test_login_is_throttled_per_client_address(api):
+    from accounts.throttles import LoginRateThrottle
+
+    PlayerFactory(name="Aria")
+    original = LoginRateThrottle.THROTTLE_RATES
+    LoginRateThrottle.THROTTLE_RATES = {"login": "3/min"}
+    try:
+        responses = [login(api, "Aria") for _ in range(4)]
+    finally:
+        LoginRateThrottle.THROTTLE_RATES = original
+    assert [r.status_code for r in responses] == [200, 200, 200, 429]
+    assert responses[3].json()["code"] == "throttled"
+    assert "Too many attempts" in responses[3].json()["detail"]

@@ -1,0 +1,110 @@
+from datetime import timedelta
+
+import pytest
+from rest_framework.test import APIClient
+from rest_framework_simplejwt.tokens import AccessToken
+
+from accounts.tests.factories import PASSWORD, PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(api, player) -> str:
+    return api.post("/api/login", {"username": player.name, "password": PASSWORD}, format="json").json()["access_token"]
+
+
+def with_token(token: str) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    return client
+
+
+def expired_token_for(user) -> str:
+    token = AccessToken.for_user(user)
+    token.set_exp(lifetime=-timedelta(seconds=1))
+    return str(token)
+
+
+@pytest.mark.parametrize("method,path", [("get", "/api/me"), ("post", "/api/extend-session"), ("post", "/api/logout"), ("post", "/api/ws-ticket")])
+def test_expired_token_answers_401_everywhere(method, path):
+    player = PlayerFactory()
+    response = getattr(with_token(expired_token_for(player.user)), method)(path)
+    assert response.status_code == 401
+    assert set(response.json()) == {"detail", "code", "fields"}
+
+
+def test_no_token_answers_401(api):
+    assert api.get("/api/me").status_code == 401
+
+
+def test_logged_out_token_answers_401(api):
+    player = PlayerFactory()
+    client = with_token(signed_in(api, player))
+    assert client.get("/api/me").status_code == 200
+    assert client.post("/api/logout").status_code == 204
+    assert client.get("/api/me").status_code == 401
+
+
+def test_extension_gives_a_later_expiry_and_ends_the_old_token(api):
+    player = PlayerFactory()
+    old = signed_in(api, player)
+    old_exp = AccessToken(old)["exp"]
+    response = with_token(old).post("/api/extend-session")
+    assert response.status_code == 200
+    new = response.json()["access_token"]
+    assert AccessToken(new)["exp"] >= old_exp
+    assert AccessToken(new)["jti"] != AccessToken(old)["jti"]
+    assert response.json()["expires_in"] == 300
+    assert with_token(new).get("/api/me").status_code == 200
+    assert with_token(old).get("/api/me").status_code == 401
+
+
+def test_token_lives_five_minutes(api):
+    player = PlayerFactory()
+    token = AccessToken(signed_in(api, player))
+    assert token["exp"] - token["iat"] == 300
+
+
+def test_verify_token_answers_the_domain_fields(api):
+    player = PlayerFactory(has_solo_access=True)
+    token = signed_in(api, player)
+    body = api.get("/api/verify-token", {"token": token}).json()
+    assert body["valid"] is True
+    assert body["has_solo_access"] is True
+    assert body["is_admin"] is False
+    assert body["username"] == player.name
+    assert body["expires_at"]
+
+
+def test_verify_token_of_admin(api, admin_user):
+    token = api.post("/api/login", {"username": "admin", "password": PASSWORD}, format="json").json()["access_token"]
+    body = api.get("/api/verify-token", {"token": token}).json()
+    assert body["valid"] is True and body["is_admin"] is True and body["username"] == "admin"
+
+
+@pytest.mark.parametrize("token", ["", "garbage", "a.b.c"])
+def test_verify_token_says_invalid_for_junk(api, token):
+    body = api.get("/api/verify-token", {"token": token}).json()
+    assert body == {"valid": False, "has_solo_access": False, "is_admin": False, "username": None, "expires_at": None}
+
+
+def test_verify_token_says_invalid_for_expired_and_logged_out(api):
+    player = PlayerFactory()
+    assert api.get("/api/verify-token", {"token": expired_token_for(player.user)}).json()["valid"] is False
+    token = signed_in(api, player)
+    with_token(token).post("/api/logout")
+    assert api.get("/api/verify-token", {"token": token}).json()["valid"] is False
+
+
+def test_me_answers_the_callers_player(api):
+    player = PlayerFactory(name="Aria")
+    body = with_token(signed_in(api, player)).get("/api/me").json()
+    assert body["username"] == "Aria"
+    assert body["is_admin"] is False
+    assert body["player"]["id"] == player.pk
+    assert body["player"]["credit_score"] == 0
+
+
+def test_me_for_admin_has_no_player(admin_api):
+    body = admin_api.get("/api/me").json()
+    assert body["is_admin"] is True and body["player"] is None

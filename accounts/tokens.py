@@ -1,0 +1,91 @@
+"""Access tokens: issue, revoke, check. One token lives BANK_SESSION_SECONDS (5 minutes)."""
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from django.conf import settings
+from django.utils import timezone as dj_timezone
+from rest_framework_simplejwt.exceptions import TokenError
+from rest_framework_simplejwt.tokens import AccessToken
+
+from .models import Player, RevokedToken, User, WsTicket
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    access_token: str
+    expires_at: datetime
+    expires_in: int  # seconds of life from issue
+
+
+def player_of(user: User) -> Player | None:
+    try:
+        return user.player
+    except Player.DoesNotExist:
+        return None
+
+
+def display_name(user: User) -> str:
+    player = player_of(user)
+    return player.name if player else user.username
+
+
+def token_issue(*, user: User) -> IssuedToken:
+    token = AccessToken.for_user(user)
+    player = player_of(user)
+    token["username"] = display_name(user)
+    token["is_admin"] = bool(user.is_staff)
+    token["has_solo_access"] = bool(player and player.has_solo_access)
+    token["player_id"] = player.pk if player else None
+    return IssuedToken(
+        access_token=str(token), expires_at=token_expiry(token), expires_in=int(token["exp"] - token["iat"])
+    )
+
+
+def token_expiry(token) -> datetime:
+    return datetime.fromtimestamp(token["exp"], tz=timezone.utc)
+
+
+def token_revoke(*, token) -> None:
+    """Make a validated token unusable at once (logout, or replaced by an extension)."""
+    now = dj_timezone.now()
+    RevokedToken.objects.filter(expires_at__lt=now).delete()  # expired ones reject themselves
+    RevokedToken.objects.get_or_create(jti=token["jti"], defaults={"expires_at": token_expiry(token)})
+
+
+def token_is_revoked(*, jti: str) -> bool:
+    return RevokedToken.objects.filter(jti=jti).exists()
+
+
+def token_read(raw: str) -> AccessToken | None:
+    """The token if it is well formed, signed, unexpired and not revoked; otherwise None."""
+    try:
+        token = AccessToken(raw)
+    except TokenError:
+        return None
+    if token_is_revoked(jti=token["jti"]):
+        return None
+    return token
+
+
+def ws_ticket_issue(*, user: User) -> WsTicket:
+    now = dj_timezone.now()
+    WsTicket.objects.filter(expires_at__lt=now - timedelta(minutes=5)).delete()
+    return WsTicket.objects.create(
+        key=secrets.token_urlsafe(32),
+        user=user,
+        expires_at=now + timedelta(seconds=settings.BANK_WS_TICKET_SECONDS),
+    )
+
+
+def ws_ticket_redeem(*, key: str) -> User | None:
+    """The ticket's user, once: a second use, an unknown or an expired ticket gives None."""
+    if not key:
+        return None
+    now = dj_timezone.now()
+    claimed = WsTicket.objects.filter(key=key, used_at__isnull=True, expires_at__gt=now).update(used_at=now)
+    if claimed != 1:
+        return None
+    ticket = WsTicket.objects.select_related("user").get(key=key)
+    user = ticket.user
+    return user if user.is_active else None

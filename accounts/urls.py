@@ -1,0 +1,18 @@
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("login", apis.LoginApi.as_view(), name="login"),
+    path("register", apis.RegisterApi.as_view(), name="register"),
+    path("verify-token", apis.VerifyTokenApi.as_view(), name="verify-token"),
+    path("extend-session", apis.ExtendSessionApi.as_view(), name="extend-session"),
+    path("logout", apis.LogoutApi.as_view(), name="logout"),
+    path("me", apis.MeApi.as_view(), name="me"),
+    path("ws-ticket", apis.WsTicketApi.as_view(), name="ws-ticket"),
+    path("players/<int:pk>", apis.PlayerUpdateApi.as_view(), name="player-update"),
+    path("search/players", apis.PlayerSearchApi.as_view(), name="player-search"),
+    path("admin/players/blocked", apis.BlockedPlayersApi.as_view(), name="players-blocked"),
+    path("admin/players/<int:pk>/unblock", apis.PlayerUnblockApi.as_view(), name="player-unblock"),
+    path("admin/players/<int:pk>/password", apis.PlayerPasswordApi.as_view(), name="player-password"),
+]

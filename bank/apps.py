@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class BankConfig(AppConfig):
+    name = "bank"
+    verbose_name = "Guild Bank"

@@ -1,0 +1,37 @@
+"""Reading what a client sent: plumbing every app's views and services share (imports no app)."""
+from bank.errors import BankError
+
+
+def request_values(request) -> dict:
+    """Query-string values (where the spec sends them) with the JSON body on top."""
+    values = {key: request.query_params.get(key) for key in request.query_params}
+    if isinstance(request.data, dict):
+        values.update(request.data)
+    return values
+
+
+def whole_number(value, *, field: str, minimum: int | None = None, maximum: int | None = None) -> int:
+    """A whole number from user input ("1,500", 1500, 1500.0), or a 400 that names the field."""
+    if isinstance(value, bool):
+        value = None
+    if isinstance(value, str):
+        value = value.strip().replace(",", "")
+    try:
+        if isinstance(value, str) and not value.lstrip("-").isdigit():
+            raise ValueError
+        number = int(value)
+        if isinstance(value, float) and value != number:
+            raise ValueError
+    except (TypeError, ValueError, OverflowError):  # OverflowError: a JSON 1e400 is float inf
+        raise BankError(f"{field} must be a whole number", fields={field: ["Must be a whole number."]}) from None
+    too_low = minimum is not None and number < minimum
+    too_high = maximum is not None and number > maximum
+    if too_low or too_high:
+        if minimum is not None and maximum is not None:
+            message = f"{field} must be between {minimum:,} and {maximum:,}"
+        elif too_low:
+            message = f"{field} must be at least {minimum:,}"
+        else:
+            message = f"{field} must be at most {maximum:,}"
+        raise BankError(message, fields={field: [message]})
+    return number

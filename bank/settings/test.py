@@ -1,0 +1,22 @@
+"""Settings for the Python test suite."""
+import os
+
+from .base import *  # noqa: F401,F403
+
+SECRET_KEY = "test-only-not-secret-0123456789-abcdefghijklmnopqrstuvwxyz"
+DEBUG = False
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast hashing for tests only
+WEBPACK_LOADER["DEFAULT"]["LOADER_CLASS"] = "webpack_loader.loaders.FakeWebpackLoader"  # noqa: F405
+STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"login": "1000/min"}  # noqa: F405
+LOGGING = {"version": 1, "disable_existing_loggers": False}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # a file, so that threads and server processes in tests share one database; one per test
+    # run, so that runs side by side do not share it
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}  # noqa: F405
+    # race tests queue 20 writers: on a busy machine the last may wait long for its turn
+    DATABASES["default"]["OPTIONS"]["timeout"] = 60  # noqa: F405
+# threads that tests start (channels' database_sync_to_async, race tests) must not keep their
+# connections: PostgreSQL refuses to drop a test database that still has sessions
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

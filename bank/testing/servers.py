@@ -1,0 +1,92 @@
+"""Start real ASGI server processes (daphne) for tests that need several of them."""
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_healthy(base_url: str, process: subprocess.Popen, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server at {base_url} exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{base_url}/api/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"server at {base_url} did not become healthy in {timeout} s")
+
+
+def env_for_test_database(**extra: str) -> dict[str, str]:
+    """Environment for a server process that uses the test run's own database."""
+    from django.db import connection
+
+    settings = connection.settings_dict
+    if settings["ENGINE"] == "django.db.backends.sqlite3":
+        database_url = f"sqlite:///{settings['NAME']}"
+    else:
+        database_url = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT'] or 5432}/{settings['NAME']}"
+    env = {
+        "DJANGO_SETTINGS_MODULE": "bank.settings.test",  # the factories' password hasher
+        "DATABASE_URL": database_url,
+    }
+    if os.environ.get("REDIS_URL"):
+        env["REDIS_URL"] = os.environ["REDIS_URL"]
+    return env | extra
+
+
+@contextmanager
+def asgi_server(env: dict[str, str]):
+    """Yield the base URL of a daphne process serving bank.asgi with these environment variables."""
+    port = free_port()
+    full_env = {k: v for k, v in os.environ.items() if k not in {"PYTEST_CURRENT_TEST"}} | env
+    daphne = Path(sys.executable).with_name("daphne")
+    process = subprocess.Popen(
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
+        cwd=ROOT,
+        env=full_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base_url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_healthy(base_url, process)
+        yield base_url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def call(base_url: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(f"{base_url}{path}", data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            raw = response.read()
+            return response.status, json.loads(raw) if raw else {}
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+        return error.code, json.loads(raw) if raw else {}

@@ -1,0 +1,63 @@
+"""Fixtures shared by every app's tests.
+
+Django-dependent modules are imported inside the fixtures: the browser tests (e2e/) run without
+pytest-django, and this file must import there without configured settings.
+"""
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    from django.core.cache import cache
+
+    cache.clear()  # throttle counters live in the cache
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def api():
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+def bearer_for(user):
+    from rest_framework.test import APIClient
+
+    from accounts.tokens import token_issue
+
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=user).access_token}")
+    return client
+
+
+@pytest.fixture
+def admin_user(db):
+    from accounts.tests.factories import AdminFactory
+
+    return AdminFactory()
+
+
+@pytest.fixture
+def admin_api(admin_user):
+    return bearer_for(admin_user)
+
+
+@pytest.fixture
+def player(db):
+    from accounts.tests.factories import PlayerFactory
+
+    return PlayerFactory()
+
+
+@pytest.fixture
+def player_api(player):
+    return bearer_for(player.user)
+
+
+@pytest.fixture
+def other_player(db):
+    from accounts.tests.factories import PlayerFactory
+
+    return PlayerFactory()

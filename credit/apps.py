@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class CreditConfig(AppConfig):
+    name = "credit"
+    verbose_name = "Credit score"

@@ -1,0 +1,56 @@
+"""The migration preview stays fast and flat: bench/bench_credit.py measures 10,000 players, this keeps 2,000 honest."""
+import time
+
+import pytest
+
+from accounts.models import Player
+from bench.generate import fake_counts_source, players_create
+from credit import migration
+from credit.models import CreditEvent
+from credit.selectors import credit_migration_preview
+
+pytestmark = pytest.mark.django_db
+
+PLAYERS = 2_000
+
+
+@pytest.fixture
+def bank_of_2000(migration_sources):
+    players_create(PLAYERS)
+    migration.register_source(fake_counts_source)
+
+
+def test_preview_of_2000_players_answers_well_under_a_second(bank_of_2000):
+    credit_migration_preview()  # warm-up: the first call pays for imports and the connection
+    started = time.perf_counter()
+    preview = credit_migration_preview()
+    elapsed = time.perf_counter() - started
+    assert preview["total_players"] == PLAYERS
+    assert elapsed < 0.5, f"preview of {PLAYERS} players took {elapsed:.3f} s"
+
+
+def test_preview_of_2000_players_runs_two_queries(bank_of_2000, django_assert_num_queries):
+    # the players, then the one source
+    with django_assert_num_queries(2):
+        assert credit_migration_preview()["total_players"] == PLAYERS
+
+
+def test_generated_scores_spread_from_0_to_300():
+    players_create(301)
+    assert sorted(Player.objects.values_list("credit_score", flat=True)) == list(range(301))
+
+
+def test_generated_events_end_at_each_players_score():
+    ids = players_create(40, events_per_player=3)
+    last_scores = {}
+    for event in CreditEvent.objects.filter(player_id__in=ids).order_by("id"):
+        assert event.old_score == last_scores.get(event.player_id, 0)
+        assert event.points_change == event.new_score - event.old_score
+        last_scores[event.player_id] = event.new_score
+    assert last_scores == dict(Player.objects.filter(pk__in=ids).values_list("pk", "credit_score"))
+
+
+def test_generating_twice_adds_players_under_new_names():
+    players_create(5)
+    players_create(5)
+    assert Player.objects.filter(name__startswith="bench").count() == 10

@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+
+
+class LendingConfig(AppConfig):
+    name = "lending"
+    verbose_name = "Loans and savings"
+
+    def ready(self) -> None:
+        # figures flow down to the lower apps through their hooks; their imports never come up here
+        from bank import demo
+        from credit import migration
+
+        from .demo import seed_loans
+        from .selectors import loan_counts_for_credit
+
+        migration.register_source(loan_counts_for_credit)
+        if seed_loans not in demo.seeders():
+            demo.register(seed_loans)

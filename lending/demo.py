@@ -1,0 +1,72 @@
+"""Demo loans for `manage.py seed_demo`, made through the services so that credit points follow.
+
+Aria: a loan paid off (dividends) and an active one with paid and missed days, and a denied
+request. Borin: an active loan paid today, and a pending request. Cyra: a loan starting today and
+one whose period is over. Idempotent: nothing is added once any demo player has a loan.
+"""
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Player, User
+from bank.demo import DEMO_PLAYERS
+
+from . import services
+from .models import Loan
+
+
+def _paid_days(loan: Loan, *, days: range, admin: User, missed: tuple[int, ...] = ()) -> None:
+    for day in days:
+        status = "Not Paid" if day in missed else "Paid"
+        services.loan_payment_mark(
+            loan_id=loan.pk, status=status, on_date=loan.start_date + timedelta(days=day - 1), admin=admin
+        )
+
+
+@transaction.atomic
+def seed_loans() -> None:
+    names = [name for name, _discord, with_password, _solo in DEMO_PLAYERS if with_password][:3]
+    players = {p.name: p for p in Player.objects.filter(name__in=names)}
+    admin = User.objects.filter(is_staff=True).order_by("pk").first()
+    if admin is None or len(players) < 3 or Loan.objects.filter(player__in=players.values()).exists():
+        return
+    aria, borin, cyra = (players[name] for name in names)
+    today = timezone.localdate()
+
+    # Aria: 100,000 for 10 days, every day paid, then paid off (17,500 to the solo dividends)
+    first = services.loan_create(
+        player_id=aria.pk, value=100_000, total_days=10, admin=admin, start_date=today - timedelta(days=20)
+    )
+    _paid_days(first, days=range(1, 11), admin=admin)
+    services.loan_pay_off(loan_id=first.pk, admin=admin)
+    # ... and 1,000,000 for 30 days, started a week ago: days 1-5 paid, day 6 missed
+    second = services.loan_create(
+        player_id=aria.pk, value=1_000_000, total_days=30, admin=admin, start_date=today - timedelta(days=7)
+    )
+    _paid_days(second, days=range(1, 7), admin=admin, missed=(6,))
+    aria_user = Player.objects.get(pk=aria.pk).user
+    denied = services.loan_request_create(
+        user=aria_user, player_id=aria.pk, value="250k", total_days=14, request_reason="New gear for the raid"
+    )
+    services.loan_request_deny(request_id=denied.pk, admin=admin, reason="Please finish your current loan first.")
+
+    # Borin: 500,000 for 20 days, started a week ago, days 1-6 paid and today paid; then a request
+    borin_loan = services.loan_create(
+        player_id=borin.pk, value=500_000, total_days=20, admin=admin, start_date=today - timedelta(days=6)
+    )
+    _paid_days(borin_loan, days=range(1, 8), admin=admin)
+    services.loan_request_create(
+        user=Player.objects.get(pk=borin.pk).user,
+        player_id=borin.pk,
+        value="500k",
+        total_days=14,
+        request_reason="Expanding my farm",
+    )
+
+    # Cyra: a loan starting today, and one whose 5 days are over with a day missed
+    services.loan_create(player_id=cyra.pk, value=100_000, total_days=7, admin=admin)
+    over = services.loan_create(
+        player_id=cyra.pk, value=200_000, total_days=5, admin=admin, start_date=today - timedelta(days=9)
+    )
+    _paid_days(over, days=range(1, 6), admin=admin, missed=(4,))

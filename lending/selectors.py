@@ -1,0 +1,220 @@
+"""Reads of loans and loan requests. Every list runs a fixed number of queries, whatever its size."""
+from collections.abc import Iterable
+from datetime import date
+
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from rest_framework.exceptions import NotFound
+
+from accounts.models import Player
+
+from . import rules
+from .models import Loan, LoanPayment, PendingLoan, SoloDividends
+
+def _loans() -> QuerySet[Loan]:
+    return Loan.objects.select_related("player")
+
+
+def _with_day_entries(loans: Iterable[Loan]) -> list[Loan]:
+    """The loans, each with `day_entries`: its entries in date order as {date, status, value} dicts.
+
+    One query for all of them (none without loans). Plain rows rather than prefetched LoanPayment
+    instances: Check Loans reads every entry of every Active loan, and building ~540,000 model
+    instances was most of its time (bench/README.md, "Loans").
+    """
+    loans = list(loans)
+    history: dict[int, list[dict]] = {loan.pk: [] for loan in loans}
+    if history:
+        rows = (
+            LoanPayment.objects.filter(loan_id__in=list(history))
+            .order_by("loan_id", "date")  # the (loan, date) unique index gives this order: no sort
+            .values_list("loan_id", "date", "status", "value")
+        )
+        for loan_id, day, status, value in rows:
+            history[loan_id].append({"date": day, "status": status, "value": value})
+    for loan in loans:
+        loan.day_entries = history[loan.pk]
+    return loans
+
+
+def _figures(loan: Loan, *, today: date, amount_paid: int, paid_days: int, entry_days: int) -> dict:
+    """The loan's fields and the figures its day entries give, without the entries themselves."""
+    return {
+        "id": loan.pk,
+        "player_id": loan.player_id,
+        "player_name": loan.player.name,
+        "value": loan.value,
+        "interest_rate": loan.interest_rate,
+        "total_days": loan.total_days,
+        "total_to_pay": loan.total_to_pay,
+        "daily_payment": loan.daily_payment,
+        "start_date": loan.start_date,
+        "status": loan.status,
+        "paid_off": loan.paid_off,
+        "paid_off_at": loan.paid_off_at,
+        "solo_gain": loan.solo_gain,
+        "current_day": rules.current_day(start=loan.start_date, today=today),
+        "days_passed": rules.days_passed(start=loan.start_date, today=today, total_days=loan.total_days),
+        "amount_paid": amount_paid,
+        "remaining": max(0, loan.total_to_pay - amount_paid),
+        "payments_made": paid_days,
+        "missed_payments": entry_days - paid_days,
+        "admin_notes": loan.admin_notes,
+        "created_at": loan.created_at,
+    }
+
+
+def loan_figures(loan: Loan, *, today: date) -> dict:
+    """The loan's figures and its day entries (from _with_day_entries, else prefetched payments)."""
+    entries = getattr(loan, "day_entries", None)
+    if entries is None:
+        entries = [{"date": p.date, "status": p.status, "value": p.value} for p in loan.payments.all()]
+    paid = [entry for entry in entries if entry["status"] == LoanPayment.Status.PAID]
+    figures = _figures(
+        loan, today=today, amount_paid=sum(entry["value"] for entry in paid), paid_days=len(paid), entry_days=len(entries)
+    )
+    figures["payments_history"] = entries
+    return figures
+
+
+def loan_listing_status(figures: dict, *, today_entry: dict | None, today: date) -> tuple[str, str]:
+    """Check Loans: the first of paid_today, not_paid_today, start_today, period_over, upcoming."""
+    day, total_days = figures["current_day"], figures["total_days"]
+    if today_entry and today_entry["status"] == LoanPayment.Status.PAID:
+        return "paid_today", f"Paid today (€{today_entry['value']:,})"
+    if today_entry:
+        return "not_paid_today", "Marked Not Paid today"
+    if figures["start_date"] == today:
+        return "start_today", f"Starts today: day 1 of {total_days}, €{figures['daily_payment']:,} due"
+    if day > total_days:
+        return "period_over", f"Loan period over ({total_days} days): €{figures['remaining']:,} remaining"
+    if day < 1:
+        return "upcoming", f"Starts on {figures['start_date'].isoformat()}"
+    return "upcoming", f"Day {day} of {total_days}: €{figures['daily_payment']:,} due today"
+
+
+def loan_list_for_player(*, player: Player, today: date | None = None) -> list[dict]:
+    """The player's loans, newest first, with their figures and day entries. 2 queries."""
+    today = today or timezone.localdate()
+    loans = _with_day_entries(_loans().filter(player=player).order_by("-id"))
+    return [loan_figures(loan, today=today) for loan in loans]
+
+
+def loan_detail(*, loan_id: int, today: date | None = None) -> dict:
+    """One loan with its figures. 2 queries."""
+    loan = next(iter(_with_day_entries(_loans().filter(pk=loan_id))), None)
+    if loan is None:
+        raise NotFound("Loan not found")
+    return loan_figures(loan, today=today or timezone.localdate())
+
+
+def loans_check(*, today: date | None = None) -> list[dict]:
+    """Admin Check Loans: the Active loans with their figures and listing status. 1 query.
+
+    The figures are summed by the database and each loan's day-by-day history is left out:
+    with thousands of active loans the histories were most of a 37 MB answer (bench/README.md).
+    The History button reads one loan's entries (loan_detail).
+    """
+    today = today or timezone.localdate()
+    on_today = LoanPayment.objects.filter(loan=OuterRef("pk"), date=today)
+    paid = Q(payments__status=LoanPayment.Status.PAID)
+    loans = (
+        _loans()
+        .filter(status=Loan.Status.ACTIVE)
+        .annotate(
+            paid_sum=Coalesce(Sum("payments__value", filter=paid), 0),
+            paid_days=Count("payments", filter=paid),
+            entry_days=Count("payments"),
+            today_status=Subquery(on_today.values("status")[:1]),
+            today_value=Subquery(on_today.values("value")[:1]),
+        )
+        .order_by("start_date", "id")
+    )
+    rows = []
+    for loan in loans:
+        figures = _figures(
+            loan, today=today, amount_paid=loan.paid_sum, paid_days=loan.paid_days, entry_days=loan.entry_days
+        )
+        today_entry = (
+            {"date": today, "status": loan.today_status, "value": loan.today_value} if loan.today_status else None
+        )
+        figures["today_entry"] = today_entry
+        figures["listing_status"], figures["status_text"] = loan_listing_status(figures, today_entry=today_entry, today=today)
+        rows.append(figures)
+    return rows
+
+
+def loan_list_all() -> QuerySet[Loan]:
+    """Every loan, newest first, without figures (the Report table). 1 query."""
+    return _loans().order_by("-id")
+
+
+def _pending_loans() -> QuerySet[PendingLoan]:
+    return PendingLoan.objects.select_related("player", "requested_by__player", "approved_by", "denied_by")
+
+
+def pending_loans_for_player(*, player: Player) -> QuerySet[PendingLoan]:
+    """The player's own requests, newest first. 1 query."""
+    return _pending_loans().filter(player=player).order_by("-request_date", "-id")
+
+
+def pending_loan_detail(*, request_id: int) -> PendingLoan:
+    pending = _pending_loans().filter(pk=request_id).first()
+    if pending is None:
+        raise NotFound("Loan request not found")
+    return pending
+
+
+def pending_loans_open() -> QuerySet[PendingLoan]:
+    """Every request still waiting for an admin, oldest first (a review queue). 1 query."""
+    return _pending_loans().filter(status=PendingLoan.Status.PENDING).order_by("request_date", "id")
+
+
+def solo_dividends_amount() -> int:
+    """The dividends, 0 before any were recorded. 1 query, and a read never writes."""
+    return SoloDividends.objects.filter(pk=1).values_list("dividends", flat=True).first() or 0
+
+
+def player_products(*, player: Player, today: date | None = None) -> dict:
+    """GET /api/players/{id}/products: savings, loans and loan requests of one player. 3 queries."""
+    return {
+        "savings": [],
+        "loans": loan_list_for_player(player=player, today=today),
+        "pending_loans": list(pending_loans_for_player(player=player)),
+    }
+
+
+def bank_data_for_player(*, player: Player, today: date | None = None) -> dict:
+    """GET /api/me/bank-data: the caller's own products, and the dividends with solo access.
+
+    3 queries (4 with solo access).
+    """
+    return {
+        "player_id": player.pk,
+        **player_products(player=player, today=today),
+        "solo_dividends": {"dividends": solo_dividends_amount()} if player.has_solo_access else None,
+    }
+
+
+def loan_counts_for_credit(player_ids: Iterable[int] | None) -> dict[int, dict[str, int]]:
+    """The credit migration's loan figures per player, in 2 aggregate queries.
+
+    {player_id: {"loans_taken": n, "loans_completed": n, "loan_days_paid": n}}; None means all.
+    """
+    loans = Loan.objects.all()
+    payments = LoanPayment.objects.filter(status=LoanPayment.Status.PAID)
+    if player_ids is not None:
+        ids = list(player_ids)
+        loans = loans.filter(player_id__in=ids)
+        payments = payments.filter(loan__player_id__in=ids)
+    counts: dict[int, dict[str, int]] = {}
+    rows = loans.values("player_id").annotate(
+        taken=Count("id"), completed=Count("id", filter=Q(status=Loan.Status.PAID_OFF))
+    ).order_by()
+    for row in rows:
+        counts[row["player_id"]] = {"loans_taken": row["taken"], "loans_completed": row["completed"], "loan_days_paid": 0}
+    for row in payments.values("loan__player_id").annotate(days=Count("id")).order_by():
+        entry = counts.setdefault(row["loan__player_id"], {"loans_taken": 0, "loans_completed": 0, "loan_days_paid": 0})
+        entry["loan_days_paid"] = row["days"]
+    return counts

@@ -1,0 +1,350 @@
+"""Every write about loans, loan requests and dividends.
+
+Lock order, the same in every service so that two of them never wait on each other: the loan or
+loan request first, then the solo dividends row, then the player (credit.services locks it).
+"""
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import Player, User
+from accounts.selectors import player_for_caller
+from accounts.services import player_locked
+from accounts.tokens import player_of
+from bank import live
+from bank.errors import BankError
+from bank.inputs import whole_number
+from credit.models import CreditEvent
+from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE
+from credit.selectors import credit_eligibility, loan_rate_for
+from credit.services import credit_record
+
+from . import rules
+from .models import Loan, LoanPayment, PendingLoan, SoloDividends
+
+MAX_AMOUNT = rules.MAX_AMOUNT
+Action = CreditEvent.Action
+NO_PROFILE = "Player profile not found. Please contact admin to create your player profile first."
+
+
+@transaction.atomic
+def solo_dividends_set(*, dividends, admin: User) -> SoloDividends:
+    amount = whole_number(dividends, field="dividends", minimum=0, maximum=MAX_AMOUNT)
+    row = SoloDividends.locked()
+    row.dividends = amount
+    row.save(update_fields=["dividends", "updated_at"])
+    live.notify({"solo_dividends"}, everyone=True)
+    return row
+
+
+# --- small helpers -------------------------------------------------------------------------
+
+
+def _today() -> date:
+    return timezone.localdate()
+
+
+def _blank(value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _id(raw, *, field: str) -> int:
+    return whole_number(raw, field=field, minimum=1)
+
+
+def _locked_loan(loan_id) -> Loan:
+    loan = Loan.objects.select_for_update().filter(pk=_id(loan_id, field="loan_id")).first()
+    if loan is None:
+        raise BankError("Loan not found", code="not_found", status=404)
+    return loan
+
+
+def _locked_active_loan(loan_id) -> Loan:
+    loan = _locked_loan(loan_id)
+    if loan.paid_off:
+        raise BankError(rules.ALREADY_PAID_OFF, code="already_paid_off", status=409)
+    return loan
+
+
+def _locked_pending(request_id) -> PendingLoan:
+    pending = PendingLoan.objects.select_for_update().filter(pk=_id(request_id, field="request_id")).first()
+    if pending is None:
+        raise BankError("Loan request not found", code="not_found", status=404)
+    if pending.status != PendingLoan.Status.PENDING:
+        raise BankError(rules.ALREADY_PROCESSED, code="already_processed", status=409)
+    return pending
+
+
+def _locked_player_for_product(player_id: int) -> Player:
+    player = player_locked(player_id=player_id)
+    if player.bad_payer:
+        raise BankError(rules.BAD_PAYER_PRODUCTS, code="bad_payer")
+    return player
+
+
+def _loan_open(
+    *, player: Player, value: int, rate: Decimal, days: int, admin: User, notes: str = "", start_date: date | None = None
+) -> Loan:
+    """A new Active loan and its +20 credit points. The caller holds the player's row."""
+    total = rules.total_to_pay(value, rate)
+    loan = Loan.objects.create(
+        player=player,
+        value=value,
+        interest_rate=rate,
+        total_days=days,
+        total_to_pay=total,
+        daily_payment=rules.daily_payment(total, days),
+        start_date=start_date or _today(),
+        created_by=admin,
+        admin_notes=notes,
+    )
+    credit_record(
+        player_id=player.pk,
+        action_type=Action.LOAN_TAKEN,
+        points=POINTS_LOAN_TAKEN,
+        reason=f"Loan #{loan.pk} taken: €{value:,}",
+        admin=admin,
+    )
+    live.notify({"loans"}, [player.pk])
+    return loan
+
+
+# --- loan requests -------------------------------------------------------------------------
+
+
+def loan_request_create(*, user: User, player_id, value, total_days, request_reason="") -> PendingLoan:
+    """A player asks for a loan; the server decides the rate and the total, and who is eligible."""
+    if _blank(player_id):
+        player = player_of(user)
+        if player is None:
+            raise BankError(NO_PROFILE, code="not_found", status=404)
+    else:
+        player = player_for_caller(user=user, player_id=_id(player_id, field="player_id"))
+    if _blank(value) or _blank(total_days):
+        raise BankError(rules.FILL_REQUIRED, code="missing_fields")
+    amount = rules.parse_amount(value)
+    days = rules.parse_days(total_days)
+    reason = rules.parse_notes(request_reason, field="request_reason")
+
+    eligibility = credit_eligibility(player)
+    if not eligibility.is_eligible:
+        raise BankError(eligibility.reason, code="not_eligible")
+    if amount > eligibility.max_loan_amount:
+        message = f"The maximum loan amount for your tier is €{eligibility.max_loan_amount:,}"
+        raise BankError(message, code="over_max_amount", fields={"value": [message]})
+
+    rate = loan_rate_for(player, amount)
+    with transaction.atomic():
+        pending = PendingLoan.objects.create(
+            player=player,
+            value=amount,
+            total_days=days,
+            interest_rate=rate,
+            total_to_pay=rules.total_to_pay(amount, rate),
+            request_reason=reason,
+            requested_by=user,
+        )
+        live.notify({"pending_loans"}, [player.pk])
+    return pending
+
+
+@transaction.atomic
+def loan_request_approve(*, request_id, admin: User, notes="") -> Loan:
+    """The request becomes an Active loan starting today, on the terms stored with the request."""
+    notes = rules.parse_notes(notes)
+    pending = _locked_pending(request_id)
+    player = _locked_player_for_product(pending.player_id)
+    loan = _loan_open(
+        player=player,
+        value=pending.value,
+        rate=pending.interest_rate,
+        days=pending.total_days,
+        admin=admin,
+        notes=notes,
+    )
+    pending.status = PendingLoan.Status.APPROVED
+    pending.approved_by = admin
+    pending.approved_date = timezone.now()
+    pending.converted_loan = loan
+    pending.admin_notes = notes
+    pending.save(update_fields=["status", "approved_by", "approved_date", "converted_loan", "admin_notes"])
+    live.notify({"loans", "pending_loans"}, [pending.player_id])
+    return loan
+
+
+@transaction.atomic
+def loan_request_deny(*, request_id, admin: User, reason) -> PendingLoan:
+    reason = rules.parse_notes(reason)
+    if not reason:
+        raise BankError(rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]})
+    pending = _locked_pending(request_id)
+    pending.status = PendingLoan.Status.DENIED
+    pending.denied_by = admin
+    pending.denied_date = timezone.now()
+    pending.admin_notes = reason
+    pending.save(update_fields=["status", "denied_by", "denied_date", "admin_notes"])
+    live.notify({"pending_loans"}, [pending.player_id])
+    return pending
+
+
+# --- loans ---------------------------------------------------------------------------------
+
+
+def loan_create(
+    *, player_id, value, total_days, admin: User, notes="", start_date: date | None = None
+) -> Loan:
+    """Admin Add Product: a loan at the player's rate, without the request's eligibility rules."""
+    if _blank(player_id):
+        raise BankError(rules.SELECT_PLAYER, code="missing_fields", fields={"player_id": [rules.SELECT_PLAYER]})
+    if _blank(value):
+        raise BankError(rules.ENTER_VALUE, code="missing_fields", fields={"value": [rules.ENTER_VALUE]})
+    if _blank(total_days):
+        raise BankError(rules.ENTER_DAYS, code="missing_fields", fields={"total_days": [rules.ENTER_DAYS]})
+    player_pk = _id(player_id, field="player_id")
+    amount = rules.parse_amount(value)
+    days = rules.parse_days(total_days)
+    notes = rules.parse_notes(notes)
+    with transaction.atomic():
+        player = _locked_player_for_product(player_pk)
+        return _loan_open(
+            player=player,
+            value=amount,
+            rate=loan_rate_for(player, amount),
+            days=days,
+            admin=admin,
+            notes=notes,
+            start_date=start_date,
+        )
+
+
+@dataclass(frozen=True)
+class PaymentMark:
+    payment: LoanPayment
+    replaced: str | None  # the status the day had before, if it had one
+    credit_points: int
+
+
+def _payment_status(raw) -> str:
+    text = raw.strip().lower().replace("_", " ") if isinstance(raw, str) else ""
+    for status in LoanPayment.Status.values:
+        if text == status.lower():
+            return status
+    message = "payment_status must be Paid or Not Paid"
+    raise BankError(message, fields={"payment_status": [message]})
+
+
+@transaction.atomic
+def loan_payment_mark(*, loan_id, status, admin: User, on_date: date | str | None = None) -> PaymentMark:
+    """One entry per loan day; marking the same day again replaces it. Paid pays the daily payment."""
+    status = _payment_status(status)
+    loan = _locked_active_loan(loan_id)
+    today = _today()
+    day = today if _blank(on_date) else (on_date if isinstance(on_date, date) else rules.parse_iso_date(on_date))
+    if day < loan.start_date:
+        message = f"The payment date cannot be before the loan's start date ({loan.start_date.isoformat()})"
+        raise BankError(message, fields={"date": [message]})
+    if day > today:
+        raise BankError("The payment date cannot be in the future", fields={"date": ["In the future."]})
+
+    payment = LoanPayment.objects.select_for_update().filter(loan=loan, date=day).first()
+    replaced = payment.status if payment else None
+    if payment is None:
+        payment = LoanPayment(loan=loan, date=day)
+    payment.status = status
+    payment.value = loan.daily_payment if status == LoanPayment.Status.PAID else 0
+    payment.marked_by = admin
+    points = 0
+    if status == LoanPayment.Status.PAID and not payment.points_awarded:
+        payment.points_awarded = True
+        points = POINTS_PAYMENT_MADE
+    payment.save()
+    if points:
+        credit_record(
+            player_id=loan.player_id,
+            action_type=Action.PAYMENT_MADE,
+            points=points,
+            reason=f"Loan #{loan.pk} payment for {day.isoformat()}",
+            admin=admin,
+        )
+    live.notify({"loans"}, [loan.player_id])
+    return PaymentMark(payment=payment, replaced=replaced, credit_points=points)
+
+
+@transaction.atomic
+def loan_pay_off(*, loan_id, admin: User) -> tuple[Loan, int]:
+    """Paid-Off, and 35 % of the interest to the solo dividends: once, whoever asks twice."""
+    loan = _locked_active_loan(loan_id)
+    gain = rules.solo_dividend_gain(value=loan.value, total=loan.total_to_pay)
+    if gain:
+        dividends = SoloDividends.locked()
+        dividends.dividends += gain
+        dividends.save(update_fields=["dividends", "updated_at"])
+    loan.status = Loan.Status.PAID_OFF
+    loan.paid_off = True
+    loan.paid_off_at = timezone.now()
+    loan.paid_off_by = admin
+    loan.solo_gain = gain
+    loan.save(update_fields=["status", "paid_off", "paid_off_at", "paid_off_by", "solo_gain"])
+    credit_record(
+        player_id=loan.player_id,
+        action_type=Action.LOAN_COMPLETED,
+        points=POINTS_LOAN_COMPLETED,
+        reason=f"Loan #{loan.pk} paid off",
+        admin=admin,
+    )
+    live.notify({"loans"}, [loan.player_id])
+    if gain:
+        live.notify({"solo_dividends"}, everyone=True)
+    return loan, gain
+
+
+def _loan_terms_save(loan: Loan, fields: list[str]) -> None:
+    loan.total_to_pay = rules.total_to_pay(loan.value, loan.interest_rate)
+    loan.daily_payment = rules.daily_payment(loan.total_to_pay, loan.total_days)
+    loan.save(update_fields=[*fields, "total_to_pay", "daily_payment"])
+    live.notify({"loans"}, [loan.player_id])
+
+
+@transaction.atomic
+def loan_edit(*, loan_id, admin: User, value=None, interest_rate=None, total_days=None, admin_notes=None) -> Loan:
+    """Admin edit of an Active loan's terms; total_to_pay and daily_payment follow."""
+    changes = {}
+    if not _blank(value):
+        changes["value"] = rules.parse_amount(value)
+    if not _blank(interest_rate):
+        changes["interest_rate"] = rules.parse_rate(interest_rate)
+    if not _blank(total_days):
+        changes["total_days"] = rules.parse_days(total_days)
+    if admin_notes is not None:
+        changes["admin_notes"] = rules.parse_notes(admin_notes)
+    if not changes:
+        raise BankError(
+            "Nothing to change: send value, interest_rate, total_days or admin_notes", code="nothing_to_change"
+        )
+    loan = _locked_active_loan(loan_id)
+    for name, new in changes.items():
+        setattr(loan, name, new)
+    _loan_terms_save(loan, list(changes))
+    return loan
+
+
+@transaction.atomic
+def loan_change_date(*, loan_id, new_date, admin: User) -> Loan:
+    start = rules.parse_start_date(new_date, today=_today())
+    loan = _locked_active_loan(loan_id)
+    loan.start_date = start
+    loan.save(update_fields=["start_date"])
+    live.notify({"loans"}, [loan.player_id])
+    return loan
+
+
+@transaction.atomic
+def loan_change_days(*, loan_id, new_days, admin: User) -> Loan:
+    days = rules.parse_days(new_days, field="new_days")
+    loan = _locked_active_loan(loan_id)
+    loan.total_days = days
+    _loan_terms_save(loan, ["total_days"])
+    return loan

@@ -1,0 +1,117 @@
+"""Simultaneous decisions on one row: real threads, each with its own database connection.
+
+On PostgreSQL the row locks (select_for_update) serialise them; on SQLite the IMMEDIATE
+transactions do. Either way exactly one wins and the others answer 409, never 500.
+"""
+import threading
+from collections import Counter
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from accounts.tests.factories import AdminFactory
+from accounts.tokens import token_issue
+from bank.errors import BankError
+from credit.models import CreditEvent
+from lending import services
+from lending.models import Loan
+from lending.selectors import solo_dividends_amount
+from lending.tests.factories import LoanFactory, PendingLoanFactory
+
+THREADS = 20
+
+
+def run_at_once(work) -> list:
+    """Start THREADS threads that call work() together; their results (or errors) in a list."""
+    barrier = threading.Barrier(THREADS)
+    results: list = []
+    lock = threading.Lock()
+
+    def thread_main():
+        try:
+            barrier.wait(timeout=30)
+            try:
+                outcome = work()
+            except Exception as error:  # kept to assert on: a thread must not hide what happened
+                outcome = error
+            with lock:
+                results.append(outcome)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=thread_main) for _ in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads)
+    return results
+
+
+def admin_client() -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=AdminFactory()).access_token}")
+    return client
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_simultaneous_approvals_create_one_loan_and_nineteen_409s():
+    pending = PendingLoanFactory()
+    client = admin_client()
+    answers = run_at_once(lambda: client.put(f"/api/pending-loans/{pending.pk}/approve"))
+    assert Counter(answer.status_code for answer in answers) == {200: 1, 409: THREADS - 1}
+    assert {a.json()["detail"] for a in answers if a.status_code == 409} == {"This loan request was already processed."}
+    assert Loan.objects.count() == 1
+    pending.refresh_from_db()
+    assert pending.status == "approved" and pending.converted_loan_id == Loan.objects.get().pk
+    assert CreditEvent.objects.filter(player=pending.player, action_type="loan_taken").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_simultaneous_pay_offs_add_the_dividends_once():
+    loan = LoanFactory()  # 300,000 interest: 105,000 to the dividends
+    client = admin_client()
+    answers = run_at_once(lambda: client.put(f"/api/loans/{loan.pk}", {"paid_off": True}, format="json"))
+    assert Counter(answer.status_code for answer in answers) == {200: 1, 409: THREADS - 1}
+    assert solo_dividends_amount() == 105_000
+    assert CreditEvent.objects.filter(player=loan.player, action_type="loan_completed").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_simultaneous_service_approvals_and_denials_decide_once():
+    pending = PendingLoanFactory()
+    admin = AdminFactory()
+    calls = iter(range(THREADS))
+    picker = threading.Lock()
+
+    def decide():
+        with picker:
+            number = next(calls)
+        if number % 2:
+            return services.loan_request_deny(request_id=pending.pk, admin=admin, reason="No")
+        return services.loan_request_approve(request_id=pending.pk, admin=admin)
+
+    outcomes = run_at_once(decide)
+    errors = [o for o in outcomes if isinstance(o, Exception)]
+    assert all(isinstance(e, BankError) and e.status == 409 for e in errors), errors
+    assert len(errors) == THREADS - 1
+    pending.refresh_from_db()
+    assert Loan.objects.count() == (1 if pending.status == "approved" else 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_simultaneous_pay_offs_of_different_loans_add_every_gain():
+    loans = [LoanFactory() for _ in range(THREADS)]
+    admin = AdminFactory()
+    queue = iter(loans)
+    picker = threading.Lock()
+
+    def pay_off():
+        with picker:
+            loan = next(queue)
+        return services.loan_pay_off(loan_id=loan.pk, admin=admin)
+
+    outcomes = run_at_once(pay_off)
+    assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
+    assert solo_dividends_amount() == 105_000 * THREADS

@@ -1,0 +1,57 @@
+"""Twenty simultaneous approvals over HTTP, split across two real server processes.
+
+This is the path a real deployment takes: separate processes, separate connections, one
+database. On SQLite (the embedded default) IMMEDIATE transactions serialise the writers across
+processes; on PostgreSQL the row locks do.
+"""
+import threading
+from collections import Counter
+
+import pytest
+
+from accounts.tests.factories import PASSWORD, AdminFactory
+from bank.testing.servers import asgi_server, call, env_for_test_database
+from credit.models import CreditEvent
+from lending.models import Loan
+from lending.selectors import solo_dividends_amount
+from lending.tests.factories import LoanFactory, PendingLoanFactory
+
+REQUESTS = 20
+
+
+def fire_together(base_urls: list[str], method: str, path: str, token: str, body: dict | None = None) -> list[int]:
+    barrier = threading.Barrier(REQUESTS)
+    statuses: list[int] = []
+    lock = threading.Lock()
+
+    def one(index: int) -> None:
+        barrier.wait(timeout=30)
+        status, _ = call(base_urls[index % len(base_urls)], method, path, body, token=token)
+        with lock:
+            statuses.append(status)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(REQUESTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return statuses
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_approvals_across_two_server_processes_make_one_loan():
+    AdminFactory()
+    pending = PendingLoanFactory()
+    loan_to_pay_off = LoanFactory()  # 300,000 interest: 105,000 to the dividends
+    env = env_for_test_database()
+    with asgi_server(env) as server_a, asgi_server(env) as server_b:
+        _, login = call(server_a, "POST", "/api/login", {"username": "admin", "password": PASSWORD})
+        token = login["access_token"]
+        approvals = fire_together([server_a, server_b], "PUT", f"/api/pending-loans/{pending.pk}/approve", token)
+        pay_offs = fire_together([server_a, server_b], "PUT", f"/api/loans/{loan_to_pay_off.pk}", token, {"paid_off": True})
+
+    assert Counter(approvals) == {200: 1, 409: REQUESTS - 1}
+    assert Loan.objects.filter(player=pending.player).count() == 1
+    assert CreditEvent.objects.filter(player=pending.player, action_type="loan_taken").count() == 1
+    assert Counter(pay_offs) == {200: 1, 409: REQUESTS - 1}
+    assert solo_dividends_amount() == 105_000
