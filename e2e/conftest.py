@@ -1,0 +1,241 @@
+"""Browser tests: Playwright (sync API) driving Debian's Chromium against a real ASGI server.
+
+Run from the repository root:
+    .venv/bin/python -m pytest e2e -p no:asyncio -p no:django -q
+
+The session starts daphne on a free port with a fresh SQLite file (migrated, with the admin and
+the demo players), and a second daphne on the same file with a 14-second session whose expiry
+warning shows after 6 seconds, for the session-expiry tests. Each test leaves a screenshot in
+e2e/artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+PYTHON = ROOT / ".venv" / "bin" / "python"
+DAPHNE = ROOT / ".venv" / "bin" / "daphne"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+ADMIN_USERNAME = "admin"
+ADMIN_PASSWORD = "e2e-Admin-pass-2025"
+DEMO_PASSWORD = "guildbank1"
+
+# Shortened session for the expiry tests: the modal shows 6 s after sign-in, counts down 8 s.
+SHORT_SESSION_SECONDS = 14
+SHORT_WARNING_SECONDS = 8
+
+expect.set_options(timeout=10_000)
+
+
+@dataclass(frozen=True)
+class Server:
+    base_url: str
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    def api(self, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
+        """Calls the JSON API directly (for set-up and for changes made behind the browser's back)."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url(path), data=data, method=method)
+        request.add_header("Accept", "application/json")
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        if token:
+            request.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                text = response.read().decode()
+                return response.status, json.loads(text) if text else {}
+        except urllib.error.HTTPError as error:
+            text = error.read().decode()
+            try:
+                return error.code, json.loads(text)
+            except ValueError:
+                return error.code, {"detail": text}
+
+    def login_token(self, username: str, password: str) -> str:
+        status, answer = self.api("POST", "/api/login", {"username": username, "password": password})
+        assert status == 200, f"login of {username} answered {status}: {answer}"
+        return answer["access_token"]
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _base_env(database_url: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "bank.settings.local",
+            "DATABASE_URL": database_url,
+            "BANK_ADMIN_USERNAME": ADMIN_USERNAME,
+            "BANK_ADMIN_PASSWORD": ADMIN_PASSWORD,
+            "BANK_LOGIN_RATE": "1000/min",
+            "PYTHONUNBUFFERED": "1",
+        }
+    )
+    # A PostgreSQL / Redis set-up of the caller must not leak into these SQLite servers.
+    env.pop("REDIS_URL", None)
+    return env
+
+
+def _manage(env: dict[str, str], *args: str) -> None:
+    result = subprocess.run(
+        [str(PYTHON), "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    if result.returncode != 0:
+        pytest.exit(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}", returncode=1)
+
+
+def _wait_healthy(base_url: str, process: subprocess.Popen, log_path: Path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.exit(f"daphne exited with {process.returncode}; see {log_path}:\n{log_path.read_text()}", returncode=1)
+        try:
+            with urllib.request.urlopen(base_url + "/api/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    process.kill()
+    pytest.exit(f"daphne did not answer /api/health within {timeout} s; see {log_path}", returncode=1)
+
+
+def _start_daphne(env: dict[str, str], name: str) -> tuple[subprocess.Popen, str, Path]:
+    port = _free_port()
+    log_path = ARTIFACTS / f"server-{name}.log"
+    log = log_path.open("w")
+    process = subprocess.Popen(
+        [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    log.close()
+    base_url = f"http://127.0.0.1:{port}"
+    _wait_healthy(base_url, process, log_path)
+    return process, base_url, log_path
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def database_url() -> Iterator[str]:
+    """A fresh SQLite file, migrated, with the admin and the demo players."""
+    if not PYTHON.exists() or not DAPHNE.exists():
+        pytest.exit(f"{PYTHON} and {DAPHNE} are needed (make python)", returncode=1)
+    if not (ROOT / "frontend" / "webpack-stats.json").exists():
+        pytest.exit("The frontend bundle is not built: run `cd frontend && npm run build` (or make bundle)", returncode=1)
+    if not Path(CHROMIUM).exists():
+        pytest.exit(f"{CHROMIUM} is missing: apt-get install -y chromium (or make chromium)", returncode=1)
+    ARTIFACTS.mkdir(exist_ok=True)
+    directory = Path(tempfile.mkdtemp(prefix="guild-bank-e2e-"))
+    url = f"sqlite:///{directory / 'db.sqlite3'}"
+    env = _base_env(url)
+    _manage(env, "migrate", "--noinput")
+    _manage(env, "ensure_admin")
+    _manage(env, "seed_demo")
+    yield url
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server(database_url: str) -> Iterator[Server]:
+    process, base_url, _ = _start_daphne(_base_env(database_url), "main")
+    yield Server(base_url)
+    _stop(process)
+
+
+@pytest.fixture(scope="session")
+def short_session_server(database_url: str) -> Iterator[Server]:
+    env = _base_env(database_url)
+    env["BANK_SESSION_SECONDS"] = str(SHORT_SESSION_SECONDS)
+    env["BANK_SESSION_WARNING_SECONDS"] = str(SHORT_WARNING_SECONDS)
+    process, base_url, _ = _start_daphne(env, "short-session")
+    yield Server(base_url)
+    _stop(process)
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Playwright) -> Iterator[Browser]:
+    browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+def _artifact_name(text: str) -> str:
+    # test_x[Dark]--what -> test_x-Dark--what
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", text.replace("[", "-").replace("]", "")).strip("-")
+
+
+@pytest.fixture
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh browser context per test; its last screen is saved to e2e/artifacts/<test>.png."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    try:
+        page.screenshot(path=str(ARTIFACTS / f"{_artifact_name(request.node.name)}.png"), full_page=True)
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def shoot(request: pytest.FixtureRequest):
+    """shoot(page, 'what') saves e2e/artifacts/<test>--<what>.png."""
+
+    def save(page: Page, what: str) -> None:
+        name = _artifact_name(f"{request.node.name}--{what}")
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+    return save

@@ -1,0 +1,96 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { FullScreenLoading } from '@/components/full-screen-loading';
+import { decideRoute } from '@/app/route-guard';
+import { LiveUpdates } from '@/app/live-updates';
+import { storageKeys } from '@/lib/storage';
+import { useAuth } from '@/features/auth/auth-context';
+import { SignInScreen } from '@/features/auth/sign-in-screen';
+import { RegisterScreen } from '@/features/auth/register-screen';
+
+// The signed-in screens load as their own chunks so the sign-in page stays light.
+const PlayerDashboard = lazy(() =>
+  import(/* webpackChunkName: "player-dashboard" */ '@/features/player/player-dashboard').then((module) => ({
+    default: module.PlayerDashboard,
+  })),
+);
+
+const AdminPanel = lazy(() =>
+  import(/* webpackChunkName: "admin-panel" */ '@/features/admin/admin-panel').then((module) => ({
+    default: module.AdminPanel,
+  })),
+);
+
+function readRemembered(): string | null {
+  try {
+    return sessionStorage.getItem(storageKeys.redirectAfterLogin);
+  } catch {
+    return null;
+  }
+}
+
+function RedirectTo({ to, remember, forgetRemembered }: { to: string; remember?: string; forgetRemembered?: boolean }) {
+  useEffect(() => {
+    try {
+      if (remember) sessionStorage.setItem(storageKeys.redirectAfterLogin, remember);
+      else if (forgetRemembered) sessionStorage.removeItem(storageKeys.redirectAfterLogin);
+    } catch {
+      // Without session storage the user simply lands on their home page after sign-in.
+    }
+  }, [remember, forgetRemembered]);
+  return <Navigate to={to} replace />;
+}
+
+export function AppRoutes() {
+  const { state, forcedLogout, logout } = useAuth();
+  const location = useLocation();
+  const authenticated = state.status === 'authenticated';
+  const decision = decideRoute({
+    path: location.pathname,
+    fullPath: location.pathname + location.search,
+    status: state.status,
+    isAdmin: authenticated && state.isAdmin,
+    forcedLogout,
+    rememberedPath: authenticated ? readRemembered() : null,
+  });
+
+  let content;
+  if (decision.kind === 'loading') {
+    content = <FullScreenLoading message="Checking authentication..." />;
+  } else if (decision.kind === 'redirect') {
+    content = <RedirectTo to={decision.to} remember={decision.remember} forgetRemembered={decision.forgetRemembered} />;
+  } else {
+    const username = authenticated ? state.username : '';
+    content = (
+      <Routes>
+        <Route path="/" element={<SignInScreen />} />
+        <Route path="/login" element={<SignInScreen />} />
+        <Route path="/register" element={<RegisterScreen />} />
+        <Route
+          path="/dashboard"
+          element={
+            <Suspense fallback={<FullScreenLoading message="Loading banking data..." />}>
+              <PlayerDashboard username={username} onLogout={logout} />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/admin-panel"
+          element={
+            <Suspense fallback={<FullScreenLoading message="Loading admin panel..." />}>
+              <AdminPanel username={username} onLogout={logout} />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    );
+  }
+
+  return (
+    <>
+      {authenticated && <LiveUpdates />}
+      {content}
+    </>
+  );
+}

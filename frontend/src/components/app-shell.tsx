@@ -1,0 +1,42 @@
+import { useState, type ReactNode } from 'react';
+import { Brand } from '@/components/brand';
+import { Footer } from '@/components/footer';
+
+interface AppShellProps {
+  username: string;
+  role: string;
+  onLogout: () => Promise<void>;
+  children: ReactNode;
+}
+
+/** Header with the welcome line and Logout, the page body, and the footer. */
+export function AppShell({ username, role, onLogout, children }: AppShellProps) {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <div className="app-shell">
+      <header className="app-header">
+        <div className="app-header__inner">
+          <Brand tagline={role} />
+          <div className="app-header__user">
+            <p className="app-header__welcome">
+              Welcome, <strong>{username}</strong>
+            </p>
+            <button
+              type="button"
+              className="btn btn--secondary btn--small"
+              disabled={leaving}
+              onClick={() => {
+                setLeaving(true);
+                void onLogout();
+              }}
+            >
+              Logout
+            </button>
+          </div>
+        </div>
+      </header>
+      <main className="app-main">{children}</main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+export function LoadingBlock({ message }: { message: string }) {
+  return (
+    <div className="status-block" role="status" aria-live="polite">
+      <div className="spinner" aria-hidden="true" />
+      <p>{message}</p>
+    </div>
+  );
+}
+
+export function ErrorBlock({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div className="status-block status-block--error" role="alert">
+      <p>{message}</p>
+      {onRetry && (
+        <button type="button" className="btn btn--secondary" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}

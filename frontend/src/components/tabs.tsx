@@ -1,0 +1,119 @@
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+export interface TabItem<T extends string> {
+  id: T;
+  label: string;
+  icon?: ReactNode;
+  badge?: number;
+}
+
+interface TabListProps<T extends string> {
+  label: string;
+  idPrefix: string;
+  tabs: ReadonlyArray<TabItem<T>>;
+  active: T;
+  onSelect: (id: T) => void;
+  orientation?: 'horizontal' | 'vertical';
+}
+
+export function tabId(idPrefix: string, id: string): string {
+  return `${idPrefix}-tab-${id}`;
+}
+
+export function panelId(idPrefix: string, id: string): string {
+  return `${idPrefix}-panel-${id}`;
+}
+
+/** WAI-ARIA tabs: arrow keys, Home and End move between tabs and select them. */
+export function TabList<T extends string>({
+  label,
+  idPrefix,
+  tabs,
+  active,
+  onSelect,
+  orientation = 'horizontal',
+}: TabListProps<T>) {
+  const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const [previousKey, nextKey] = orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = tabs.findIndex((tab) => tab.id === active);
+    const last = tabs.length - 1;
+    const next =
+      event.key === nextKey
+        ? current === last
+          ? 0
+          : current + 1
+        : event.key === previousKey
+          ? current === 0
+            ? last
+            : current - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    const tab = tabs[next];
+    if (!tab) return;
+    onSelect(tab.id);
+    refs.current[next]?.focus();
+  };
+
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      aria-orientation={orientation}
+      className={orientation === 'vertical' ? 'tabs tabs--vertical' : 'tabs'}
+      onKeyDown={onKeyDown}
+    >
+      {tabs.map((tab, index) => {
+        const selected = tab.id === active;
+        return (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              refs.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={tabId(idPrefix, tab.id)}
+            aria-selected={selected}
+            aria-controls={panelId(idPrefix, tab.id)}
+            tabIndex={selected ? 0 : -1}
+            className={selected ? 'tabs__tab tabs__tab--active' : 'tabs__tab'}
+            onClick={() => onSelect(tab.id)}
+          >
+            {tab.icon && (
+              <span aria-hidden="true" className="tabs__icon">
+                {tab.icon}
+              </span>
+            )}
+            <span>{tab.label}</span>
+            {tab.badge !== undefined && tab.badge > 0 && (
+              <span className="tabs__badge" aria-label={`${tab.badge} pending`}>
+                {tab.badge}
+              </span>
+            )}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function TabPanel({ idPrefix, id, children }: { idPrefix: string; id: string; children: ReactNode }) {
+  return (
+    <section
+      role="tabpanel"
+      id={panelId(idPrefix, id)}
+      aria-labelledby={tabId(idPrefix, id)}
+      tabIndex={0}
+      className="tab-panel"
+    >
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,255 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { StatBox } from '@/components/stat-box';
+import { AmountField } from '@/components/amount-field';
+import { Card } from '@/components/card';
+import { Icon } from '@/components/icon';
+import { NoticeBanner, type Notice } from '@/components/notice';
+import { TextField } from '@/components/text-field';
+import { formatMoney, parseAmount } from '@/lib/money';
+import { errorDetail } from '@/lib/errors';
+import { formatRate, loanPreview, parseDays } from '@/lib/loans';
+import type { AdminPlayer } from '@/features/admin/api/types';
+import { useCreateLoan } from '@/features/admin/api/use-create-loan';
+import { useSearchPlayers } from '@/features/admin/api/use-search-players';
+import { PlayerProducts } from '@/features/admin/player-products';
+import { loanEligibilityQueryOptions } from '@/features/credit/api/use-loan-eligibility';
+import '@/components/bank-ui.css';
+
+// admin-side §5, word for word
+export const ENTER_SEARCH_TERM = 'Please enter a search term';
+export const SELECT_PLAYER = 'Please search and select a player first';
+export const ENTER_VALUE = 'Please enter a value';
+export const BAD_PAYER_PRODUCTS = 'Cannot create products for bad payers';
+export const ENTER_DAYS = 'Please enter loan duration in days';
+
+type ProductType = 'saving' | 'loan';
+
+interface PlayerSearchProps {
+  term: string | null;
+  onSearch: (term: string | null) => void;
+  search: ReturnType<typeof useSearchPlayers>;
+  selected: AdminPlayer | null;
+  onSelect: (player: AdminPlayer) => void;
+}
+
+function PlayerSearch({ term, onSearch: setTerm, search, selected, onSelect }: PlayerSearchProps) {
+  const [text, setText] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const wanted = text.trim();
+    if (!wanted) {
+      setNotice({ tone: 'error', text: ENTER_SEARCH_TERM });
+      setTerm(null);
+      return;
+    }
+    setNotice(null);
+    setTerm(wanted);
+  };
+
+  const players = search.data?.players ?? [];
+  return (
+    <Card title="1. Find a player" icon={<Icon name="search" />}>
+      <form className="search-row" onSubmit={submit} role="search" aria-label="Player search">
+        <TextField label="Search player by name or ID" value={text} onChange={setText} placeholder="e.g. Aria or 12" autoComplete="off" />
+        <button type="submit" className="btn btn--primary" disabled={search.isFetching}>
+          <Icon name="search" size={18} />
+          {search.isFetching ? 'Searching...' : 'Search'}
+        </button>
+      </form>
+      <NoticeBanner notice={notice} className="tile-notice" />
+      {search.isError && (
+        <p className="alert alert--error tile-notice" role="alert">
+          Error searching players: {errorDetail(search.error)}
+        </p>
+      )}
+      {search.isSuccess && term && players.length === 0 && (
+        <p className="alert alert--error tile-notice" role="alert">
+          No players found matching: {term}
+        </p>
+      )}
+      {players.length > 0 && (
+        <ul className="result-list" aria-label="Search results">
+          {players.map((player) => {
+            const isSelected = selected?.id === player.id;
+            return (
+              <li key={player.id} className={isSelected ? 'result-list__item result-list__item--selected' : 'result-list__item'}>
+                <div>
+                  <p className="result-list__name">
+                    {player.name}{' '}
+                    {player.bad_payer && <span className="badge badge--error">Bad payer</span>}
+                  </p>
+                  <p className="result-list__meta">
+                    #{player.id} · {player.discord} · score {player.credit_score}
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className={isSelected ? 'btn btn--primary btn--small' : 'btn btn--secondary btn--small'}
+                  aria-pressed={isSelected}
+                  aria-label={`Select ${player.name}`}
+                  onClick={() => onSelect(player)}
+                >
+                  {isSelected ? 'Selected' : 'Select'}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminName: string }) {
+  const [type, setType] = useState<ProductType>('loan');
+  const [value, setValue] = useState('');
+  const [days, setDays] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const create = useCreateLoan();
+  const eligibility = useQuery({ ...loanEligibilityQueryOptions(player?.id ?? 0), enabled: player !== null });
+
+  const amount = parseAmount(value);
+  const totalDays = parseDays(days);
+  const preview = amount ? loanPreview({ amount, days: totalDays, rateDiscount: eligibility.data?.rate_discount ?? 0 }) : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const fail = (text: string) => setNotice({ tone: 'error', text });
+    if (!player) return fail(SELECT_PLAYER);
+    if (!value.trim()) return fail(ENTER_VALUE);
+    if (player.bad_payer) return fail(BAD_PAYER_PRODUCTS);
+    if (!days.trim()) return fail(ENTER_DAYS);
+    setNotice(null);
+    create.mutate(
+      { player_id: player.id, value: amount ?? value.trim(), total_days: totalDays ?? days.trim(), user: adminName },
+      {
+        onSuccess: (loan) => {
+          setNotice({
+            tone: 'success',
+            text: `Loan #${loan.id} created for ${player.name}: ${formatMoney(loan.value)} at ${formatRate(loan.interest_rate)} over ${loan.total_days} days.`,
+          });
+          setValue('');
+          setDays('');
+        },
+        onError: (error) => fail(`Error creating loan: ${errorDetail(error)}`),
+      },
+    );
+  };
+
+  return (
+    <Card title="2. Product" icon={<Icon name="plus" />}>
+      <form className="form form--tight" onSubmit={submit} noValidate>
+        <fieldset className="fieldset">
+          <legend>Type</legend>
+          <div className="segmented">
+            {(['saving', 'loan'] as const).map((option) => (
+              <label key={option} className="segmented__option">
+                <input
+                  type="radio"
+                  name="product-type"
+                  value={option}
+                  checked={type === option}
+                  onChange={() => {
+                    setType(option);
+                    setNotice(null);
+                  }}
+                />
+                <Icon name={option === 'loan' ? 'creditCard' : 'coins'} size={16} />
+                {option === 'loan' ? 'Loan' : 'Saving'}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {type === 'saving' ? (
+          <>
+            <p className="note">
+              <Icon name="info" size={18} />
+              <span>Savings are not available yet</span>
+            </p>
+            <button type="submit" className="btn btn--primary btn--block" disabled>
+              Add Product
+            </button>
+          </>
+        ) : (
+          <>
+            <AmountField label="Value" value={value} onChange={setValue} />
+            <TextField
+              label="Loan Duration (Days)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={days}
+              onChange={setDays}
+              placeholder="e.g. 30"
+            />
+            {preview && amount && !player?.bad_payer && (
+              <p className="note" aria-live="polite">
+                <Icon name="info" size={18} />
+                <span>
+                  {formatRate(preview.rate)} for {player ? player.name : 'this player'}: {formatMoney(preview.totalToPay)} to pay
+                  {preview.dailyPayment !== null && `, ${formatMoney(preview.dailyPayment)} a day`}. The loan starts today.
+                </span>
+              </p>
+            )}
+            <NoticeBanner notice={notice} />
+            <button type="submit" className="btn btn--primary btn--block" disabled={create.isPending}>
+              <Icon name="plus" size={18} />
+              {create.isPending ? 'Adding...' : 'Add Product'}
+            </button>
+          </>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+function SelectedPlayer({ player, onClear }: { player: AdminPlayer; onClear: () => void }) {
+  return (
+    <Card title={`${player.name}'s details and products`} icon={<Icon name="user" />} className="selected-player">
+      <dl className="player-facts">
+        <StatBox label="ID" value={player.id} />
+        <StatBox label="Discord" value={player.discord} />
+        <StatBox label="Added By" value={player.added_by ?? 'Self-registered'} />
+        <StatBox
+          label="Standing"
+          value={
+            player.bad_payer ? (
+              <span className="badge badge--error">Bad payer</span>
+            ) : (
+              <span className="badge badge--success">Good standing</span>
+            )
+          }
+        />
+        <StatBox label="Credit Score" value={<>{player.credit_score} / 300</>} />
+        <StatBox label="Client Type" value={player.client_type === 'old' ? 'Old client' : 'New client'} />
+      </dl>
+      <PlayerProducts playerId={player.id} />
+      <div className="tile-actions">
+        <button type="button" className="btn btn--secondary btn--small" onClick={onClear}>
+          Clear selection
+        </button>
+      </div>
+    </Card>
+  );
+}
+
+export function AddProductTab({ adminName }: { adminName: string }) {
+  const [term, setTerm] = useState<string | null>(null);
+  const search = useSearchPlayers(term);
+  const [picked, setPicked] = useState<AdminPlayer | null>(null);
+  // the freshest copy of the chosen player (a live notice refetches the search: bad payer flag)
+  const selected = picked ? (search.data?.players.find((player) => player.id === picked.id) ?? picked) : null;
+  return (
+    <div className="stack">
+      <div className="split split--even">
+        <PlayerSearch term={term} onSearch={setTerm} search={search} selected={selected} onSelect={setPicked} />
+        <ProductForm player={selected} adminName={adminName} />
+      </div>
+      {selected && <SelectedPlayer player={selected} onClear={() => setPicked(null)} />}
+    </div>
+  );
+}

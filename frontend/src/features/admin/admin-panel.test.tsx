@@ -1,0 +1,27 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AdminPanel } from '@/features/admin/admin-panel';
+import { makePendingLoan } from '@/lib/loan-fixtures';
+import { mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+describe('AdminPanel', () => {
+  it('shows the number of waiting loan requests on the Pending Loans tab', async () => {
+    mockFetch({
+      'GET /api/admin/pending-loans': { body: { pending_loans: [makePendingLoan({ id: 1 }), makePendingLoan({ id: 2 })], count: 2 } },
+    });
+    renderWithProviders(<AdminPanel username="admin" onLogout={vi.fn(() => Promise.resolve())} />, { route: '/admin-panel' });
+    const tab = screen.getByRole('tab', { name: /Pending Loans/ });
+    expect(await within(tab).findByLabelText('2 pending')).toBeTruthy();
+    fireEvent.click(tab);
+    expect(await screen.findAllByRole('button', { name: /^Approve / })).toHaveLength(2);
+  });
+
+  it('shows no badge when nothing waits', async () => {
+    mockFetch({ 'GET /api/admin/pending-loans': { body: { pending_loans: [], count: 0 } } });
+    renderWithProviders(<AdminPanel username="admin" onLogout={vi.fn(() => Promise.resolve())} />, { route: '/admin-panel' });
+    fireEvent.click(screen.getByRole('tab', { name: /Pending Loans/ }));
+    expect(await screen.findByText('No pending loan requests')).toBeTruthy();
+    expect(within(screen.getByRole('tab', { name: /Pending Loans/ })).queryByLabelText(/pending$/)).toBeNull();
+  });
+});

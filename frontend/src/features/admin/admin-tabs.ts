@@ -1,0 +1,20 @@
+export const ADMIN_TABS = [
+  { id: 'overview', label: 'Overview', description: 'Players, loans, savings and dividends across the bank, and what needs review.' },
+  { id: 'credit-overview', label: 'Credit Score Overview', description: "Every player's credit score and tier, with adjustments and penalties." },
+  { id: 'credit-migration', label: 'Credit Score Migration', description: 'Preview scores calculated from banking history and apply them.' },
+  { id: 'savings-management', label: 'Savings Management', description: 'Savings limits of new and old clients, and their client type.' },
+  { id: 'new-player', label: 'New Player', description: 'Create a player with a name, a Discord username and an optional password.' },
+  { id: 'search-player', label: 'Search Player', description: 'Find players by name or ID to view, manage or remove them.' },
+  { id: 'add-product', label: 'Add Product', description: 'Open a savings account or a loan for a selected player.' },
+  { id: 'pending-loans', label: 'Pending Loans', description: 'Loan requests waiting for approval or denial.' },
+  { id: 'check-loans', label: 'Check Loans', description: 'Active loans and their daily payments.' },
+  { id: 'check-savings', label: 'Check Savings', description: 'Active savings and their weekly payments: overdue, due today and upcoming.' },
+  { id: 'report', label: 'Report', description: 'Counters, the solo dividends and every loan.' },
+  { id: 'bad-payers', label: 'Bad Payers', description: 'Players marked as bad payers and what they hold.' },
+  { id: 'blocked-accounts', label: 'Blocked Accounts', description: 'Accounts blocked after repeated failed sign-ins.' },
+  { id: 'withdrawal-requests', label: 'Withdrawal Requests', description: "Players' withdrawal requests to approve or deny." },
+  { id: 'pearl-requests', label: 'Pearl Exchange Requests', description: "Players' pearl sell and buy requests to approve or deny." },
+  { id: 'pearl-settings', label: 'Pearl Exchange Settings', description: 'The sell and buy rates of pearls, in bread per pearl.' },
+] as const;
+
+export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Loan, PendingLoan } from '@/lib/loans';
+import { adminLoanKeys, adminLoanRequestKeys } from '@/features/admin/api/keys';
+
+export interface LoanRequestDecision {
+  pending_loan: PendingLoan;
+  loan: Loan | null;
+  detail: string;
+}
+
+export function approveLoanRequest({ requestId, notes }: { requestId: number; notes: string }): Promise<LoanRequestDecision> {
+  return api.put<LoanRequestDecision>(`/pending-loans/${requestId}/approve`, undefined, { query: { admin_notes: notes } });
+}
+
+export function useApproveLoanRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: approveLoanRequest,
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: adminLoanRequestKeys.all }),
+        qc.invalidateQueries({ queryKey: adminLoanKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Loan } from '@/lib/loans';
+import { adminLoanKeys } from '@/features/admin/api/keys';
+
+export function changeLoanDate({ loanId, newDate }: { loanId: number; newDate: string }): Promise<Loan> {
+  return api.put<Loan>(`/admin/loans/${loanId}/change-date`, undefined, { query: { new_date: newDate } });
+}
+
+export function useChangeLoanDate() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: changeLoanDate, onSuccess: () => qc.invalidateQueries({ queryKey: adminLoanKeys.all }) });
+}

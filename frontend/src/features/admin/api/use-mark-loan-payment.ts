@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { PaymentStatus } from '@/lib/loans';
+import { adminLoanKeys } from '@/features/admin/api/keys';
+
+export interface PaymentMark {
+  loan_id: number;
+  date: string;
+  status: PaymentStatus;
+  value: number;
+  replaced: PaymentStatus | null;
+  credit_points: number;
+  detail: string;
+}
+
+/** Marks today's payment of a loan (marking the day again replaces it). */
+export function markLoanPayment({ loanId, status }: { loanId: number; status: PaymentStatus }): Promise<PaymentMark> {
+  return api.post<PaymentMark>(`/loans/${loanId}/payment`, undefined, { query: { payment_status: status } });
+}
+
+export function useMarkLoanPayment() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: markLoanPayment, onSuccess: () => qc.invalidateQueries({ queryKey: adminLoanKeys.all }) });
+}

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { PendingLoan } from '@/lib/loans';
+import { adminLoanRequestKeys } from '@/features/admin/api/keys';
+
+export interface OpenLoanRequests {
+  /** oldest first */
+  pending_loans: PendingLoan[];
+  count: number;
+}
+
+export function fetchOpenLoanRequests(signal?: AbortSignal): Promise<OpenLoanRequests> {
+  return api.get<OpenLoanRequests>('/admin/pending-loans', { signal });
+}
+
+export const openLoanRequestsQueryOptions = () =>
+  queryOptions({ queryKey: adminLoanRequestKeys.open(), queryFn: ({ signal }) => fetchOpenLoanRequests(signal) });
+
+/** The loan requests still waiting for a decision (the Pending Loans tab and its badge). */
+export function useOpenLoanRequests() {
+  return useQuery(openLoanRequestsQueryOptions());
+}

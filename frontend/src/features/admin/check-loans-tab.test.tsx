@@ -1,0 +1,121 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CheckLoansTab } from '@/features/admin/check-loans-tab';
+import { makeLoan } from '@/lib/loan-fixtures';
+import type { CheckedLoan } from '@/lib/loans';
+import { mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+const { payments_history: HISTORY, ...FIGURES } = makeLoan({ id: 2 });
+// a Check Loans row: today's entry, not the history (that is read when History opens)
+const LOAN: CheckedLoan = {
+  ...FIGURES,
+  today_entry: HISTORY[2] ?? null,
+  listing_status: 'upcoming',
+  status_text: 'Day 3 of 30: €43,333 due today',
+};
+
+describe('CheckLoansTab', () => {
+  it('shows each active loan with its figures and listing status', async () => {
+    mockFetch({ 'GET /api/admin/loans/check': { body: { loans: [LOAN] } } });
+    renderWithProviders(<CheckLoansTab />);
+    const card = await screen.findByTestId('check-loan-2');
+    expect(within(card).getByRole('heading', { name: 'Aria · Loan #2' })).toBeTruthy();
+    expect(within(card).getByTestId('listing-status').textContent).toBe('Day 3 of 30: €43,333 due today');
+    for (const text of ['€1,300,000', '€43,333', '30%', '30', '3', '1 Mar 2025']) {
+      expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("marks today's payment and shows the answer", async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'POST /api/loans/2/payment': { body: { loan_id: 2, date: '2025-03-03', status: 'Paid', value: 43_333, replaced: null, credit_points: 5, detail: 'Loan payment marked as Paid' } },
+    });
+    renderWithProviders(<CheckLoansTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Paid' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Loan payment marked as Paid');
+    expect(calls.find((call) => call.method === 'POST')?.url).toBe('/api/loans/2/payment?payment_status=Paid');
+  });
+
+  it("reports a payment failure as 'Error processing payment: ' and the detail", async () => {
+    mockFetch({
+      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'POST /api/loans/2/payment': { status: 409, body: { detail: 'This loan is already paid off.', code: 'already_paid_off' } },
+    });
+    renderWithProviders(<CheckLoansTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Not Paid' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error processing payment: This loan is already paid off.');
+  });
+
+  it('changes the start date, refusing what is not YYYY-MM-DD', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'PUT /api/admin/loans/2/change-date': { body: makeLoan({ id: 2, start_date: '2025-03-10' }) },
+    });
+    renderWithProviders(<CheckLoansTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Date' }));
+    const input = screen.getByLabelText('New start date (YYYY-MM-DD)');
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Date' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid date format. Please use YYYY-MM-DD');
+    fireEvent.change(input, { target: { value: '2025-03-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Date' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Start date changed to 10 Mar 2025');
+    expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/admin/loans/2/change-date?new_date=2025-03-10');
+  });
+
+  it('changes the days, which must be a number', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'PUT /api/admin/loans/2/change-days': { body: makeLoan({ id: 2, total_days: 40, daily_payment: 32_500 }) },
+    });
+    renderWithProviders(<CheckLoansTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Days' }));
+    fireEvent.change(screen.getByLabelText('Loan days'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Days' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Loan days must be a number');
+    fireEvent.change(screen.getByLabelText('Loan days'), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Days' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Loan days changed to 40: €32,500 a day');
+    expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/admin/loans/2/change-days?new_days=40');
+  });
+
+  it('reads the payment history when History opens, and shows the Auto Payments note', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'GET /api/loans/2': { body: makeLoan({ id: 2 }) },
+    });
+    renderWithProviders(<CheckLoansTab />);
+    await screen.findByTestId('check-loan-2');
+    expect(calls.some((call) => call.url === '/api/loans/2')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'History' }));
+    const history = screen.getByRole('region', { name: 'Payment history of loan #2' });
+    const rows = await within(history).findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['3 Mar 2025Not Paid€0', '2 Mar 2025Paid€43,333', '1 Mar 2025Paid€43,333']);
+    fireEvent.click(screen.getByRole('button', { name: 'Auto Payments' }));
+    expect(screen.getByText(/Automatic payments are informational only/)).toBeTruthy();
+  });
+
+  it('pays a loan off after a confirmation, with the solo gain', async () => {
+    let loans = [LOAN];
+    const { calls } = mockFetch({
+      'GET /api/admin/loans/check': () => ({ body: { loans } }),
+      'PUT /api/loans/2': () => {
+        loans = [];
+        return { body: { loan: makeLoan({ id: 2, status: 'Paid-Off', paid_off: true }), solo_gain: 105_000, detail: 'Loan paid off' } };
+      },
+    });
+    renderWithProviders(<CheckLoansTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Paid Off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark loan #2 as paid off?' });
+    expect(within(dialog).getByText('€105,000')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Paid Off' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark Paid Off' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Loan #2 of Aria marked as paid off. Solo dividends +€105,000');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paid_off: true });
+    expect(await screen.findByText('No active loans')).toBeTruthy();
+  });
+});

@@ -1,0 +1,353 @@
+import { useState } from 'react';
+import { StatBox } from '@/components/stat-box';
+import { EmptyState } from '@/components/empty-state';
+import { Icon } from '@/components/icon';
+import { Modal } from '@/components/modal';
+import { NoticeBanner, type Notice } from '@/components/notice';
+import { ProgressBar } from '@/components/progress-bar';
+import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { TextField } from '@/components/text-field';
+import { formatDay, isIsoDay, todayIso } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
+import { errorDetail } from '@/lib/errors';
+import { formatRate, paidPercent, parseDays, soloGainOf, type CheckedLoan, type ListingStatus, type PaymentStatus } from '@/lib/loans';
+import { useChangeLoanDate } from '@/features/admin/api/use-change-loan-date';
+import { useChangeLoanDays } from '@/features/admin/api/use-change-loan-days';
+import { useCheckLoans } from '@/features/admin/api/use-check-loans';
+import { useLoanDetail } from '@/features/admin/api/use-loan-detail';
+import { useMarkLoanPayment } from '@/features/admin/api/use-mark-loan-payment';
+import { usePayOffLoan } from '@/features/admin/api/use-pay-off-loan';
+import '@/components/bank-ui.css';
+import '@/features/credit/credit.css';
+
+export const BAD_DATE_FORMAT = 'Invalid date format. Please use YYYY-MM-DD';
+export const DAYS_NOT_A_NUMBER = 'Loan days must be a number';
+
+const LISTING_TONE: Record<ListingStatus, string> = {
+  paid_today: 'success',
+  not_paid_today: 'error',
+  start_today: 'neutral',
+  period_over: 'error',
+  upcoming: 'warning',
+};
+
+type Panel = 'date' | 'days' | 'history' | 'auto' | null;
+
+/** The Change Date window: 1 January this year to 31 December next year (admin-side §9). */
+function dateWindow(today: string): { min: string; max: string } {
+  const year = Number(today.slice(0, 4));
+  return { min: `${year}-01-01`, max: `${year + 1}-12-31` };
+}
+
+function ChangeDateForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNotice: (n: Notice) => void; onClose: () => void }) {
+  const [value, setValue] = useState(loan.start_date);
+  const change = useChangeLoanDate();
+  const range = dateWindow(todayIso());
+  return (
+    <form
+      className="inline-panel"
+      aria-label={`Change the start date of loan #${loan.id}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const newDate = value.trim();
+        if (!isIsoDay(newDate)) {
+          onNotice({ tone: 'error', text: BAD_DATE_FORMAT });
+          return;
+        }
+        change.mutate(
+          { loanId: loan.id, newDate },
+          {
+            onSuccess: (updated) => {
+              onNotice({ tone: 'success', text: `Start date changed to ${formatDay(updated.start_date)}` });
+              onClose();
+            },
+            onError: (error) => onNotice({ tone: 'error', text: `Error changing date: ${errorDetail(error)}` }),
+          },
+        );
+      }}
+    >
+      <p className="inline-panel__title">Change start date</p>
+      <div className="inline-form">
+        <TextField
+          label="New start date (YYYY-MM-DD)"
+          type="date"
+          value={value}
+          onChange={setValue}
+          min={range.min}
+          max={range.max}
+        />
+        <div className="inline-form__actions">
+          <button type="submit" className="btn btn--primary btn--small" disabled={change.isPending}>
+            {change.isPending ? 'Saving...' : 'Save Date'}
+          </button>
+          <button type="button" className="btn btn--secondary btn--small" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function ChangeDaysForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNotice: (n: Notice) => void; onClose: () => void }) {
+  const [value, setValue] = useState(String(loan.total_days));
+  const change = useChangeLoanDays();
+  return (
+    <form
+      className="inline-panel"
+      aria-label={`Change the days of loan #${loan.id}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const newDays = parseDays(value);
+        if (newDays === null) {
+          onNotice({ tone: 'error', text: DAYS_NOT_A_NUMBER });
+          return;
+        }
+        change.mutate(
+          { loanId: loan.id, newDays },
+          {
+            onSuccess: (updated) => {
+              onNotice({
+                tone: 'success',
+                text: `Loan days changed to ${updated.total_days}: ${formatMoney(updated.daily_payment)} a day`,
+              });
+              onClose();
+            },
+            onError: (error) => onNotice({ tone: 'error', text: `Error changing loan days: ${errorDetail(error)}` }),
+          },
+        );
+      }}
+    >
+      <p className="inline-panel__title">Change loan days</p>
+      <div className="inline-form">
+        <TextField label="Loan days" type="number" inputMode="numeric" min={1} step={1} value={value} onChange={setValue} />
+        <div className="inline-form__actions">
+          <button type="submit" className="btn btn--primary btn--small" disabled={change.isPending}>
+            {change.isPending ? 'Saving...' : 'Save Days'}
+          </button>
+          <button type="button" className="btn btn--secondary btn--small" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function PaymentHistory({ loan }: { loan: CheckedLoan }) {
+  const detail = useLoanDetail(loan.id);
+  const entries = detail.data?.payments_history ?? [];
+  return (
+    <section className="inline-panel" aria-label={`Payment history of loan #${loan.id}`}>
+      <p className="inline-panel__title">
+        Payment history · {loan.payments_made} paid, {loan.missed_payments} not paid
+      </p>
+      {detail.isPending ? (
+        <p className="muted">Loading payment history...</p>
+      ) : detail.isError ? (
+        <ErrorBlock
+          message={`Error loading payment history: ${errorDetail(detail.error)}`}
+          onRetry={() => void detail.refetch()}
+        />
+      ) : entries.length === 0 ? (
+        <p className="muted">No payments recorded yet.</p>
+      ) : (
+        <ul className="history-list">
+          {[...entries].reverse().map((entry) => (
+            <li key={entry.date} className="history-list__item">
+              <span>{formatDay(entry.date)}</span>
+              <span className={`badge badge--${entry.status === 'Paid' ? 'success' : 'error'}`}>{entry.status}</span>
+              <strong>{formatMoney(entry.value)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function CheckLoanCard({ loan, onPayOff }: { loan: CheckedLoan; onPayOff: (loan: CheckedLoan) => void }) {
+  const [panel, setPanel] = useState<Panel>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const mark = useMarkLoanPayment();
+  const toggle = (next: Panel) => {
+    setNotice(null);
+    setPanel((current) => (current === next ? null : next));
+  };
+  const markPayment = (status: PaymentStatus) => {
+    setNotice(null);
+    mark.mutate(
+      { loanId: loan.id, status },
+      {
+        onSuccess: (answer) => setNotice({ tone: 'success', text: answer.detail || `Loan payment marked as ${status}` }),
+        onError: (error) => setNotice({ tone: 'error', text: `Error processing payment: ${errorDetail(error)}` }),
+      },
+    );
+  };
+
+  return (
+    <article className="card item-card" aria-labelledby={`check-${loan.id}-title`} data-testid={`check-loan-${loan.id}`}>
+      <header className="item-card__head">
+        <div className="item-card__lead">
+          <span className="card__icon" aria-hidden="true">
+            <Icon name="creditCard" />
+          </span>
+          <div>
+            <h3 className="item-card__title" id={`check-${loan.id}-title`}>
+              {loan.player_name} · Loan #{loan.id}
+            </h3>
+            <p className="item-card__meta">
+              {formatMoney(loan.value)} lent · {formatMoney(loan.amount_paid)} paid · {formatMoney(loan.remaining)} remaining
+            </p>
+          </div>
+        </div>
+        <span className={`badge badge--${LISTING_TONE[loan.listing_status] ?? 'neutral'}`} data-testid="listing-status">
+          {loan.status_text}
+        </span>
+      </header>
+      <ProgressBar label={`Loan #${loan.id} paid`} percent={paidPercent(loan)} />
+      <dl className="stat-grid stat-grid--three">
+        <StatBox label="Total to Pay" value={formatMoney(loan.total_to_pay)} />
+        <StatBox label="Daily Payment" value={formatMoney(loan.daily_payment)} />
+        <StatBox label="Interest Rate" value={formatRate(loan.interest_rate)} />
+        <StatBox label="Loan Days" value={loan.total_days} />
+        <StatBox label="Current Day" value={loan.current_day} />
+        <StatBox label="Start Date" value={formatDay(loan.start_date)} />
+      </dl>
+      <div className="actions-row" role="group" aria-label={`Actions for loan #${loan.id}`}>
+        <button type="button" className="btn btn--primary btn--small" disabled={mark.isPending} onClick={() => markPayment('Paid')}>
+          <Icon name="check" size={16} />
+          Mark Paid
+        </button>
+        <button type="button" className="btn btn--secondary btn--small" disabled={mark.isPending} onClick={() => markPayment('Not Paid')}>
+          <Icon name="x" size={16} />
+          Mark Not Paid
+        </button>
+        <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'date'} onClick={() => toggle('date')}>
+          <Icon name="calendar" size={16} />
+          Change Date
+        </button>
+        <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'days'} onClick={() => toggle('days')}>
+          <Icon name="edit" size={16} />
+          Change Days
+        </button>
+        <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'history'} onClick={() => toggle('history')}>
+          <Icon name="history" size={16} />
+          History
+        </button>
+        <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'auto'} onClick={() => toggle('auto')}>
+          <Icon name="info" size={16} />
+          Auto Payments
+        </button>
+        <button type="button" className="btn btn--danger btn--small actions-row__end" onClick={() => onPayOff(loan)}>
+          <Icon name="checkCircle" size={16} />
+          Mark Paid Off
+        </button>
+      </div>
+      <NoticeBanner notice={notice} />
+      {panel === 'date' && <ChangeDateForm loan={loan} onNotice={setNotice} onClose={() => setPanel(null)} />}
+      {panel === 'days' && <ChangeDaysForm loan={loan} onNotice={setNotice} onClose={() => setPanel(null)} />}
+      {panel === 'history' && <PaymentHistory loan={loan} />}
+      {panel === 'auto' && (
+        <p className="note">
+          <Icon name="info" size={18} />
+          <span>
+            Automatic payments are informational only: nothing is marked for you. Mark each day Paid or Not Paid here; a day
+            marked again replaces its earlier entry.
+          </span>
+        </p>
+      )}
+    </article>
+  );
+}
+
+function PayOffModal({ loan, onClose, onDone }: { loan: CheckedLoan; onClose: () => void; onDone: (n: Notice) => void }) {
+  const payOff = usePayOffLoan();
+  return (
+    <Modal title={`Mark loan #${loan.id} as paid off?`} icon={<Icon name="checkCircle" />}>
+      <p className="modal__text">
+        {loan.player_name}&apos;s loan of {formatMoney(loan.value)} is closed as Paid-Off. 35% of its interest,{' '}
+        <strong>{formatMoney(soloGainOf(loan))}</strong>, goes to the solo dividends.
+      </p>
+      <div className="modal__actions">
+        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={payOff.isPending}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="btn btn--danger"
+          disabled={payOff.isPending}
+          onClick={() =>
+            payOff.mutate(
+              { loanId: loan.id },
+              {
+                onSuccess: (answer) => {
+                  onDone({
+                    tone: 'success',
+                    text: `Loan #${loan.id} of ${loan.player_name} marked as paid off. Solo dividends +${formatMoney(answer.solo_gain)}`,
+                  });
+                  onClose();
+                },
+                onError: (error) => {
+                  onDone({ tone: 'error', text: `Error marking loan as paid off: ${errorDetail(error)}` });
+                  onClose();
+                },
+              },
+            )
+          }
+        >
+          {payOff.isPending ? 'Saving...' : 'Mark Paid Off'}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+export function CheckLoansTab() {
+  const loans = useCheckLoans();
+  const [payingOff, setPayingOff] = useState<CheckedLoan | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  if (loans.isPending) return <LoadingBlock message="Loading active loans..." />;
+  if (loans.isError) {
+    return <ErrorBlock message={`Error loading loans: ${errorDetail(loans.error)}`} onRetry={() => void loans.refetch()} />;
+  }
+  const rows = loans.data.loans;
+  return (
+    <>
+      <div className="toolbar">
+        <span className="muted">
+          {rows.length} active {rows.length === 1 ? 'loan' : 'loans'} · Mark Paid and Mark Not Paid record today's payment
+        </span>
+        <span className="toolbar__spacer" />
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => void loans.refetch()}>
+          Refresh
+        </button>
+      </div>
+      <NoticeBanner notice={notice} className="tab-notice" />
+      {rows.length === 0 ? (
+        <EmptyState
+          icon="creditCard"
+          title="No active loans"
+          text="Approved requests and loans added as products show here."
+        />
+      ) : (
+        <div className="stack">
+          {rows.map((loan) => (
+            <CheckLoanCard
+              key={loan.id}
+              loan={loan}
+              onPayOff={(chosen) => {
+                setNotice(null);
+                setPayingOff(chosen);
+              }}
+            />
+          ))}
+        </div>
+      )}
+      {payingOff && <PayOffModal loan={payingOff} onClose={() => setPayingOff(null)} onDone={setNotice} />}
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Icon } from '@/components/icon';
+import { Modal } from '@/components/modal';
+import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { TextField } from '@/components/text-field';
+import { useAdjustCreditScore, useCreditPenalty, type PenaltyType } from '@/features/credit/api/use-credit-actions';
+import { useCreditOverview } from '@/features/credit/api/use-credit-overview';
+import type { OverviewRow } from '@/features/credit/api/types';
+import { detailOr, errorDetail } from '@/lib/errors';
+import { scoreColour } from '@/features/credit/credit-format';
+import '@/features/credit/credit.css';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+function tierLabel(tier: string): string {
+  return tier === 'gold' || tier === 'silver' ? tier.charAt(0).toUpperCase() + tier.slice(1) : 'Basic';
+}
+
+function AdjustModal({ row, onClose, onDone }: { row: OverviewRow; onClose: () => void; onDone: (n: Notice) => void }) {
+  const [points, setPoints] = useState('');
+  const [reason, setReason] = useState('');
+  const adjust = useAdjustCreditScore();
+  const ready = points.trim() !== '' && reason.trim() !== '';
+
+  const apply = () => {
+    const pointsChange = Number(points);
+    if (!Number.isInteger(pointsChange)) {
+      onDone({ tone: 'error', text: 'Error adjusting credit score: points change must be a whole number' });
+      return;
+    }
+    adjust.mutate(
+      { playerId: row.player_id, pointsChange, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          onDone({ tone: 'success', text: 'Credit score adjusted successfully' });
+          onClose();
+        },
+        onError: (error) => onDone({ tone: 'error', text: `Error adjusting credit score: ${errorDetail(error)}` }),
+      },
+    );
+  };
+
+  return (
+    <Modal title={`Adjust ${row.player_name}'s credit score`} icon={<Icon name="star" />}>
+      <p className="modal__text">
+        Current score: {row.credit_score} / 300. Use a negative number to take points away.
+      </p>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready) apply();
+        }}
+      >
+        <TextField label="Points change" type="number" inputMode="numeric" value={points} onChange={setPoints} autoFocus />
+        <TextField label="Reason" value={reason} onChange={setReason} maxLength={500} />
+        <div className="modal__actions">
+          <button type="button" className="btn btn--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={!ready || adjust.isPending}>
+            {adjust.isPending ? 'Applying...' : 'Apply'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export function CreditOverviewTab() {
+  const overview = useCreditOverview();
+  const penalty = useCreditPenalty();
+  const [adjusting, setAdjusting] = useState<OverviewRow | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const applyPenalty = (row: OverviewRow, penaltyType: PenaltyType) => {
+    const question =
+      penaltyType === 'loan_default'
+        ? `Reset ${row.player_name}'s credit score to 0 (loan default)?`
+        : `Take 10 points from ${row.player_name} for a missed payment?`;
+    if (!window.confirm(question)) return;
+    penalty.mutate(
+      { playerId: row.player_id, penaltyType },
+      {
+        onSuccess: () => setNotice({ tone: 'success', text: 'Penalty applied successfully' }),
+        onError: (error) => setNotice({ tone: 'error', text: `Error applying penalty: ${errorDetail(error)}` }),
+      },
+    );
+  };
+
+  if (overview.isPending) return <LoadingBlock message="Loading credit scores..." />;
+  if (overview.isError) {
+    return (
+      <ErrorBlock message={detailOr(overview.error, 'Failed to fetch credit score overview')} onRetry={() => void overview.refetch()} />
+    );
+  }
+
+  return (
+    <>
+      <div className="toolbar">
+        <span className="muted">{overview.data.overview.length} players</span>
+        <span className="toolbar__spacer" />
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => void overview.refetch()}>
+          Refresh
+        </button>
+      </div>
+      {notice && (
+        <p className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
+      <div className="table-wrap">
+        <table className="credit-table">
+          <thead>
+            <tr>
+              <th scope="col">Player</th>
+              <th scope="col">Discord</th>
+              <th scope="col" className="num">Score</th>
+              <th scope="col">Tier</th>
+              <th scope="col">Standing</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {overview.data.overview.map((row) => (
+              <tr key={row.player_id} data-testid={`credit-row-${row.player_id}`}>
+                <td>{row.player_name}</td>
+                <td>{row.player_discord}</td>
+                <td className="num">
+                  <strong className={`score--${scoreColour(row.credit_score)}`}>{row.credit_score}</strong> / 300
+                </td>
+                <td>
+                  <span className={`tier-badge tier-badge--${row.tier}`}>{tierLabel(row.tier)}</span>
+                </td>
+                <td>
+                  {row.bad_payer ? (
+                    <span className="badge badge--error">Bad payer</span>
+                  ) : (
+                    <span className="badge badge--success">Good standing</span>
+                  )}
+                </td>
+                <td>
+                  <div className="row-actions">
+                    <button
+                      type="button"
+                      className="btn btn--secondary btn--small"
+                      aria-label={`Adjust ${row.player_name}`}
+                      onClick={() => setAdjusting(row)}
+                    >
+                      Adjust
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--secondary btn--small"
+                      aria-label={`-10 ${row.player_name}`}
+                      onClick={() => applyPenalty(row, 'missed_payment')}
+                    >
+                      -10
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn--danger btn--small"
+                      aria-label={`Reset ${row.player_name}`}
+                      onClick={() => applyPenalty(row, 'loan_default')}
+                    >
+                      Reset
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {adjusting && <AdjustModal row={adjusting} onClose={() => setAdjusting(null)} onDone={setNotice} />}
+    </>
+  );
+}

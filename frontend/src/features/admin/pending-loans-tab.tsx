@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { StatBox } from '@/components/stat-box';
+import { EmptyState } from '@/components/empty-state';
+import { Icon } from '@/components/icon';
+import { Modal } from '@/components/modal';
+import { NoticeBanner, type Notice } from '@/components/notice';
+import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { TextAreaField } from '@/components/text-area-field';
+import { formatDateTime } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
+import { errorDetail } from '@/lib/errors';
+import { formatRate, type PendingLoan } from '@/lib/loans';
+import { useApproveLoanRequest } from '@/features/admin/api/use-approve-loan-request';
+import { useDenyLoanRequest } from '@/features/admin/api/use-deny-loan-request';
+import { useOpenLoanRequests } from '@/features/admin/api/use-open-loan-requests';
+import '@/components/bank-ui.css';
+import '@/features/credit/credit.css';
+
+export const APPROVED = 'Pending loan approved and converted to active loan!';
+export const DENIED = 'Pending loan denied.';
+
+type Decision = { kind: 'approve' | 'deny'; request: PendingLoan } | null;
+
+function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<Decision>; onClose: () => void; onDone: (notice: Notice) => void }) {
+  const [text, setText] = useState('');
+  const approve = useApproveLoanRequest();
+  const deny = useDenyLoanRequest();
+  const { kind, request } = decision;
+  const busy = approve.isPending || deny.isPending;
+  const ready = kind === 'approve' || text.trim() !== '';
+
+  const submit = () => {
+    if (kind === 'approve') {
+      approve.mutate(
+        { requestId: request.id, notes: text.trim() },
+        {
+          onSuccess: () => {
+            onDone({ tone: 'success', text: APPROVED });
+            onClose();
+          },
+          onError: (error) => {
+            onDone({ tone: 'error', text: `Error approving loan: ${errorDetail(error)}` });
+            onClose();
+          },
+        },
+      );
+    } else {
+      deny.mutate(
+        { requestId: request.id, reason: text.trim() },
+        {
+          onSuccess: () => {
+            onDone({ tone: 'success', text: DENIED });
+            onClose();
+          },
+          onError: (error) => {
+            onDone({ tone: 'error', text: `Error denying loan: ${errorDetail(error)}` });
+            onClose();
+          },
+        },
+      );
+    }
+  };
+
+  return (
+    <Modal
+      title={kind === 'approve' ? 'Approve loan request' : 'Deny loan request'}
+      icon={<Icon name={kind === 'approve' ? 'checkCircle' : 'x'} />}
+    >
+      <p className="modal__text">
+        {request.player_name}: {formatMoney(request.value)} over {request.total_days} days at {formatRate(request.interest_rate)}
+        , {formatMoney(request.total_to_pay)} to pay.
+        {kind === 'approve' && ' It becomes an active loan starting today.'}
+      </p>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready && !busy) submit();
+        }}
+      >
+        <TextAreaField
+          label={kind === 'approve' ? 'Approval notes (optional)' : 'Reason for denial'}
+          value={text}
+          onChange={setText}
+          maxLength={1000}
+          required={kind === 'deny'}
+          autoFocus
+        />
+        <div className="modal__actions">
+          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className={kind === 'approve' ? 'btn btn--primary' : 'btn btn--danger'} disabled={!ready || busy}>
+            {kind === 'approve' ? (busy ? 'Approving...' : 'Approve') : busy ? 'Denying...' : 'Deny'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function RequestCard({ request, onDecide }: { request: PendingLoan; onDecide: (decision: Decision) => void }) {
+  return (
+    <article className="card item-card" aria-labelledby={`pending-${request.id}-title`} data-testid={`pending-loan-${request.id}`}>
+      <header className="item-card__head">
+        <div className="item-card__lead">
+          <span className="card__icon" aria-hidden="true">
+            <Icon name="user" />
+          </span>
+          <div>
+            <h3 className="item-card__title" id={`pending-${request.id}-title`}>
+              {request.player_name}
+            </h3>
+            <p className="item-card__meta">
+              {request.player_discord} · request #{request.id}
+            </p>
+          </div>
+        </div>
+        <span className="badge badge--warning">Pending approval</span>
+      </header>
+      <dl className="stat-grid stat-grid--three">
+        <StatBox label="Amount" value={formatMoney(request.value)} />
+        <StatBox label="Interest Rate" value={formatRate(request.interest_rate)} />
+        <StatBox label="Total to Pay" value={formatMoney(request.total_to_pay)} />
+        <StatBox label="Duration" value={<>{request.total_days} days</>} />
+        <StatBox label="Requested By" value={request.user ?? request.player_name} />
+        <StatBox label="Request Date" value={formatDateTime(request.request_date)} />
+      </dl>
+      {request.request_reason && (
+        <p className="item-card__reason">
+          <span className="item-card__reason-label">Reason</span>
+          {request.request_reason}
+        </p>
+      )}
+      <div className="actions-row">
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          aria-label={`Approve ${request.player_name}'s request #${request.id}`}
+          onClick={() => onDecide({ kind: 'approve', request })}
+        >
+          <Icon name="check" size={16} />
+          Approve
+        </button>
+        <button
+          type="button"
+          className="btn btn--danger btn--small"
+          aria-label={`Deny ${request.player_name}'s request #${request.id}`}
+          onClick={() => onDecide({ kind: 'deny', request })}
+        >
+          <Icon name="x" size={16} />
+          Deny
+        </button>
+      </div>
+    </article>
+  );
+}
+
+export function PendingLoansTab() {
+  const requests = useOpenLoanRequests();
+  const [decision, setDecision] = useState<Decision>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  if (requests.isPending) return <LoadingBlock message="Loading loan requests..." />;
+  if (requests.isError) {
+    return <ErrorBlock message={`Error loading loan requests: ${errorDetail(requests.error)}`} onRetry={() => void requests.refetch()} />;
+  }
+
+  return (
+    <>
+      <div className="toolbar">
+        <span className="muted">
+          {requests.data.count} {requests.data.count === 1 ? 'request' : 'requests'} waiting, oldest first
+        </span>
+        <span className="toolbar__spacer" />
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => void requests.refetch()}>
+          Refresh
+        </button>
+      </div>
+      <NoticeBanner notice={notice} className="tab-notice" />
+      {requests.data.pending_loans.length === 0 ? (
+        <EmptyState icon="inbox" title="No pending loan requests" text="New requests from players show here." />
+      ) : (
+        <div className="stack">
+          {requests.data.pending_loans.map((request) => (
+            <RequestCard
+              key={request.id}
+              request={request}
+              onDecide={(next) => {
+                setNotice(null);
+                setDecision(next);
+              }}
+            />
+          ))}
+        </div>
+      )}
+      {decision && <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={setNotice} />}
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Icon } from '@/components/icon';
+import { NoticeBanner, type Notice } from '@/components/notice';
+import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { TextAreaField } from '@/components/text-area-field';
+import { TextField } from '@/components/text-field';
+import { formatDateTime, formatDay } from '@/lib/dates';
+import { formatMoney, parseAmount } from '@/lib/money';
+import { errorDetail } from '@/lib/errors';
+import { formatRate, fractionToPercentText, loanBadgeTone, parseDays, pendingStatusLabel, percentToFraction, type Loan } from '@/lib/loans';
+import { useEditLoan } from '@/features/admin/api/use-edit-loan';
+import { usePlayerProducts } from '@/features/admin/api/use-player-products';
+import '@/components/bank-ui.css';
+
+export const LOAN_UPDATED = 'Loan updated successfully!';
+export const RATE_NOT_A_NUMBER = 'Interest rate must be a number of percent, such as 30';
+
+const REQUEST_TONE: Record<string, string> = { pending: 'warning', approved: 'success', denied: 'error' };
+
+function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (notice: Notice) => void; onCancel: () => void }) {
+  const [value, setValue] = useState(String(loan.value));
+  const [rate, setRate] = useState(fractionToPercentText(loan.interest_rate));
+  const [days, setDays] = useState(String(loan.total_days));
+  const [notes, setNotes] = useState(loan.admin_notes);
+  const [notice, setNotice] = useState<Notice>(null);
+  const edit = useEditLoan();
+
+  return (
+    <form
+      className="inline-panel"
+      aria-label={`Edit loan #${loan.id}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const fraction = percentToFraction(rate);
+        if (rate.trim() !== '' && fraction === null) {
+          setNotice({ tone: 'error', text: RATE_NOT_A_NUMBER });
+          return;
+        }
+        edit.mutate(
+          {
+            loanId: loan.id,
+            value: parseAmount(value) ?? value.trim(),
+            interest_rate: fraction ?? undefined,
+            total_days: parseDays(days) ?? days.trim(),
+            admin_notes: notes,
+          },
+          {
+            onSuccess: () => onDone({ tone: 'success', text: LOAN_UPDATED }),
+            onError: (error) => setNotice({ tone: 'error', text: `Error updating loan: ${errorDetail(error)}` }),
+          },
+        );
+      }}
+    >
+      <p className="inline-panel__title">Edit loan #{loan.id}</p>
+      <div className="inline-form">
+        <TextField label="Amount" value={value} onChange={setValue} inputMode="text" autoComplete="off" />
+        <TextField label="Interest rate (%)" value={rate} onChange={setRate} inputMode="decimal" autoComplete="off" />
+        <TextField label="Total days" type="number" min={1} step={1} value={days} onChange={setDays} />
+        <div className="field--wide">
+          <TextAreaField label="Admin notes" value={notes} onChange={setNotes} maxLength={1000} rows={2} />
+        </div>
+        <NoticeBanner notice={notice} className="field--wide" />
+        <div className="inline-form__actions">
+          <button type="submit" className="btn btn--primary btn--small" disabled={edit.isPending}>
+            {edit.isPending ? 'Saving...' : 'Save Changes'}
+          </button>
+          <button type="button" className="btn btn--secondary btn--small" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function ProductLoan({ loan }: { loan: Loan }) {
+  const [editing, setEditing] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  return (
+    <li className="product-row" data-testid={`product-loan-${loan.id}`}>
+      <div className="product-row__main">
+        <div className="product-row__title">
+          <strong>Loan #{loan.id}</strong>
+          <span className={`badge badge--${loanBadgeTone(loan)}`}>{loan.status}</span>
+        </div>
+        <p className="product-row__facts">
+          {formatMoney(loan.value)} at {formatRate(loan.interest_rate)} · {formatMoney(loan.total_to_pay)} over {loan.total_days} days (
+          {formatMoney(loan.daily_payment)} a day) · started {formatDay(loan.start_date)} · {formatMoney(loan.amount_paid)} paid,{' '}
+          {formatMoney(loan.remaining)} remaining
+        </p>
+        {loan.admin_notes && <p className="muted">Notes: {loan.admin_notes}</p>}
+      </div>
+      {loan.status === 'Active' && !editing && (
+        <button
+          type="button"
+          className="btn btn--secondary btn--small"
+          aria-label={`Edit loan #${loan.id}`}
+          onClick={() => {
+            setNotice(null);
+            setEditing(true);
+          }}
+        >
+          <Icon name="edit" size={16} />
+          Edit
+        </button>
+      )}
+      {editing && (
+        <div className="product-row__wide">
+          <LoanEditForm
+            loan={loan}
+            onCancel={() => setEditing(false)}
+            onDone={(next) => {
+              setNotice(next);
+              setEditing(false);
+            }}
+          />
+        </div>
+      )}
+      {notice && (
+        <div className="product-row__wide">
+          <NoticeBanner notice={notice} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** View Products: a player's loans (with the inline Edit form), loan requests and savings. */
+export function PlayerProducts({ playerId }: { playerId: number }) {
+  const products = usePlayerProducts(playerId);
+  if (products.isPending) return <LoadingBlock message="Loading products..." />;
+  if (products.isError) {
+    return <ErrorBlock message={`Error loading products: ${errorDetail(products.error)}`} onRetry={() => void products.refetch()} />;
+  }
+  const { loans, pending_loans: requests, savings } = products.data;
+  return (
+    <div className="products">
+      <h4 className="section-title">
+        <Icon name="creditCard" size={16} /> Loans <span className="badge badge--neutral">{loans.length}</span>
+      </h4>
+      {loans.length === 0 ? (
+        <p className="muted">No loans yet.</p>
+      ) : (
+        <ul className="product-list" aria-label="Loans">
+          {loans.map((loan) => (
+            <ProductLoan key={loan.id} loan={loan} />
+          ))}
+        </ul>
+      )}
+      <h4 className="section-title">
+        <Icon name="inbox" size={16} /> Loan requests <span className="badge badge--neutral">{requests.length}</span>
+      </h4>
+      {requests.length === 0 ? (
+        <p className="muted">No loan requests.</p>
+      ) : (
+        <ul className="product-list" aria-label="Loan requests">
+          {requests.map((request) => (
+            <li key={request.id} className="product-row">
+              <div className="product-row__main">
+                <div className="product-row__title">
+                  <strong>Request #{request.id}</strong>
+                  <span className={`badge badge--${REQUEST_TONE[request.status] ?? 'warning'}`}>{pendingStatusLabel(request.status)}</span>
+                </div>
+                <p className="product-row__facts">
+                  {formatMoney(request.value)} at {formatRate(request.interest_rate)} over {request.total_days} days ·{' '}
+                  {formatMoney(request.total_to_pay)} to pay · {formatDateTime(request.request_date)}
+                </p>
+                {request.request_reason && <p className="muted">Reason: {request.request_reason}</p>}
+                {request.admin_notes && <p className="muted">Admin notes: {request.admin_notes}</p>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h4 className="section-title">
+        <Icon name="coins" size={16} /> Savings <span className="badge badge--neutral">{savings.length}</span>
+      </h4>
+      <p className="muted">Savings accounts are not available yet.</p>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { api } from '@/lib/api-client';
+import type { RegisterAnswer } from '@/features/auth/api/types';
+
+export function register(player: { name: string; discord: string; password: string }): Promise<RegisterAnswer> {
+  return api.post<RegisterAnswer>('/register', player, { auth: false });
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { loginErrorMessage, registerErrorMessage, registeredMessage, validateRegistration, validateSignIn } from '@/features/auth/messages';
+
+const serverError = (status: number, detail: string) => new ApiError({ status, detail, code: 'x' });
+
+describe('loginErrorMessage', () => {
+  it('maps the server details of spec §8', () => {
+    expect(loginErrorMessage(serverError(401, 'Incorrect password'))).toBe('Incorrect password. Please try again.');
+    expect(loginErrorMessage(serverError(404, 'Player not found'))).toBe(
+      'Player not found. Please check if the name is correct or register a new account.',
+    );
+    expect(loginErrorMessage(serverError(400, "Player 'Zed' has no password set"))).toBe(
+      'This player does not have a password set. Please use the registration form to create a password for this account.',
+    );
+  });
+
+  it('says a timed-out sign-in timed out', () => {
+    expect(loginErrorMessage(new ApiError({ status: 0, detail: '', code: 'timeout' }))).toBe(
+      'Login request timed out. Please try again.',
+    );
+  });
+
+  it('shows any other server detail as it is', () => {
+    const blocked = 'This account is blocked after 5 failed sign-in attempts. Ask an admin to unblock it.';
+    expect(loginErrorMessage(serverError(403, blocked))).toBe(blocked);
+  });
+
+  it('falls back to Error during login', () => {
+    expect(loginErrorMessage(serverError(500, ''))).toBe('Error during login');
+    expect(loginErrorMessage(new ApiError({ status: 0, detail: '', code: 'network_error' }))).toBe('Error during login');
+    expect(loginErrorMessage('weird')).toBe('Error during login');
+  });
+});
+
+describe('registration messages', () => {
+  it('shows the server detail, else Error creating account', () => {
+    expect(registerErrorMessage(serverError(400, 'That Discord username is already taken.'))).toBe(
+      'That Discord username is already taken.',
+    );
+    expect(registerErrorMessage(new Error('boom'))).toBe('Error creating account');
+  });
+
+  it('words the success message as the spec does', () => {
+    expect(registeredMessage('Aria')).toBe(
+      'Account created successfully! Player: Aria. You can now log in and request loans/savings.',
+    );
+  });
+});
+
+describe('validation', () => {
+  it('requires both sign-in fields', () => {
+    expect(validateSignIn({ username: '', password: 'x' })).toBe('Please fill in all fields');
+    expect(validateSignIn({ username: '  ', password: 'x' })).toBe('Please fill in all fields');
+    expect(validateSignIn({ username: 'a', password: '' })).toBe('Please fill in all fields');
+    expect(validateSignIn({ username: 'a', password: 'b' })).toBeNull();
+  });
+
+  it('checks the registration fields in the spec order', () => {
+    const ok = { name: 'Aria', discord: 'aria.guild', password: 'guildbank1' };
+    expect(validateRegistration(ok)).toBeNull();
+    expect(validateRegistration({ ...ok, name: '' })).toBe('Please fill in all fields');
+    expect(validateRegistration({ ...ok, discord: ' ' })).toBe('Please fill in all fields');
+    expect(validateRegistration({ ...ok, password: '' })).toBe('Please fill in all fields');
+    expect(validateRegistration({ ...ok, name: 'A' })).toBe('Player name must be at least 2 characters');
+    expect(validateRegistration({ ...ok, discord: 'a' })).toBe('Discord username must be at least 2 characters');
+    expect(validateRegistration({ ...ok, password: 'short' })).toBe('Password must be at least 8 characters');
+    expect(validateRegistration({ ...ok, password: '12345678' })).toBeNull();
+  });
+});

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Icon } from '@/components/icon';
+import { Modal } from '@/components/modal';
+
+interface SessionExpiryModalProps {
+  secondsLeft: number;
+  onExtend: () => Promise<void>;
+  onLogout: () => Promise<void>;
+}
+
+export function SessionExpiryModal({ secondsLeft, onExtend, onLogout }: SessionExpiryModalProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const extend = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onExtend();
+    } catch {
+      setError('Could not extend the session. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Session Expiring Soon" icon={<Icon name="clock" size={26} />} describedBy="session-expiry-text">
+      <p id="session-expiry-text" className="modal__text">
+        Your session will expire in{' '}
+        <strong className="session-countdown" aria-live="polite">
+          {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}
+        </strong>
+        . Do you want to stay signed in?
+      </p>
+      {error && (
+        <p role="alert" className="alert alert--error">
+          {error}
+        </p>
+      )}
+      <div className="modal__actions">
+        <button type="button" className="btn btn--secondary" onClick={() => void onLogout()} disabled={busy}>
+          Logout Now
+        </button>
+        <button type="button" className="btn btn--primary" onClick={() => void extend()} disabled={busy} autoFocus>
+          Extend Session
+        </button>
+      </div>
+    </Modal>
+  );
+}

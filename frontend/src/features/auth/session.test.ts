@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isSessionOver, sessionDeadline, sessionPhase } from '@/features/auth/session';
+
+const SPEC = { sessionMs: 300_000, warningMs: 240_000, countdownSeconds: 60 };
+const SHORT = { sessionMs: 14_000, warningMs: 6_000, countdownSeconds: 8 };
+const LOGIN = 1_700_000_000_000;
+
+describe('sessionPhase', () => {
+  it('is active until the warning time', () => {
+    expect(sessionPhase(LOGIN, LOGIN, SPEC)).toEqual({ phase: 'active', msUntilWarning: 240_000 });
+    expect(sessionPhase(LOGIN, LOGIN + 239_999, SPEC)).toEqual({ phase: 'active', msUntilWarning: 1 });
+  });
+
+  it('counts down 60 seconds from the warning', () => {
+    expect(sessionPhase(LOGIN, LOGIN + 240_000, SPEC)).toEqual({ phase: 'warning', secondsLeft: 60 });
+    expect(sessionPhase(LOGIN, LOGIN + 240_001, SPEC)).toEqual({ phase: 'warning', secondsLeft: 60 });
+    expect(sessionPhase(LOGIN, LOGIN + 270_000, SPEC)).toEqual({ phase: 'warning', secondsLeft: 30 });
+    expect(sessionPhase(LOGIN, LOGIN + 299_500, SPEC)).toEqual({ phase: 'warning', secondsLeft: 1 });
+  });
+
+  it('expires when the countdown reaches zero', () => {
+    expect(sessionPhase(LOGIN, LOGIN + 300_000, SPEC)).toEqual({ phase: 'expired' });
+    expect(sessionPhase(LOGIN, LOGIN + 1_000_000, SPEC)).toEqual({ phase: 'expired' });
+  });
+
+  it('follows the page config', () => {
+    expect(sessionPhase(LOGIN, LOGIN + 5_999, SHORT).phase).toBe('active');
+    expect(sessionPhase(LOGIN, LOGIN + 6_000, SHORT)).toEqual({ phase: 'warning', secondsLeft: 8 });
+    expect(sessionPhase(LOGIN, LOGIN + 14_000, SHORT)).toEqual({ phase: 'expired' });
+  });
+
+  it('never counts down past the end of the session', () => {
+    const odd = { sessionMs: 10_000, warningMs: 8_000, countdownSeconds: 60 };
+    expect(sessionDeadline(LOGIN, odd)).toBe(LOGIN + 10_000);
+    expect(sessionPhase(LOGIN, LOGIN + 8_000, odd)).toEqual({ phase: 'warning', secondsLeft: 2 });
+  });
+});
+
+describe('isSessionOver', () => {
+  it('keeps a session younger than its lifetime', () => {
+    expect(isSessionOver(LOGIN, LOGIN + 299_999, SPEC)).toBe(false);
+  });
+
+  it('ends a session at or past its lifetime', () => {
+    expect(isSessionOver(LOGIN, LOGIN + 300_000, SPEC)).toBe(true);
+  });
+
+  it('ends a session without a login time', () => {
+    expect(isSessionOver(null, LOGIN, SPEC)).toBe(true);
+  });
+
+  it('ends a session whose login time lies in the future', () => {
+    expect(isSessionOver(LOGIN + 3_600_000, LOGIN, SPEC)).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { TextField } from '@/components/text-field';
+import { AuthLayout } from '@/features/auth/auth-layout';
+import { useAuth } from '@/features/auth/auth-context';
+import { loginErrorMessage, validateSignIn } from '@/features/auth/messages';
+
+export function SignInScreen() {
+  const { login } = useAuth();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = validateSignIn({ username, password });
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      // On success the route guard moves on to the remembered page or the user's home.
+      await login({ username: username.trim(), password });
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Sign In" subtitle="Welcome back. Sign in to manage your loans and savings.">
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          label="Name"
+          placeholder="Player name or Discord username"
+          autoComplete="username"
+          value={username}
+          onChange={setUsername}
+          disabled={busy}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          disabled={busy}
+        />
+        {error && (
+          <p role="alert" className="alert alert--error">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? 'Signing In...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="auth-card__switch">
+        New to the bank? <Link to="/register">Create an account</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,10 @@
+// Credit keys start with the live kind 'credit': a credit notice refreshes every credit view.
+export const creditKeys = {
+  all: ['credit'] as const,
+  player: (playerId: number) => [...creditKeys.all, 'player', playerId] as const,
+  score: (playerId: number) => [...creditKeys.player(playerId), 'score'] as const,
+  history: (playerId: number) => [...creditKeys.player(playerId), 'history'] as const,
+  eligibility: (playerId: number) => [...creditKeys.player(playerId), 'eligibility'] as const,
+  overview: () => [...creditKeys.all, 'overview'] as const,
+  migrationPreview: () => [...creditKeys.all, 'migration-preview'] as const,
+};

@@ -1,0 +1,61 @@
+export type ScoreColour = 'green' | 'yellow' | 'orange' | 'red';
+
+export interface CreditScore {
+  player_id: number;
+  credit_score: number;
+  max_score: number;
+  tier: string;
+  score_color: ScoreColour;
+  progress_percent: number;
+  limited_access: boolean;
+  benefits: string[];
+  eligibility: { rate_discount: number; savings_bonus: number; max_loan_amount: number };
+}
+
+export interface CreditEvent {
+  id: number;
+  action_type: string;
+  reason: string;
+  points_change: number;
+  old_score: number;
+  new_score: number;
+  admin_user: string | null;
+  timestamp: string;
+}
+
+export interface LoanEligibility {
+  is_eligible: boolean;
+  max_loan_amount: number;
+  required_credit_score: number;
+  current_credit_score: number;
+  rate_discount: number;
+  tier: string;
+  reason: string;
+  deficit: number;
+}
+
+export interface OverviewRow {
+  player_id: number;
+  player_name: string;
+  player_discord: string;
+  credit_score: number;
+  tier: string;
+  bad_payer: boolean;
+}
+
+export interface MigrationRow {
+  player_id: number;
+  player_name: string;
+  player_discord: string;
+  current_score: number;
+  calculated_score: number;
+  score_breakdown: { savings: number; loans: number; payments: number };
+}
+
+export interface MigrationPreview {
+  total_players: number;
+  calculated_scores: number;
+  average_score: number;
+  highest_score: number;
+  migration_data: MigrationRow[];
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { creditKeys } from '@/features/credit/api/keys';
+import type { CreditEvent } from '@/features/credit/api/types';
+
+export interface AdjustInput {
+  playerId: number;
+  pointsChange: number;
+  reason: string;
+}
+
+export const adjustCreditScore = ({ playerId, pointsChange, reason }: AdjustInput) =>
+  api.post<CreditEvent>('/admin/credit-score/adjust', { player_id: playerId, points_change: pointsChange, reason });
+
+export type PenaltyType = 'missed_payment' | 'loan_default';
+
+export const applyCreditPenalty = ({ playerId, penaltyType }: { playerId: number; penaltyType: PenaltyType }) =>
+  api.post<CreditEvent>('/admin/credit-score/penalty', undefined, {
+    query: { player_id: playerId, penalty_type: penaltyType },
+  });
+
+export function useAdjustCreditScore() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: adjustCreditScore, onSuccess: () => qc.invalidateQueries({ queryKey: creditKeys.all }) });
+}
+
+export function useCreditPenalty() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: applyCreditPenalty, onSuccess: () => qc.invalidateQueries({ queryKey: creditKeys.all }) });
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { creditKeys } from '@/features/credit/api/keys';
+import type { CreditEvent } from '@/features/credit/api/types';
+
+export const fetchCreditHistory = (playerId: number, signal?: AbortSignal) =>
+  api.get<{ history: CreditEvent[] }>(`/players/${playerId}/credit-history`, { signal });
+
+export const creditHistoryQueryOptions = (playerId: number) =>
+  queryOptions({ queryKey: creditKeys.history(playerId), queryFn: ({ signal }) => fetchCreditHistory(playerId, signal) });
+
+export function useCreditHistory(playerId: number) {
+  return useQuery(creditHistoryQueryOptions(playerId));
+}

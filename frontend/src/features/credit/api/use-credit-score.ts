@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { creditKeys } from '@/features/credit/api/keys';
+import type { CreditScore } from '@/features/credit/api/types';
+
+export const fetchCreditScore = (playerId: number, signal?: AbortSignal) =>
+  api.get<CreditScore>(`/players/${playerId}/credit-score`, { signal });
+
+export const creditScoreQueryOptions = (playerId: number) =>
+  queryOptions({ queryKey: creditKeys.score(playerId), queryFn: ({ signal }) => fetchCreditScore(playerId, signal) });
+
+export function useCreditScore(playerId: number) {
+  return useQuery(creditScoreQueryOptions(playerId));
+}

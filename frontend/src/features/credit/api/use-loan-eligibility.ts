@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { creditKeys } from '@/features/credit/api/keys';
+import type { LoanEligibility } from '@/features/credit/api/types';
+
+export const fetchLoanEligibility = (playerId: number, signal?: AbortSignal) =>
+  api.get<LoanEligibility>(`/loans/eligibility/${playerId}`, { signal });
+
+export const loanEligibilityQueryOptions = (playerId: number) =>
+  queryOptions({
+    queryKey: creditKeys.eligibility(playerId),
+    queryFn: ({ signal }) => fetchLoanEligibility(playerId, signal),
+  });
+
+export function useLoanEligibility(playerId: number) {
+  return useQuery(loanEligibilityQueryOptions(playerId));
+}

@@ -1,0 +1,56 @@
+import { Card } from '@/components/card';
+import { Icon } from '@/components/icon';
+import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { useLoanEligibility } from '@/features/credit/api/use-loan-eligibility';
+import { detailOr } from '@/lib/errors';
+import { formatMoney } from '@/lib/money';
+import '@/features/credit/credit.css';
+
+export function LoanEligibilityCard({ playerId }: { playerId: number }) {
+  const eligibility = useLoanEligibility(playerId);
+  return (
+    <Card title="Loan Eligibility" icon={<Icon name="checkCircle" />} className="credit-card">
+      {eligibility.isPending ? (
+        <LoadingBlock message="Checking loan eligibility..." />
+      ) : eligibility.isError ? (
+        <ErrorBlock
+          message={detailOr(eligibility.error, 'Failed to fetch loan eligibility')}
+          onRetry={() => void eligibility.refetch()}
+        />
+      ) : (
+        <>
+          <p
+            className={eligibility.data.is_eligible ? 'eligibility eligibility--yes' : 'eligibility eligibility--no'}
+            data-testid="eligibility-status"
+          >
+            {eligibility.data.is_eligible ? 'ELIGIBLE' : 'NOT ELIGIBLE'}
+          </p>
+          <dl className="facts">
+            <div className="facts__row">
+              <dt>Current score</dt>
+              <dd>{eligibility.data.current_credit_score} / 300</dd>
+            </div>
+            <div className="facts__row">
+              <dt>Maximum loan amount</dt>
+              <dd>{formatMoney(eligibility.data.max_loan_amount)}</dd>
+            </div>
+            <div className="facts__row">
+              <dt>Rate discount</dt>
+              <dd>{eligibility.data.rate_discount}%</dd>
+            </div>
+          </dl>
+          {eligibility.data.is_eligible ? (
+            <p className="muted">{eligibility.data.reason}</p>
+          ) : eligibility.data.deficit > 0 ? (
+            <div className="alert alert--error">
+              <p>You need at least {eligibility.data.required_credit_score} credit score points to apply for loans.</p>
+              <p>Current deficit: {eligibility.data.deficit} points</p>
+            </div>
+          ) : (
+            <p className="alert alert--error">{eligibility.data.reason}</p>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

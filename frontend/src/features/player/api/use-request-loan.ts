@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { PendingLoan } from '@/lib/loans';
+import { loanKeys } from '@/features/player/api/keys';
+
+export interface LoanRequestInput {
+  player_id: number;
+  /** a whole number, or the text as typed when it could not be read (the server says why) */
+  value: number | string;
+  total_days: number | string;
+  request_reason: string;
+  user: string;
+}
+
+export function requestLoan(input: LoanRequestInput): Promise<PendingLoan> {
+  return api.post<PendingLoan>('/pending-loans', input);
+}
+
+export function useRequestLoan() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: requestLoan,
+    onSuccess: () => qc.invalidateQueries({ queryKey: loanKeys.bankData() }),
+  });
+}

@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Me } from '@/features/player/api/use-me';
+import { makeLoan } from '@/lib/loan-fixtures';
+import { MyLoansTab } from '@/features/player/my-loans-tab';
+import type { Loan } from '@/lib/loans';
+import { mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+// jsdom has no canvas: the chart is replaced by a stand-in that shows what it was given.
+vi.mock('@/features/player/loan-chart', () => ({
+  LoanChart: ({ loan }: { loan: Loan }) => <div data-testid={`chart-${loan.id}`}>chart of loan {loan.id}</div>,
+}));
+
+const ME: Me = {
+  username: 'Aria',
+  is_admin: false,
+  has_solo_access: false,
+  player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 60, client_type: 'new', bad_payer: false },
+};
+
+function bankData(loans: Loan[]) {
+  return { body: { player_id: 7, loans, savings: [], pending_loans: [], solo_dividends: null } };
+}
+
+describe('MyLoansTab', () => {
+  it('says when there are no loans', async () => {
+    mockFetch({ 'GET /api/me/bank-data': bankData([]) });
+    renderWithProviders(<MyLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    expect(await screen.findByText('You have no loans')).toBeTruthy();
+  });
+
+  it('shows a card per loan with its badge, paid progress, statistics and chart', async () => {
+    mockFetch({
+      'GET /api/me/bank-data': bankData([
+        makeLoan(),
+        makeLoan({
+          id: 1,
+          status: 'Paid-Off',
+          paid_off: true,
+          value: 100_000,
+          interest_rate: 0.5,
+          total_to_pay: 150_000,
+          daily_payment: 15_000,
+          total_days: 10,
+          days_passed: 10,
+          amount_paid: 150_000,
+          remaining: 0,
+          payments_made: 10,
+          missed_payments: 0,
+        }),
+        makeLoan({ id: 3, status: 'Defaulted' }),
+      ]),
+    });
+    renderWithProviders(<MyLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    const active = await screen.findByTestId('loan-card-2');
+    expect(within(active).getByRole('heading', { name: 'Loan #2' })).toBeTruthy();
+    expect(within(active).getByText('Active').className).toContain('badge--success');
+    expect(within(active).getByText('€1,000,000 at 30% · total €1,300,000')).toBeTruthy();
+    expect(within(active).getByRole('progressbar', { name: 'Loan #2 paid' }).getAttribute('aria-valuenow')).toBe('6.7');
+    expect(within(active).getByText('€86,666')).toBeTruthy();
+    expect(within(active).getByText('2 payments made')).toBeTruthy();
+    expect(within(active).getByText('€1,213,334')).toBeTruthy();
+    expect(within(active).getByText('1 missed payment')).toBeTruthy();
+    expect(within(active).getByText('€43,333')).toBeTruthy();
+    expect(within(active).getByText('for 30 days')).toBeTruthy();
+    expect(within(active).getByText('1 Mar 2025')).toBeTruthy();
+    expect(within(active).getByText('3 / 30')).toBeTruthy();
+    expect(await within(active).findByTestId('chart-2')).toBeTruthy();
+
+    const paidOff = screen.getByTestId('loan-card-1');
+    expect(within(paidOff).getByText('Paid-Off').className).toContain('badge--success');
+    expect(within(paidOff).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(within(screen.getByTestId('loan-card-3')).getByText('Defaulted').className).toContain('badge--error');
+  });
+});

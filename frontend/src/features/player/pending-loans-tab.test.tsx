@@ -1,0 +1,92 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Me } from '@/features/player/api/use-me';
+import { makePendingLoan } from '@/lib/loan-fixtures';
+import { PendingLoansTab } from '@/features/player/pending-loans-tab';
+import { mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+const ME: Me = {
+  username: 'Aria',
+  is_admin: false,
+  has_solo_access: false,
+  player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 60, client_type: 'new', bad_payer: false },
+};
+
+function bankData(pending: unknown[]) {
+  return { body: { player_id: 7, loans: [], savings: [], pending_loans: pending, solo_dividends: null } };
+}
+
+describe('PendingLoansTab', () => {
+  it('shows the empty state with a way to the Request Loan tab', async () => {
+    mockFetch({ 'GET /api/me/bank-data': bankData([]) });
+    const onOpenRequest = vi.fn();
+    renderWithProviders(<PendingLoansTab me={ME} onOpenRequest={onOpenRequest} />);
+    expect(await screen.findByText('You have no pending loan requests')).toBeTruthy();
+    expect(screen.getByText('Use the Request Loan tab to ask for a loan.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Request Loan' }));
+    expect(onOpenRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists the requests in the order given (newest first) with badges and decisions', async () => {
+    mockFetch({
+      'GET /api/me/bank-data': bankData([
+        makePendingLoan({ id: 123456789012, status: 'pending' }),
+        makePendingLoan({
+          id: 4,
+          status: 'denied',
+          value: 250_000,
+          interest_rate: 0.3,
+          total_to_pay: 325_000,
+          admin_notes: 'Please finish your current loan first.',
+          denied_by: 'admin',
+          denied_date: '2025-03-04T12:00:00Z',
+        }),
+        makePendingLoan({
+          id: 3,
+          status: 'approved',
+          admin_notes: 'Welcome aboard',
+          approved_by: 'admin',
+          approved_date: '2025-03-02T12:00:00Z',
+          converted_loan_id: 9,
+        }),
+      ]),
+    });
+    renderWithProviders(<PendingLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Request #12345678',
+      'Request #4',
+      'Request #3',
+    ]);
+    const [pending, denied, approved] = cards as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(pending).getByText('Pending approval')).toBeTruthy();
+    expect(within(pending).getByText('€500,000')).toBeTruthy();
+    expect(within(pending).getByText('14 days')).toBeTruthy();
+    expect(within(pending).getByText('35%')).toBeTruthy();
+    expect(within(pending).getByText('€675,000')).toBeTruthy();
+    expect(within(pending).getByText('New gear for the raid')).toBeTruthy();
+
+    expect(within(denied).getByText('Denied')).toBeTruthy();
+    expect(within(denied).getByText(/^Denied by admin on /)).toBeTruthy();
+    expect(within(denied).getByText('Reason: Please finish your current loan first.')).toBeTruthy();
+
+    expect(within(approved).getByText('Accepted')).toBeTruthy();
+    expect(within(approved).getByText(/^Approved by admin on .* and converted to loan #9$/)).toBeTruthy();
+    expect(within(approved).getByText('Note: Welcome aboard')).toBeTruthy();
+  });
+
+  it('offers Retry when the banking data cannot be loaded', async () => {
+    let attempts = 0;
+    mockFetch({
+      'GET /api/me/bank-data': () => {
+        attempts += 1;
+        return attempts === 1 ? { status: 500, body: { detail: 'Server error', code: 'error' } } : bankData([]);
+      },
+    });
+    renderWithProviders(<PendingLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Server error');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('You have no pending loan requests')).toBeTruthy();
+  });
+});

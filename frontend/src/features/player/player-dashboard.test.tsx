@@ -1,0 +1,124 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { makeLoan, makePendingLoan } from '@/lib/loan-fixtures';
+import { PlayerDashboard } from '@/features/player/player-dashboard';
+import { mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+const PLAYER = { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 40, client_type: 'new', bad_payer: false };
+
+function renderDashboard() {
+  return renderWithProviders(<PlayerDashboard username="Aria" onLogout={vi.fn(() => Promise.resolve())} />, {
+    route: '/dashboard',
+  });
+}
+
+describe('PlayerDashboard', () => {
+  it('shows Loading banking data... until /api/me answers, then the welcome', async () => {
+    mockFetch({ 'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } } });
+    renderDashboard();
+    expect(screen.getByText('Loading banking data...')).toBeTruthy();
+    expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
+    expect(screen.queryByText('Loading banking data...')).toBeNull();
+    expect(screen.getByText('Welcome,', { exact: false }).textContent).toBe('Welcome, Aria');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByText('Guild Bank 2025 ©')).toBeTruthy();
+  });
+
+  it('has the eleven player tabs, Overview first', async () => {
+    mockFetch({ 'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } } });
+    renderDashboard();
+    const tablist = await screen.findByRole('tablist', { name: 'Player dashboard' });
+    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent?.replace(/^\W+/u, ''))).toEqual([
+      'Overview',
+      'Credit Score',
+      'Loan Eligibility',
+      'Request Loan',
+      'Pending Loans',
+      'My Loans',
+      'My Savings',
+      'Request Withdrawal',
+      'Withdrawal History',
+      'Exchange Pearls',
+      'Pearl History',
+    ]);
+    expect(within(tablist).getByRole('tab', { name: /Overview/ }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('switches tabs by click, quick action and arrow key', async () => {
+    mockFetch({ 'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } } });
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('tab', { name: /My Savings/ }));
+    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { name: 'My Savings' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: /Overview/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Request Loan/ }));
+    expect(screen.getByRole('tab', { name: /Request Loan/ }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByRole('tablist'), { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: /Pending Loans/ }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(
+      screen.getByRole('tab', { name: /Pending Loans/ }).id,
+    );
+  });
+
+  it('hides the Solo Dividends card from players without solo access', async () => {
+    const { calls } = mockFetch({
+      'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } },
+    });
+    renderDashboard();
+    await screen.findByText('Welcome back, Aria!');
+    expect(screen.queryByRole('heading', { name: 'Solo Dividends' })).toBeNull();
+    expect(calls.some((call) => call.url === '/api/solo-dividends')).toBe(false);
+  });
+
+  it('shows the Solo Dividends card to solo-access players', async () => {
+    mockFetch({
+      'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: true, player: PLAYER } },
+      'GET /api/solo-dividends': { body: { dividends: 1_500_000 } },
+    });
+    renderDashboard();
+    const heading = await screen.findByRole('heading', { name: 'Solo Dividends' });
+    const card = heading.closest('article');
+    expect(card).not.toBeNull();
+    expect(await within(card as HTMLElement).findByText('€1,500,000')).toBeTruthy();
+    expect(within(card as HTMLElement).getByText('35% Loan Interest from paid loans')).toBeTruthy();
+    expect(within(card as HTMLElement).getByText('Authorized / Solo Access Granted')).toBeTruthy();
+  });
+
+  it('shows My Loans (total and active) and My Savings on the overview', async () => {
+    mockFetch({
+      'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } },
+      'GET /api/me/bank-data': {
+        body: {
+          player_id: 7,
+          loans: [makeLoan(), makeLoan({ id: 1, status: 'Paid-Off', paid_off: true, remaining: 0 })],
+          savings: [],
+          pending_loans: [makePendingLoan()],
+          solo_dividends: null,
+        },
+      },
+    });
+    renderDashboard();
+    const loans = (await screen.findByRole('heading', { name: 'My Loans' })).closest('article') as HTMLElement;
+    expect(await within(loans).findByText('2')).toBeTruthy();
+    expect(within(loans).getByText('1 active')).toBeTruthy();
+    expect(within(loans).getByText('€1,213,334')).toBeTruthy();
+    const savings = screen.getByRole('heading', { name: 'My Savings' }).closest('article') as HTMLElement;
+    expect(within(savings).getByText('0')).toBeTruthy();
+    expect(within(savings).getByText('0 active')).toBeTruthy();
+  });
+
+  it('offers Retry when the banking data cannot be loaded', async () => {
+    let attempts = 0;
+    mockFetch({
+      'GET /api/me': () => {
+        attempts += 1;
+        return attempts === 1
+          ? { status: 500, body: { detail: 'Server error', code: 'error' } }
+          : { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } };
+      },
+    });
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
+  });
+});

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { AppShell } from '@/components/app-shell';
+import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { TabHeading } from '@/components/tab-heading';
+import { TabList, TabPanel } from '@/components/tabs';
+import { useMe } from '@/features/player/api/use-me';
+import { CreditBenefitsCard } from '@/features/credit/credit-benefits-card';
+import { CreditHistoryPanel } from '@/features/credit/credit-history-panel';
+import { CreditScoreCard } from '@/features/credit/credit-score-card';
+import { LoanEligibilityCard } from '@/features/credit/loan-eligibility-card';
+import { MyLoansTab } from '@/features/player/my-loans-tab';
+import { OverviewTab } from '@/features/player/overview-tab';
+import { PendingLoansTab } from '@/features/player/pending-loans-tab';
+import { PLAYER_TABS, type PlayerTabId } from '@/features/player/player-tabs';
+import { RequestLoanTab } from '@/features/player/request-loan-tab';
+
+const ID_PREFIX = 'player';
+
+interface PlayerDashboardProps {
+  username: string;
+  onLogout: () => Promise<void>;
+}
+
+export function PlayerDashboard({ username, onLogout }: PlayerDashboardProps) {
+  const [activeTab, setActiveTab] = useState<PlayerTabId>('overview');
+  const me = useMe();
+  const tab = PLAYER_TABS.find((item) => item.id === activeTab) ?? PLAYER_TABS[0];
+
+  return (
+    <AppShell username={username} role="Player Dashboard" onLogout={onLogout}>
+      {me.isPending ? (
+        <LoadingBlock message="Loading banking data..." />
+      ) : me.isError ? (
+        <ErrorBlock message="Your banking data could not be loaded." onRetry={() => void me.refetch()} />
+      ) : (
+        <>
+          <TabList label="Player dashboard" idPrefix={ID_PREFIX} tabs={PLAYER_TABS} active={activeTab} onSelect={setActiveTab} />
+          <TabPanel idPrefix={ID_PREFIX} id={tab.id}>
+            {tab.id === 'overview' ? (
+              <OverviewTab me={me.data} onOpenTab={setActiveTab} />
+            ) : (
+              <>
+                <TabHeading title={tab.label} description={tab.description} />
+                {me.data.player && tab.id === 'credit-score' && (
+                  <div className="card-grid">
+                    <CreditScoreCard playerId={me.data.player.id} />
+                    <CreditHistoryPanel playerId={me.data.player.id} />
+                    <CreditBenefitsCard />
+                  </div>
+                )}
+                {me.data.player && tab.id === 'loan-eligibility' && (
+                  <div className="card-grid">
+                    <LoanEligibilityCard playerId={me.data.player.id} />
+                    <CreditBenefitsCard />
+                  </div>
+                )}
+                {tab.id === 'request-loan' && <RequestLoanTab me={me.data} />}
+                {tab.id === 'pending-loans' && (
+                  <PendingLoansTab me={me.data} onOpenRequest={() => setActiveTab('request-loan')} />
+                )}
+                {tab.id === 'loans' && <MyLoansTab me={me.data} onOpenRequest={() => setActiveTab('request-loan')} />}
+              </>
+            )}
+          </TabPanel>
+        </>
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, setUnauthorizedHandler } from '@/lib/api-client';
+import { mockFetch } from '@/testing/fetch-mock';
+
+describe('api client', () => {
+  afterEach(() => setUnauthorizedHandler(null));
+
+  it('sends the stored access token as a bearer header', async () => {
+    localStorage.setItem('access_token', 'abc.def.ghi');
+    const { calls } = mockFetch({ 'GET /api/me': { body: { username: 'Aria' } } });
+    await expect(api.get('/me')).resolves.toEqual({ username: 'Aria' });
+    expect(calls[0]?.headers.Authorization).toBe('Bearer abc.def.ghi');
+  });
+
+  it('sends no token on public calls', async () => {
+    localStorage.setItem('access_token', 'abc.def.ghi');
+    const { calls } = mockFetch({ 'POST /api/login': { body: {} } });
+    await api.post('/login', { username: 'a', password: 'b' }, { auth: false });
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(calls[0]?.body).toEqual({ username: 'a', password: 'b' });
+  });
+
+  it('puts query values in the URL', async () => {
+    const { calls } = mockFetch({ 'GET /api/verify-token': { body: { valid: true } } });
+    await api.get('/verify-token', { query: { token: 'a b', skip: undefined } });
+    expect(calls[0]?.url).toBe('/api/verify-token?token=a+b');
+  });
+
+  it('throws the server error shape as an ApiError', async () => {
+    mockFetch({
+      'POST /api/register': {
+        status: 400,
+        body: { detail: 'Password must be at least 8 characters', code: 'invalid', fields: { password: ['Too short'] } },
+      },
+    });
+    const error = await api.post('/register', {}, { auth: false }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      detail: 'Password must be at least 8 characters',
+      code: 'invalid',
+      fields: { password: ['Too short'] },
+    });
+  });
+
+  it('copes with an error answer that is not JSON', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<h1>Bad gateway</h1>', { status: 502 })));
+    await expect(api.get('/me')).rejects.toMatchObject({ status: 502, detail: '', code: 'http_502' });
+  });
+
+  it('logs the user out on a 401 to an authenticated call', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockFetch({ 'GET /api/me': { status: 401, body: { detail: 'Token expired', code: 'not_authenticated' } } });
+    await expect(api.get('/me')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not log out on a 401 to a public call (a wrong password)', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockFetch({ 'POST /api/login': { status: 401, body: { detail: 'Incorrect password', code: 'x' } } });
+    await expect(api.post('/login', {}, { auth: false })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('gives up after the timeout with a timeout error', async () => {
+    vi.useFakeTimers();
+    mockFetch({ 'POST /api/login': 'hang' });
+    const pending = api.post('/login', {}, { auth: false, timeoutMs: 8_000 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(7_999);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await pending;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: 'timeout', isTimeout: true, isUnreachable: true });
+  });
+
+  it('reports a network failure as unreachable', async () => {
+    mockFetch({ 'GET /api/health': 'network-error' });
+    await expect(api.get('/health', { auth: false })).rejects.toMatchObject({ code: 'network_error', isUnreachable: true });
+  });
+
+  it('returns undefined for 204 No Content', async () => {
+    mockFetch({ 'POST /api/logout': { status: 204 } });
+    await expect(api.post('/logout')).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,142 @@
+import { getAccessToken } from '@/lib/storage';
+
+/** Sign-in and token checks give up after this long (spec player-side §9). */
+export const AUTH_TIMEOUT_MS = 8_000;
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Every failed call ends here, carrying the server's `{detail, code, fields}` error shape. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+  readonly fields: FieldErrors;
+
+  constructor(init: { status: number; detail: string; code: string; fields?: FieldErrors }) {
+    super(init.detail || `Request failed (${init.status || init.code})`);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.detail = init.detail;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+  }
+
+  get isTimeout(): boolean {
+    return this.code === 'timeout';
+  }
+
+  /** True when no answer came back at all (timeout or network failure). */
+  get isUnreachable(): boolean {
+    return this.code === 'timeout' || this.code === 'network_error';
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Abort and throw an ApiError with code `timeout` after this many milliseconds. */
+  timeoutMs?: number;
+  /** Send the bearer token. Default true. */
+  auth?: boolean;
+  /** Treat a 401 as the end of the session. Default: the same as `auth`. */
+  logoutOn401?: boolean;
+  signal?: AbortSignal;
+}
+
+let onUnauthorized: (() => void) | null = null;
+
+/** The auth provider registers its logout here: any 401 on an authenticated call ends the session. */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `/api${path}${search ? `?${search}` : ''}`;
+}
+
+function asFieldErrors(value: unknown): FieldErrors {
+  if (!value || typeof value !== 'object') return {};
+  const fields: FieldErrors = {};
+  for (const [key, messages] of Object.entries(value as Record<string, unknown>)) {
+    fields[key] = Array.isArray(messages) ? messages.map(String) : [String(messages)];
+  }
+  return fields;
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = await response.json();
+    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON (a proxy's HTML page, say): keep the status only.
+  }
+  return new ApiError({
+    status: response.status,
+    detail: typeof body.detail === 'string' ? body.detail : '',
+    code: typeof body.code === 'string' ? body.code : `http_${response.status}`,
+    fields: asFieldErrors(body.fields),
+  });
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, timeoutMs, auth = true, signal } = options;
+  const logoutOn401 = options.logoutOn401 ?? auth;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (auth) {
+    const token = getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+
+  const timeout = new AbortController();
+  const timer = timeoutMs ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
+  const signals = signal ? [signal, timeout.signal] : [timeout.signal];
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signals.length > 1 ? AbortSignal.any(signals) : timeout.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error; // the caller cancelled (React Query does this): not a failure
+    if (timeout.signal.aborted) {
+      throw new ApiError({ status: 0, detail: '', code: 'timeout' });
+    }
+    throw new ApiError({ status: 0, detail: '', code: 'network_error' });
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    if (logoutOn401 && response.status === 401) onUnauthorized?.();
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
+};

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, formatDay, isIsoDay, todayIso } from '@/lib/dates';
+
+describe('dates', () => {
+  it('adds calendar days across months, years and leap days', () => {
+    expect(addDays('2025-03-30', 3)).toBe('2025-04-02');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2025-01-01', 0)).toBe('2025-01-01');
+  });
+
+  it('knows a real YYYY-MM-DD day', () => {
+    expect(isIsoDay('2025-02-28')).toBe(true);
+    expect(isIsoDay('2025-02-30')).toBe(false);
+    expect(isIsoDay('28/02/2025')).toBe(false);
+    expect(isIsoDay('')).toBe(false);
+  });
+
+  it('shows a day without time zone drift', () => {
+    expect(formatDay('2025-03-01')).toBe('1 Mar 2025');
+  });
+
+  it('gives today as YYYY-MM-DD', () => {
+    expect(todayIso(new Date(2025, 5, 9, 23, 30))).toBe('2025-06-09');
+  });
+});

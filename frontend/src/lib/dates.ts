@@ -1,0 +1,48 @@
+/** Dates as the API sends them: `YYYY-MM-DD` days and ISO date-times. */
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseIsoDay(iso: string): Date | null {
+  const match = ISO_DAY.exec(iso);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** `2025-03-30` plus 3 days is `2025-04-02` (calendar days, no time zone drift). */
+export function addDays(iso: string, days: number): string {
+  const date = parseIsoDay(iso);
+  if (!date) return iso;
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** True for a real calendar day written `YYYY-MM-DD`. */
+export function isIsoDay(text: string): boolean {
+  const date = parseIsoDay(text);
+  return date !== null && date.toISOString().slice(0, 10) === text;
+}
+
+/** `2025-03-30` → `30 Mar 2025`; a date-time shows its local day. */
+export function formatDay(value: string): string {
+  const day = parseIsoDay(value);
+  if (day) return day.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const moment = new Date(value);
+  return Number.isNaN(moment.getTime())
+    ? value
+    : moment.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** An ISO date-time as `30 Mar 2025, 14:05` in the browser's time zone. */
+export function formatDateTime(value: string): string {
+  const moment = new Date(value);
+  return Number.isNaN(moment.getTime())
+    ? value
+    : moment.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** Today in the browser's time zone, as `YYYY-MM-DD`. */
+export function todayIso(now: Date = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}

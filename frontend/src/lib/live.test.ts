@@ -1,0 +1,189 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { backoffDelay, connectLive, invalidateKinds, liveSocketUrl, parseNotice } from '@/lib/live';
+
+class FakeSocket {
+  onopen: (() => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  closed = false;
+  constructor(readonly ticket: string) {}
+  open() {
+    this.onopen?.();
+  }
+  send(data: unknown) {
+    this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent);
+  }
+  drop() {
+    this.onclose?.({ code: 1006 } as CloseEvent);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+function setup() {
+  const sockets: FakeSocket[] = [];
+  const scheduled: Array<{ ms: number; run: () => void }> = [];
+  let ticketNumber = 0;
+  const fetchTicket = vi.fn(async () => `ticket-${++ticketNumber}`);
+  const onNotice = vi.fn();
+  const onReconnect = vi.fn();
+  const onStatus = vi.fn();
+  const stop = connectLive({
+    fetchTicket,
+    openSocket: (ticket) => {
+      const socket = new FakeSocket(ticket);
+      sockets.push(socket);
+      return socket as unknown as WebSocket;
+    },
+    onNotice,
+    onReconnect,
+    onStatus,
+    schedule: (run, ms) => {
+      const entry = { ms, run };
+      scheduled.push(entry);
+      return () => scheduled.splice(scheduled.indexOf(entry), 1);
+    },
+    random: () => 0,
+  });
+  return { sockets, scheduled, fetchTicket, onNotice, onReconnect, onStatus, stop };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('parseNotice', () => {
+  it('reads the kinds of a bank_data notice', () => {
+    expect(parseNotice('{"type":"bank_data","kinds":["players","loans"]}')).toEqual(['players', 'loans']);
+  });
+
+  it('ignores anything else', () => {
+    expect(parseNotice('{"type":"hello"}')).toBeNull();
+    expect(parseNotice('{"type":"bank_data","kinds":"players"}')).toBeNull();
+    expect(parseNotice('not json')).toBeNull();
+    expect(parseNotice(42)).toBeNull();
+  });
+});
+
+describe('backoffDelay', () => {
+  it('doubles from 1 s up to 30 s', () => {
+    const noJitter = () => 0;
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((attempt) => backoffDelay(attempt, noJitter))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+
+  it('takes off at most a fifth as jitter', () => {
+    expect(backoffDelay(0, () => 0.999)).toBeGreaterThanOrEqual(800);
+  });
+});
+
+describe('liveSocketUrl', () => {
+  it('uses wss on https and ws on http, on the page host', () => {
+    expect(liveSocketUrl({ protocol: 'https:', host: 'bank.example' }, 'a/b')).toBe('wss://bank.example/ws/bank/?ticket=a%2Fb');
+    expect(liveSocketUrl({ protocol: 'http:', host: '127.0.0.1:8100' }, 't')).toBe('ws://127.0.0.1:8100/ws/bank/?ticket=t');
+  });
+});
+
+describe('invalidateKinds', () => {
+  it('invalidates every query whose key starts with a named kind', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['players', 'me'], 1);
+    client.setQueryData(['loans', 'mine'], 2);
+    client.setQueryData(['savings'], 3);
+    invalidateKinds(client, ['players', 'loans', 'players']);
+    expect(client.getQueryState(['players', 'me'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['loans', 'mine'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['savings'])?.isInvalidated).toBe(false);
+  });
+
+  it('also invalidates a query that names the kind in meta.liveKinds', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const observer = { queryKey: ['loans', 'bank-data'], queryFn: () => 1, meta: { liveKinds: ['pending_loans', 'solo_dividends'] } };
+    await client.fetchQuery(observer);
+    client.setQueryData(['credit', 1], 2);
+    invalidateKinds(client, ['pending_loans']);
+    expect(client.getQueryState(['loans', 'bank-data'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['credit', 1])?.isInvalidated).toBe(false);
+  });
+});
+
+describe('connectLive', () => {
+  it('opens a socket with a fresh ticket and passes notices on', async () => {
+    const { sockets, onNotice, stop } = setup();
+    await flush();
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]?.ticket).toBe('ticket-1');
+    sockets[0]?.open();
+    sockets[0]?.send({ type: 'bank_data', kinds: ['players'] });
+    sockets[0]?.send({ type: 'other' });
+    expect(onNotice).toHaveBeenCalledTimes(1);
+    expect(onNotice).toHaveBeenCalledWith(['players']);
+    stop();
+    expect(sockets[0]?.closed).toBe(true);
+  });
+
+  it('reconnects with back-off and a new ticket each time', async () => {
+    const { sockets, scheduled, fetchTicket, onReconnect, stop } = setup();
+    await flush();
+    sockets[0]?.open();
+    sockets[0]?.drop();
+    expect(scheduled.map((entry) => entry.ms)).toEqual([1_000]);
+    scheduled[0]?.run();
+    scheduled.length = 0;
+    await flush();
+    expect(fetchTicket).toHaveBeenCalledTimes(2);
+    expect(sockets[1]?.ticket).toBe('ticket-2');
+    sockets[1]?.drop(); // failed before opening: wait longer
+    expect(scheduled.map((entry) => entry.ms)).toEqual([2_000]);
+    scheduled[0]?.run();
+    scheduled.length = 0;
+    await flush();
+    sockets[2]?.open();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    sockets[2]?.drop();
+    expect(scheduled.map((entry) => entry.ms)).toEqual([1_000]); // back-off reset after a good open
+    stop();
+    expect(scheduled).toHaveLength(0);
+  });
+
+  it('retries when no ticket can be had', async () => {
+    const scheduled: number[] = [];
+    const stop = connectLive({
+      fetchTicket: () => Promise.reject(new Error('offline')),
+      openSocket: () => {
+        throw new Error('should not open');
+      },
+      onNotice: () => undefined,
+      schedule: (_run, ms) => {
+        scheduled.push(ms);
+        return () => undefined;
+      },
+      random: () => 0,
+    });
+    await flush();
+    expect(scheduled).toEqual([1_000]);
+    stop();
+  });
+
+  it("reports 'open' on the server's hello and 'closed' when the socket drops", async () => {
+    const { sockets, onStatus, onNotice, stop } = setup();
+    await flush();
+    sockets[0]?.open();
+    expect(onStatus).not.toHaveBeenCalled(); // open, but the groups are not joined yet
+    sockets[0]?.send({ type: 'hello' });
+    expect(onStatus).toHaveBeenLastCalledWith('open');
+    expect(onNotice).not.toHaveBeenCalled();
+    sockets[0]?.drop();
+    expect(onStatus).toHaveBeenLastCalledWith('closed');
+    expect(onStatus).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('opens nothing once stopped', async () => {
+    const { sockets, stop } = setup();
+    stop();
+    await flush();
+    expect(sockets).toHaveLength(0);
+  });
+});

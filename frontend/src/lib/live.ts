@@ -1,0 +1,163 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/**
+ * Live refresh: one WebSocket per signed-in tab. The server only says which kinds of data
+ * changed; React Query refetches them (every query key starts with its kind).
+ */
+export const BACKOFF_INITIAL_MS = 1_000;
+export const BACKOFF_MAX_MS = 30_000;
+
+/** Kinds named by a `{"type":"bank_data","kinds":[...]}` notice, or null for anything else. */
+export function parseNotice(data: unknown): string[] | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const message: unknown = JSON.parse(data);
+    if (!message || typeof message !== 'object') return null;
+    const { type, kinds } = message as { type?: unknown; kinds?: unknown };
+    if (type !== 'bank_data' || !Array.isArray(kinds)) return null;
+    return kinds.filter((kind): kind is string => typeof kind === 'string');
+  } catch {
+    return null;
+  }
+}
+
+/** 1 s, 2 s, 4 s ... capped at 30 s, with up to 20% jitter so tabs do not reconnect in step. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_INITIAL_MS * 2 ** Math.max(0, attempt));
+  return Math.round(base * (1 - 0.2 * random()));
+}
+
+export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'>, ticket: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/ws/bank/?ticket=${encodeURIComponent(ticket)}`;
+}
+
+/**
+ * A query that one call fills from several kinds of data (the player's bank data: loans, loan
+ * requests, dividends) names the further kinds in `meta.liveKinds`; their notices refresh it too.
+ */
+export function liveKindsOf(meta: unknown): readonly string[] {
+  const kinds = (meta as { liveKinds?: unknown } | undefined)?.liveKinds;
+  return Array.isArray(kinds) ? kinds.filter((kind): kind is string => typeof kind === 'string') : [];
+}
+
+export function invalidateKinds(queryClient: QueryClient, kinds: readonly string[]): void {
+  const named = new Set(kinds);
+  void queryClient.invalidateQueries({
+    predicate: (query) =>
+      named.has(String(query.queryKey[0])) || liveKindsOf(query.meta).some((kind) => named.has(kind)),
+  });
+}
+
+export type LiveStatus = 'open' | 'closed';
+
+/** True for the server's `{"type":"hello"}`, sent once the tab's groups are joined. */
+export function isHello(data: unknown): boolean {
+  if (typeof data !== 'string') return false;
+  try {
+    const message: unknown = JSON.parse(data);
+    return !!message && typeof message === 'object' && (message as { type?: unknown }).type === 'hello';
+  } catch {
+    return false;
+  }
+}
+
+export interface LiveConnectionOptions {
+  fetchTicket: () => Promise<string>;
+  openSocket: (ticket: string) => WebSocket;
+  onNotice: (kinds: string[]) => void;
+  /** Called when a socket opens again after a drop: notices may have been missed meanwhile. */
+  onReconnect?: () => void;
+  /** 'open' once the server says this tab has joined its groups, 'closed' when the socket drops. */
+  onStatus?: (status: LiveStatus) => void;
+  schedule?: (callback: () => void, ms: number) => () => void;
+  random?: () => number;
+}
+
+const defaultSchedule = (callback: () => void, ms: number) => {
+  const timer = setTimeout(callback, ms);
+  return () => clearTimeout(timer);
+};
+
+/** Keeps one socket open, with a new ticket and back-off on every reconnect. Returns stop(). */
+export function connectLive(options: LiveConnectionOptions): () => void {
+  const schedule = options.schedule ?? defaultSchedule;
+  let stopped = false;
+  let socket: WebSocket | null = null;
+  let cancelRetry: (() => void) | null = null;
+  let attempt = 0;
+  let everOpened = false;
+
+  const retry = () => {
+    if (stopped) return;
+    const delay = backoffDelay(attempt, options.random);
+    attempt += 1;
+    cancelRetry = schedule(() => {
+      cancelRetry = null;
+      void open();
+    }, delay);
+  };
+
+  const open = async () => {
+    let ticket: string;
+    try {
+      ticket = await options.fetchTicket();
+    } catch {
+      retry();
+      return;
+    }
+    if (stopped) return;
+    const current = options.openSocket(ticket);
+    socket = current;
+    current.onopen = () => {
+      attempt = 0;
+      if (everOpened) options.onReconnect?.();
+      everOpened = true;
+    };
+    current.onmessage = (event: MessageEvent) => {
+      if (isHello(event.data)) {
+        options.onStatus?.('open');
+        return;
+      }
+      const kinds = parseNotice(event.data);
+      if (kinds && kinds.length > 0) options.onNotice(kinds);
+    };
+    current.onclose = () => {
+      if (socket === current) socket = null;
+      options.onStatus?.('closed');
+      retry();
+    };
+  };
+
+  void open();
+
+  return () => {
+    stopped = true;
+    cancelRetry?.();
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000, 'signed out');
+      socket = null;
+    }
+  };
+}
+
+/** Starts live refresh for the signed-in user; returns the function that stops it. */
+export function startLiveUpdates(queryClient: QueryClient): () => void {
+  const root = document.documentElement;
+  const stop = connectLive({
+    fetchTicket: async () => (await api.post<{ ticket: string }>('/ws-ticket')).ticket,
+    openSocket: (ticket) => new WebSocket(liveSocketUrl(window.location, ticket)),
+    onNotice: (kinds) => invalidateKinds(queryClient, kinds),
+    onReconnect: () => void queryClient.invalidateQueries(),
+    // Shown on <html data-live>: browser tests wait for it instead of sleeping.
+    onStatus: (status) => {
+      root.dataset.live = status;
+    },
+  });
+  return () => {
+    stop();
+    delete root.dataset.live;
+  };
+}

@@ -1,0 +1,47 @@
+/** Browser storage keys named by the spec (player-side §3). */
+export const storageKeys = {
+  accessToken: 'access_token',
+  username: 'username',
+  loginTime: 'login_time',
+  theme: 'theme',
+  playerTimezone: 'playerTimezone',
+  redirectAfterLogin: 'redirectAfterLogin',
+} as const;
+
+export interface StoredSession {
+  accessToken: string;
+  username: string;
+  loginTime: number | null;
+}
+
+export function readStoredSession(): StoredSession | null {
+  const accessToken = localStorage.getItem(storageKeys.accessToken);
+  if (!accessToken) return null;
+  const rawTime = Number(localStorage.getItem(storageKeys.loginTime));
+  return {
+    accessToken,
+    username: localStorage.getItem(storageKeys.username) ?? '',
+    loginTime: Number.isFinite(rawTime) && rawTime > 0 ? rawTime : null,
+  };
+}
+
+export function storeSession(session: { accessToken: string; username: string; loginTime: number }): void {
+  localStorage.setItem(storageKeys.accessToken, session.accessToken);
+  localStorage.setItem(storageKeys.username, session.username);
+  localStorage.setItem(storageKeys.loginTime, String(session.loginTime));
+}
+
+export function storeRenewedToken(accessToken: string, loginTime: number): void {
+  localStorage.setItem(storageKeys.accessToken, accessToken);
+  localStorage.setItem(storageKeys.loginTime, String(loginTime));
+}
+
+export function clearStoredSession(): void {
+  localStorage.removeItem(storageKeys.accessToken);
+  localStorage.removeItem(storageKeys.username);
+  localStorage.removeItem(storageKeys.loginTime);
+}
+
+export function getAccessToken(): string | null {
+  return localStorage.getItem(storageKeys.accessToken);
+}
