@@ -171,7 +171,7 @@ def loan_request_approve(*, request_id, admin: User, notes="") -> Loan:
     pending.converted_loan = loan
     pending.admin_notes = notes
     pending.save(update_fields=["status", "approved_by", "approved_date", "converted_loan", "admin_notes"])
-    live.notify({"loans", "pending_loans"}, [pending.player_id])
+    live.notify({"pending_loans"}, [pending.player_id])  # opening the loan already named "loans"
     return loan
 
 

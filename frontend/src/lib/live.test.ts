@@ -1,6 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { backoffDelay, connectLive, invalidateKinds, liveSocketUrl, parseNotice } from '@/lib/live';
+import {
+  backoffDelay,
+  coalesceKinds,
+  COALESCE_MS,
+  connectLive,
+  invalidateKinds,
+  liveSocketUrl,
+  parseNotice,
+} from '@/lib/live';
 
 class FakeSocket {
   onopen: (() => void) | null = null;
@@ -185,5 +193,58 @@ describe('connectLive', () => {
     stop();
     await flush();
     expect(sockets).toHaveLength(0);
+  });
+});
+
+describe('coalesceKinds', () => {
+  function manualSchedule() {
+    const waiting: Array<{ ms: number; run: () => void }> = [];
+    const schedule = (run: () => void, ms: number) => {
+      const entry = { ms, run };
+      waiting.push(entry);
+      return () => waiting.splice(waiting.indexOf(entry), 1);
+    };
+    const runAll = () => waiting.splice(0).forEach((entry) => entry.run());
+    return { waiting, schedule, runAll };
+  }
+
+  it('hands a burst of notices on once, with every kind named once', () => {
+    const flush = vi.fn();
+    const { waiting, schedule, runAll } = manualSchedule();
+    const notices = coalesceKinds(flush, schedule);
+    notices.add(['loans']);
+    notices.add(['pending_loans', 'loans']);
+    notices.add(['credit', 'players']);
+    expect(waiting.map((entry) => entry.ms)).toEqual([COALESCE_MS]);
+    expect(flush).not.toHaveBeenCalled();
+    runAll();
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(flush).toHaveBeenCalledWith(['credit', 'loans', 'pending_loans', 'players']);
+    notices.add(['savings']); // a later notice starts a new gathering
+    runAll();
+    expect(flush).toHaveBeenLastCalledWith(['savings']);
+    expect(flush).toHaveBeenCalledTimes(2);
+  });
+
+  it('drops what is gathered when stopped', () => {
+    const flush = vi.fn();
+    const { waiting, schedule } = manualSchedule();
+    const notices = coalesceKinds(flush, schedule);
+    notices.add(['loans']);
+    notices.stop();
+    expect(waiting).toHaveLength(0);
+    expect(flush).not.toHaveBeenCalled();
+  });
+
+  it('refreshes the queries once for a burst, through the real timer', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const notices = coalesceKinds((kinds) => invalidateKinds(client, kinds));
+    notices.add(['loans']);
+    notices.add(['pending_loans']);
+    expect(invalidate).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(COALESCE_MS);
+    expect(invalidate).toHaveBeenCalledTimes(1);
   });
 });

@@ -143,13 +143,48 @@ export function connectLive(options: LiveConnectionOptions): () => void {
   };
 }
 
+/** How long notices are gathered before one refresh: one change sends several in a burst. */
+export const COALESCE_MS = 50;
+
+/**
+ * Gathers the kinds of notices that arrive close together and hands them on once, so that a
+ * change the server announces in several notices (a loan approval: loans, loan requests,
+ * credit) refetches each query once, not once per notice.
+ */
+export function coalesceKinds(
+  flush: (kinds: string[]) => void,
+  schedule: (callback: () => void, ms: number) => () => void = defaultSchedule,
+  waitMs: number = COALESCE_MS,
+): { add: (kinds: readonly string[]) => void; stop: () => void } {
+  let pending = new Set<string>();
+  let cancel: (() => void) | null = null;
+  return {
+    add(kinds) {
+      for (const kind of kinds) pending.add(kind);
+      if (cancel || pending.size === 0) return;
+      cancel = schedule(() => {
+        cancel = null;
+        const gathered = [...pending].sort();
+        pending = new Set();
+        flush(gathered);
+      }, waitMs);
+    },
+    stop() {
+      cancel?.();
+      cancel = null;
+      pending = new Set();
+    },
+  };
+}
+
 /** Starts live refresh for the signed-in user; returns the function that stops it. */
 export function startLiveUpdates(queryClient: QueryClient): () => void {
   const root = document.documentElement;
+  const notices = coalesceKinds((kinds) => invalidateKinds(queryClient, kinds));
   const stop = connectLive({
     fetchTicket: async () => (await api.post<{ ticket: string }>('/ws-ticket')).ticket,
     openSocket: (ticket) => new WebSocket(liveSocketUrl(window.location, ticket)),
-    onNotice: (kinds) => invalidateKinds(queryClient, kinds),
+    onNotice: (kinds) => notices.add(kinds),
     onReconnect: () => void queryClient.invalidateQueries(),
     // Shown on <html data-live>: browser tests wait for it instead of sleeping.
     onStatus: (status) => {
@@ -158,6 +193,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   });
   return () => {
     stop();
+    notices.stop();
     delete root.dataset.live;
   };
 }
