@@ -107,9 +107,9 @@ class ExtendSessionApi(APIView):
 
 
 class LogoutApi(APIView):
-    @extend_schema(request=None, responses={204: None}, summary="End this token at once")
+    @extend_schema(request=None, responses={204: None}, summary="End this token at once and close the user's sockets")
     def post(self, request):
-        tokens.token_revoke(token=request.auth)
+        tokens.session_end(user=request.user, token=request.auth)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -8,6 +8,8 @@ from django.utils import timezone as dj_timezone
 from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.tokens import AccessToken
 
+from bank import live
+
 from .models import Player, RevokedToken, User, WsTicket
 
 
@@ -51,6 +53,12 @@ def token_revoke(*, token) -> None:
     now = dj_timezone.now()
     RevokedToken.objects.filter(expires_at__lt=now).delete()  # expired ones reject themselves
     RevokedToken.objects.get_or_create(jti=token["jti"], defaults={"expires_at": token_expiry(token)})
+
+
+def session_end(*, user: User, token) -> None:
+    """Logout: the token stops working at once and the user's open sockets are closed."""
+    token_revoke(token=token)
+    live.sockets_close(user.pk)
 
 
 def token_is_revoked(*, jti: str) -> bool:

@@ -16,11 +16,11 @@ def _groups_for_ticket(key: str) -> list[str] | None:
     if user is None:
         return None
     if user.is_staff:
-        return [live.ADMINS_GROUP]
+        return [live.ADMINS_GROUP, live.user_group(user.pk)]
     player = player_of(user)
     if player is None:
         return None
-    return [live.player_group(player.pk), live.EVERYONE_GROUP]
+    return [live.player_group(player.pk), live.EVERYONE_GROUP, live.user_group(user.pk)]
 
 
 class BankConsumer(AsyncJsonWebsocketConsumer):
@@ -46,6 +46,9 @@ class BankConsumer(AsyncJsonWebsocketConsumer):
     async def receive_json(self, content, **kwargs):
         if isinstance(content, dict) and content.get("type") == "ping":
             await self.send_json({"type": "pong"})
+
+    async def session_ended(self, event):
+        await self.close(code=CLOSE_UNAUTHORIZED)
 
     async def bank_data(self, event):
         await self.send_json({"type": "bank_data", "kinds": event["kinds"]})

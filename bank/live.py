@@ -33,6 +33,11 @@ def player_group(player_id: int) -> str:
     return f"player-{player_id}"
 
 
+def user_group(user_id: int) -> str:
+    """Every socket a user has open, in any tab or device: closed when the user logs out."""
+    return f"user-{user_id}"
+
+
 def groups_for(*, player_ids: Iterable[int], everyone: bool) -> list[str]:
     groups = [ADMINS_GROUP]
     groups += [EVERYONE_GROUP] if everyone else [player_group(pid) for pid in sorted(set(player_ids))]
@@ -62,4 +67,16 @@ def notify(kinds: Iterable[str], player_ids: Iterable[int] = (), *, everyone: bo
         async_to_sync(send_all)()
 
     # robust: a push that fails is logged, never undoes or fails the committed change
+    transaction.on_commit(send, robust=True)
+
+
+def sockets_close(user_id: int) -> None:
+    """After a logout: close the user's open sockets (code 4401). A tab or device whose own
+    token is still good reconnects with a new ticket; a signed-out one cannot."""
+
+    def send() -> None:
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(user_group(user_id), {"type": "session.ended"})
+
     transaction.on_commit(send, robust=True)

@@ -139,3 +139,36 @@ async def test_no_notice_when_the_transaction_rolls_back():
     assert await a_socket.receive_json_from(timeout=2) == {"type": "bank_data", "kinds": ["players"]}
     await asyncio.gather(admin_socket.disconnect(), a_socket.disconnect())
 
+
+
+async def test_logout_closes_every_socket_of_that_user_and_no_other(player_api_async):
+    client, player = player_api_async
+    other = await database_sync_to_async(PlayerFactory)()
+    admin = await database_sync_to_async(AdminFactory)()
+    first_tab = await open_socket_for(player.user)
+    second_tab = await open_socket_for(player.user)
+    other_socket = await open_socket_for(other.user)
+    admin_socket = await open_socket_for(admin)
+
+    response = await database_sync_to_async(client.post)("/api/logout")
+    assert response.status_code == 204
+
+    await assert_closed_with_4401(first_tab)
+    await assert_closed_with_4401(second_tab)
+    assert await other_socket.receive_nothing(timeout=0.3)
+    assert await admin_socket.receive_nothing(timeout=0.1)
+    # the others still hear notices
+    await database_sync_to_async(live.notify)({"players"}, [other.pk])
+    assert await other_socket.receive_json_from(timeout=2) == {"type": "bank_data", "kinds": ["players"]}
+    await asyncio.gather(other_socket.disconnect(), admin_socket.disconnect())
+
+
+async def test_an_admin_logout_closes_the_admin_socket():
+    from conftest import bearer_for
+
+    admin = await database_sync_to_async(AdminFactory)()
+    client = await database_sync_to_async(bearer_for)(admin)
+    socket = await open_socket_for(admin)
+    response = await database_sync_to_async(client.post)("/api/logout")
+    assert response.status_code == 204
+    await assert_closed_with_4401(socket)
