@@ -24,7 +24,7 @@ from .serializers import (
     VerifyTokenOut,
     WsTicketOut,
 )
-from .throttles import LoginRateThrottle
+from .throttles import LoginRateThrottle, RegisterRateThrottle
 
 
 def _session_body(issued: tokens.IssuedToken) -> dict:
@@ -60,7 +60,7 @@ class LoginApi(APIView):
 class RegisterApi(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
-    throttle_classes = [LoginRateThrottle]
+    throttle_classes = [RegisterRateThrottle]
 
     @extend_schema(request=RegisterIn, responses={201: PlayerOut}, summary="Register a player (or claim an admin-created one)")
     def post(self, request):

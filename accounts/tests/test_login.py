@@ -121,3 +121,35 @@ def test_login_is_throttled_per_client_address(api):
     assert [r.status_code for r in responses] == [200, 200, 200, 429]
     assert responses[3].json()["code"] == "throttled"
     assert "Too many attempts" in responses[3].json()["detail"]
+
+
+@pytest.fixture
+def login_rate_3_a_minute():
+    from accounts.throttles import LoginRateThrottle
+
+    original = LoginRateThrottle.THROTTLE_RATES
+    LoginRateThrottle.THROTTLE_RATES = {"login": "3/min"}
+    yield
+    LoginRateThrottle.THROTTLE_RATES = original
+
+
+def test_a_forwarded_for_header_does_not_give_a_fresh_allowance(api, login_rate_3_a_minute):
+    PlayerFactory(name="Aria")
+    responses = [
+        api.post(
+            "/api/login",
+            {"username": "Aria", "password": PASSWORD},
+            format="json",
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{n}",
+        )
+        for n in range(4)
+    ]
+    assert [r.status_code for r in responses] == [200, 200, 200, 429]
+
+
+def test_registering_does_not_use_up_the_sign_in_allowance(api, login_rate_3_a_minute):
+    PlayerFactory(name="Aria")
+    for n in range(3):
+        body = {"name": f"New{n}", "discord": f"new{n}.guild", "password": "secret-pass-1"}
+        assert api.post("/api/register", body, format="json").status_code == 201
+    assert login(api, "Aria").status_code == 200

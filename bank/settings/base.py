@@ -146,7 +146,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "bank.errors.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"login": os.environ.get("BANK_LOGIN_RATE", "30/min")},
+    "DEFAULT_THROTTLE_RATES": {
+        "login": os.environ.get("BANK_LOGIN_RATE", "30/min"),
+        "register": os.environ.get("BANK_REGISTER_RATE", "30/min"),
+    },
+    # The client address for throttling. 0: the connection's own address, so a client cannot pick
+    # a fresh address per request with X-Forwarded-For. Behind N trusted proxies, set it to N.
+    "NUM_PROXIES": int(os.environ.get("BANK_NUM_PROXIES", "0")),
     "UNAUTHENTICATED_USER": None,
 }
 
