@@ -1,7 +1,11 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
+from django.db import transaction
+
+from bank import live
 
 from .models import Player, User
+from .services import player_unblock
 
 
 @admin.register(User)
@@ -31,5 +35,20 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "discord"]
     list_select_related = ["added_by"]
     raw_id_fields = ["user", "added_by"]
-    # the score moves only through credit events, so the site shows it and does not edit it
-    readonly_fields = ["credit_score", "created_at"]
+    # The score moves only through credit events, and blocking only through the unblock service
+    # (which also resets the failed attempts), so the site shows them and does not edit them.
+    readonly_fields = ["credit_score", "created_at", "blocked_at", "failed_attempts"]
+    actions = ["unblock"]
+
+    def save_model(self, request, obj, form, change):
+        with transaction.atomic():
+            super().save_model(request, obj, form, change)
+            # bad payer, solo access and client type change what the player's screens show
+            live.notify({"players", "credit"}, [obj.pk])
+
+    @admin.action(description="Unblock the selected players")
+    def unblock(self, request, queryset):
+        blocked = list(queryset.filter(blocked_at__isnull=False).values_list("pk", flat=True))
+        for player_id in blocked:
+            player_unblock(player_id=player_id, admin=request.user)
+        self.message_user(request, f"{len(blocked)} player(s) unblocked.", messages.SUCCESS)
