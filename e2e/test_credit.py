@@ -83,6 +83,8 @@ def test_admin_adjusts_a_score_and_sees_the_table_update(page: Page, server: Ser
     dialog.get_by_label("Points change").fill("25")
     expect(apply).to_be_disabled()  # a reason is required too
     dialog.get_by_label("Reason").fill("Invited a friend")
+    expect(dialog.get_by_label("Kind")).to_have_value("manual_adjustment")
+    dialog.get_by_label("Kind").select_option(label="Friend invite")
     expect(apply).to_be_enabled()
     shoot(page, "adjust-modal")
     apply.click()
@@ -103,7 +105,7 @@ def test_admin_adjusts_a_score_and_sees_the_table_update(page: Page, server: Ser
     token = server.login_token(name, PASSWORD)
     status, history = server.api("GET", f"/api/players/{player_id}/credit-history", token=token)
     assert status == 200
-    assert [e["action_type"] for e in history["history"]] == ["loan_defaulted", "payment_missed", "manual_adjustment"]
+    assert [e["action_type"] for e in history["history"]] == ["loan_defaulted", "payment_missed", "friend_invite"]
     assert {e["admin_user"] for e in history["history"]} == {"admin"}
 
 

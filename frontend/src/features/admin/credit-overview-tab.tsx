@@ -1,16 +1,32 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TextField } from '@/components/text-field';
-import { useAdjustCreditScore, useCreditPenalty, type PenaltyType } from '@/features/credit/api/use-credit-actions';
+import {
+  useAdjustCreditScore,
+  useCreditPenalty,
+  type AdjustKind,
+  type PenaltyType,
+} from '@/features/credit/api/use-credit-actions';
 import { useCreditOverview } from '@/features/credit/api/use-credit-overview';
 import type { OverviewRow } from '@/features/credit/api/types';
-import { detailOr, errorDetail } from '@/lib/errors';
+import { errorDetail } from '@/lib/errors';
 import { scoreColour } from '@/features/credit/credit-format';
+import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+const ADJUST_KINDS: { value: AdjustKind; label: string }[] = [
+  { value: 'manual_adjustment', label: 'Manual adjustment' },
+  { value: 'donation', label: 'Donation' },
+  { value: 'friend_invite', label: 'Friend invite' },
+];
+
+function isAdjustKind(value: string): value is AdjustKind {
+  return ADJUST_KINDS.some((option) => option.value === value);
+}
 
 function tierLabel(tier: string): string {
   return tier === 'gold' || tier === 'silver' ? tier.charAt(0).toUpperCase() + tier.slice(1) : 'Basic';
@@ -19,6 +35,8 @@ function tierLabel(tier: string): string {
 function AdjustModal({ row, onClose, onDone }: { row: OverviewRow; onClose: () => void; onDone: (n: Notice) => void }) {
   const [points, setPoints] = useState('');
   const [reason, setReason] = useState('');
+  const [kind, setKind] = useState<AdjustKind>('manual_adjustment');
+  const kindId = useId();
   const adjust = useAdjustCreditScore();
   const ready = points.trim() !== '' && reason.trim() !== '';
 
@@ -29,7 +47,7 @@ function AdjustModal({ row, onClose, onDone }: { row: OverviewRow; onClose: () =
       return;
     }
     adjust.mutate(
-      { playerId: row.player_id, pointsChange, reason: reason.trim() },
+      { playerId: row.player_id, pointsChange, reason: reason.trim(), kind },
       {
         onSuccess: () => {
           onDone({ tone: 'success', text: 'Credit score adjusted successfully' });
@@ -53,6 +71,25 @@ function AdjustModal({ row, onClose, onDone }: { row: OverviewRow; onClose: () =
         }}
       >
         <TextField label="Points change" type="number" inputMode="numeric" value={points} onChange={setPoints} autoFocus />
+        <div className="field">
+          <label htmlFor={kindId} className="field__label">
+            Kind
+          </label>
+          <select
+            id={kindId}
+            className="field__input"
+            value={kind}
+            onChange={(event) => {
+              if (isAdjustKind(event.target.value)) setKind(event.target.value);
+            }}
+          >
+            {ADJUST_KINDS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
         <TextField label="Reason" value={reason} onChange={setReason} maxLength={500} />
         <div className="modal__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
@@ -90,9 +127,7 @@ export function CreditOverviewTab() {
 
   if (overview.isPending) return <LoadingBlock message="Loading credit scores..." />;
   if (overview.isError) {
-    return (
-      <ErrorBlock message={detailOr(overview.error, 'Failed to fetch credit score overview')} onRetry={() => void overview.refetch()} />
-    );
+    return <ErrorBlock message="Failed to fetch credit score overview" onRetry={() => void overview.refetch()} />;
   }
 
   return (

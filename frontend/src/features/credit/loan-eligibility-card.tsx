@@ -43,7 +43,11 @@ export function LoanEligibilityCard({ playerId }: { playerId: number }) {
             <p className="muted">{eligibility.data.reason}</p>
           ) : eligibility.data.deficit > 0 ? (
             <div className="alert alert--error">
-              <p>You need at least {eligibility.data.required_credit_score} credit score points to apply for loans.</p>
+              {/* the server's reason (a bad payer's comes before the score requirement), else the requirement */}
+              <p>
+                {eligibility.data.reason ||
+                  `You need at least ${eligibility.data.required_credit_score} credit score points to apply for loans.`}
+              </p>
               <p>Current deficit: {eligibility.data.deficit} points</p>
             </div>
           ) : (

@@ -3,14 +3,18 @@ import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
 import type { CreditEvent } from '@/features/credit/api/types';
 
+/** What an admin adjustment is recorded as (the server's default is manual_adjustment). */
+export type AdjustKind = 'manual_adjustment' | 'donation' | 'friend_invite';
+
 export interface AdjustInput {
   playerId: number;
   pointsChange: number;
   reason: string;
+  kind?: AdjustKind;
 }
 
-export const adjustCreditScore = ({ playerId, pointsChange, reason }: AdjustInput) =>
-  api.post<CreditEvent>('/admin/credit-score/adjust', { player_id: playerId, points_change: pointsChange, reason });
+export const adjustCreditScore = ({ playerId, pointsChange, reason, kind = 'manual_adjustment' }: AdjustInput) =>
+  api.post<CreditEvent>('/admin/credit-score/adjust', { player_id: playerId, points_change: pointsChange, reason, kind });
 
 export type PenaltyType = 'missed_payment' | 'loan_default';
 

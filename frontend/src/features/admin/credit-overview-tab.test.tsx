@@ -1,0 +1,73 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CreditOverviewTab } from '@/features/admin/credit-overview-tab';
+import type { CreditEvent, OverviewRow } from '@/features/credit/api/types';
+import { mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+const ROW: OverviewRow = { player_id: 7, player_name: 'Aria', player_discord: 'aria#1', credit_score: 120, tier: 'silver', bad_payer: false };
+const EVENT: CreditEvent = {
+  id: 1,
+  action_type: 'donation',
+  reason: 'Gave bread',
+  points_change: 15,
+  old_score: 120,
+  new_score: 135,
+  admin_user: 'admin',
+  timestamp: '2025-03-01T10:00:00Z',
+};
+
+function routes() {
+  return {
+    'GET /api/admin/credit-score/overview': { body: { overview: [ROW] } },
+    'POST /api/admin/credit-score/adjust': { body: EVENT },
+  };
+}
+
+async function openAdjust() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Adjust Aria' }));
+  const dialog = screen.getByRole('dialog');
+  fireEvent.change(within(dialog).getByLabelText('Points change'), { target: { value: '15' } });
+  fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Gave bread' } });
+  return dialog;
+}
+
+describe('CreditOverviewTab', () => {
+  it('sends the kind the admin picks with an adjustment', async () => {
+    const { calls } = mockFetch(routes());
+    renderWithProviders(<CreditOverviewTab />);
+    const dialog = await openAdjust();
+    fireEvent.change(within(dialog).getByLabelText('Kind'), { target: { value: 'donation' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Credit score adjusted successfully');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ player_id: 7, points_change: 15, reason: 'Gave bread', kind: 'donation' });
+  });
+
+  it('offers the three kinds, manual adjustment by default, and keeps points and reason required', async () => {
+    const { calls } = mockFetch(routes());
+    renderWithProviders(<CreditOverviewTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Adjust Aria' }));
+    const dialog = screen.getByRole('dialog');
+    const kind = within(dialog).getByLabelText('Kind') as HTMLSelectElement;
+    expect(Array.from(kind.options).map((option) => option.textContent)).toEqual(['Manual adjustment', 'Donation', 'Friend invite']);
+    expect(kind.value).toBe('manual_adjustment');
+    const apply = within(dialog).getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    expect(apply.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Points change'), { target: { value: '-5' } });
+    expect(apply.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Late' } });
+    expect(apply.disabled).toBe(false);
+    fireEvent.click(apply);
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ player_id: 7, points_change: -5, reason: 'Late', kind: 'manual_adjustment' });
+  });
+
+  it("shows the spec's fixed text and a Retry button when the overview fails", async () => {
+    mockFetch({ 'GET /api/admin/credit-score/overview': { status: 500, body: { detail: 'Database is on fire.', code: 'server_error' } } });
+    renderWithProviders(<CreditOverviewTab />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to fetch credit score overview')).toBeTruthy();
+    expect(alert.textContent).not.toContain('Database is on fire.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
