@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bank.errors import BankError
+from bank.inputs import free_text
 from bank.permissions import IsBankAdmin
 
 from . import selectors, services, tokens
@@ -185,7 +186,7 @@ class PlayerSearchApi(APIView):
         summary="Admin: find players by id, name or discord",
     )
     def get(self, request):
-        term = request.query_params.get("term", "").strip()
+        term = free_text(request.query_params.get("term", ""), field="search term")
         if not term:
             raise BankError("Please enter a search term", code="missing_fields", fields={"term": ["Required."]})
         return Response(PlayerSearchOut({"players": selectors.player_search(term=term)}).data)

@@ -1,9 +1,13 @@
 """Reads about players that are more than a .get()."""
+import re
+
 from django.db.models import Q, QuerySet
 from rest_framework.exceptions import NotFound
 
 from .models import Player, User
 from .tokens import player_of
+
+_ID_TERM = re.compile(r"[0-9]{1,18}")
 
 
 def player_for_caller(*, user: User, player_id: int) -> Player:
@@ -36,7 +40,7 @@ def player_search(*, term: str) -> list[Player]:
     """
     term = term.strip()
     matches = Q(name__icontains=term) | Q(discord__icontains=term)
-    if term.isdigit():
+    if _ID_TERM.fullmatch(term):  # ASCII digits that fit an id ("²" passes isdigit, not int)
         matches |= Q(pk=int(term))
     players = list(Player.objects.filter(matches).select_related("added_by", "user").order_by("name")[:SEARCH_LIMIT])
     exact = [p for p in players if str(p.pk) == term or p.name.lower() == term.lower()]

@@ -10,6 +10,28 @@ def request_values(request) -> dict:
     return values
 
 
+# The largest id a database row can have (SQLite and PostgreSQL bigint).
+MAX_RECORD_ID = 2**63 - 1
+
+
+def record_id(value, *, field: str) -> int:
+    """A record id from user input: not a whole number or under 1 is a 400; beyond any id a
+    database can hold, no such record (404), answered before it overflows the driver."""
+    number = whole_number(value, field=field, minimum=1)
+    if number > MAX_RECORD_ID:
+        raise BankError(f"No record has this {field}", code="not_found", status=404)
+    return number
+
+
+def free_text(value, *, field: str) -> str:
+    """Text a person typed, stripped; a NUL character (PostgreSQL cannot store one) is a 400."""
+    text = "" if value is None else str(value).strip()
+    if "\x00" in text:
+        message = f"The {field} contains a character that cannot be stored (NUL)"
+        raise BankError(message, fields={field: [message]})
+    return text
+
+
 def whole_number(value, *, field: str, minimum: int | None = None, maximum: int | None = None) -> int:
     """A whole number from user input ("1,500", 1500, 1500.0), or a 400 that names the field."""
     if isinstance(value, bool):

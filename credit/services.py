@@ -7,7 +7,7 @@ from accounts.models import Player, User
 from accounts.services import player_locked
 from bank import live
 from bank.errors import BankError
-from bank.inputs import whole_number
+from bank.inputs import free_text, record_id, whole_number
 
 from . import migration, rules
 from .models import CreditEvent
@@ -16,6 +16,7 @@ Action = CreditEvent.Action
 ADJUST_KINDS = {Action.MANUAL_ADJUSTMENT, Action.DONATION, Action.FRIEND_INVITE}
 PENALTIES = {"missed_payment": Action.PAYMENT_MISSED, "loan_default": Action.LOAN_DEFAULTED}
 BULK_BATCH = 500
+ID_CHUNK = 5_000
 
 
 def _apply(*, player: Player, new_score: int, action_type: str, reason: str, admin: User | None) -> CreditEvent:
@@ -51,7 +52,7 @@ def credit_set(*, player_id: int, score: int, action_type: str, reason: str, adm
 
 def _clean_reason(reason, *, field: str = "reason", limit: int = rules.MAX_REASON_LENGTH) -> str:
     """The admin's text, trimmed; refused rather than cut when it is too long to keep whole."""
-    text = reason.strip() if isinstance(reason, str) else ""
+    text = free_text(reason, field=field) if isinstance(reason, str) else ""
     if len(text) > limit:
         message = f"The {field} can be at most {limit} characters"
         raise BankError(message, fields={field: [message]})
@@ -62,7 +63,7 @@ def credit_penalty(*, player_id, penalty_type, admin: User, reason="") -> Credit
     """missed_payment takes 10 points; loan_default sets the score to 0."""
     if not isinstance(penalty_type, str) or penalty_type not in PENALTIES:  # a JSON list is unhashable
         raise BankError("penalty_type must be missed_payment or loan_default", fields={"penalty_type": ["Unknown penalty."]})
-    player_id = whole_number(player_id, field="player_id")
+    player_id = record_id(player_id, field="player_id")
     reason = _clean_reason(reason)
     if penalty_type == "missed_payment":
         return credit_record(
@@ -79,7 +80,7 @@ def credit_penalty(*, player_id, penalty_type, admin: User, reason="") -> Credit
 
 def credit_adjust(*, player_id, points_change, reason, admin: User, kind: str = Action.MANUAL_ADJUSTMENT) -> CreditEvent:
     """An admin's signed adjustment with a required reason."""
-    player_id = whole_number(player_id, field="player_id")
+    player_id = record_id(player_id, field="player_id")
     points = whole_number(points_change, field="points_change")
     reason = _clean_reason(reason)
     if points == 0:
@@ -100,13 +101,18 @@ def credit_migration_execute(*, player_ids, admin: User, notes: str = "") -> lis
     """
     if not isinstance(player_ids, list) or not player_ids:
         raise BankError("Select at least one player to migrate", fields={"migration_data": ["Empty selection."]})
-    ids = sorted({whole_number(pid, field="player_id") for pid in player_ids})
+    ids = sorted({record_id(pid, field="player_id") for pid in player_ids})
     notes = _clean_reason(notes, field="execution notes", limit=rules.MAX_NOTES_LENGTH)
     with transaction.atomic():
-        players = list(Player.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+        # in chunks: SQLite takes at most 32,766 values in one statement
+        players = []
+        for start in range(0, len(ids), ID_CHUNK):
+            chunk = ids[start : start + ID_CHUNK]
+            players += Player.objects.select_for_update().filter(pk__in=chunk).order_by("pk")
         if len(players) != len(ids):
             raise BankError("Some selected players no longer exist; preview again", code="not_found", status=404)
-        calculated = migration.calculate(player_ids=ids)
+        # a selection too large to name in one query is scored with everyone (one query per source)
+        calculated = migration.calculate(player_ids=ids if len(ids) <= ID_CHUNK else None)
         events = []
         for player in players:
             score = rules.clamp(calculated[player.pk]["calculated_score"])

@@ -11,6 +11,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from bank.errors import BankError
+from bank.inputs import free_text
 from credit.selectors import round_bread
 
 MAX_AMOUNT = 1_000_000_000  # "a positive whole number, at most 1,000,000,000"
@@ -34,6 +35,7 @@ BAD_DAYS = f"Loan duration must be a whole number of days from 1 to {MAX_DAYS:,}
 
 _AMOUNT = re.compile(r"^(\d+(?:\.\d+)?)\s*([km]?)$")
 _SUFFIX = {"": 1, "k": 1_000, "m": 1_000_000}
+_DAYS = re.compile(r"[0-9]{1,6}")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -83,10 +85,17 @@ def parse_days(raw, *, field: str = "total_days") -> int:
         if not raw.is_integer():
             raise BankError(BAD_DAYS, fields={field: [BAD_DAYS]})
         raw = int(raw)
-    text = str(raw).strip()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_DAYS:
+    if isinstance(raw, int):
+        days = raw
+    else:
+        # ASCII digits only: str.isdigit() also passes "²", which int() refuses
+        text = str(raw).strip()
+        if not _DAYS.fullmatch(text):
+            raise BankError(BAD_DAYS, fields={field: [BAD_DAYS]})
+        days = int(text)
+    if not 1 <= days <= MAX_DAYS:
         raise BankError(BAD_DAYS, fields={field: [BAD_DAYS]})
-    return int(text)
+    return days
 
 
 def parse_rate(raw, *, field: str = "interest_rate") -> Decimal:
@@ -104,7 +113,7 @@ def parse_rate(raw, *, field: str = "interest_rate") -> Decimal:
 
 
 def parse_notes(raw, *, field: str = "admin_notes") -> str:
-    text = raw.strip() if isinstance(raw, str) else ""
+    text = free_text(raw, field=field) if isinstance(raw, str) else ""
     if len(text) > MAX_NOTES_LENGTH:
         message = f"Notes can be at most {MAX_NOTES_LENGTH:,} characters"
         raise BankError(message, fields={field: [message]})

@@ -16,7 +16,7 @@ from accounts.services import player_locked
 from accounts.tokens import player_of
 from bank import live
 from bank.errors import BankError
-from bank.inputs import whole_number
+from bank.inputs import record_id, whole_number
 from credit.models import CreditEvent
 from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE
 from credit.selectors import credit_eligibility, loan_rate_for
@@ -52,7 +52,7 @@ def _blank(value) -> bool:
 
 
 def _id(raw, *, field: str) -> int:
-    return whole_number(raw, field=field, minimum=1)
+    return record_id(raw, field=field)
 
 
 def _locked_loan(loan_id) -> Loan:

@@ -396,3 +396,17 @@ def test_a_reason_too_long_to_keep_whole_is_refused_not_cut(admin_user):
     assert target.credit_score == 0 and not CreditEvent.objects.filter(player=target).exists()
     event = credit_adjust(player_id=target.pk, points_change=5, reason="x" * 500, admin=admin_user)
     assert event.reason == "x" * 500
+
+
+def test_execute_for_more_players_than_one_query_can_name(admin_user, register_counts, monkeypatch):
+    """SQLite takes at most 32,766 values in one statement: large selections go in chunks."""
+    from credit import services as credit_services
+
+    monkeypatch.setattr(credit_services, "ID_CHUNK", 3)
+    players = [PlayerFactory(credit_score=9) for _ in range(7)]
+    left = PlayerFactory(credit_score=9)
+    register_counts({p.pk: {"loans_taken": 1} for p in players} | {left.pk: {"loans_taken": 2}})
+    events = credit_migration_execute(player_ids=[p.pk for p in players], admin=admin_user)
+    assert len(events) == 7
+    assert [score_of(p) for p in players] == [20] * 7
+    assert score_of(left) == 9  # scored with everyone, written only for the selection
