@@ -42,7 +42,13 @@ class PlayerAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         with transaction.atomic():
-            super().save_model(request, obj, form, change)
+            if change:
+                # Only the fields the form changed, under the row lock: writing the whole row
+                # would put back a score or a block that changed since the form was loaded.
+                Player.objects.select_for_update().filter(pk=obj.pk).exists()
+                obj.save(update_fields=[name for name in form.changed_data if name not in self.readonly_fields])
+            else:
+                obj.save()
             # bad payer, solo access and client type change what the player's screens show
             live.notify({"players", "credit"}, [obj.pk])
 

@@ -1,6 +1,7 @@
 """Every write about players and sign-in."""
 import secrets
 
+from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -15,9 +16,12 @@ def _clean(value) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-def _player_user_create(*, player: Player, password: str) -> User:
-    user = User(username=f"player-{player.pk}")
-    user.set_password(password)
+# Passwords are hashed (about half a second, by design) before a write transaction starts: on
+# SQLite a transaction holds the database's write lock, and every other write would wait for it.
+
+
+def _player_user_create(*, player: Player, password_hash: str) -> User:
+    user = User(username=f"player-{player.pk}", password=password_hash)
     user.save()
     player.user = user
     player.save(update_fields=["user"])
@@ -40,22 +44,26 @@ def auth_login(*, username, password) -> User:
             raise BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
         return admin
 
+    player = _player_for_sign_in(username)
+    if player is None:
+        raise BankError(rules.MSG_PLAYER_NOT_FOUND, code="player_not_found", status=404)
+    if player.is_blocked:
+        raise BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
+    if not player.has_password:
+        raise BankError(rules.msg_no_password(player.name), code="no_password")
+    # the hash is checked before any lock is taken (see _player_user_create)
+    correct = player.user.check_password(password)
+    if correct and not player.failed_attempts:
+        return player.user
+
     failure: BankError | None = None
     with transaction.atomic():
-        player = (
-            Player.objects.select_for_update(of=("self",)).select_related("user").filter(name__iexact=username).first()
-            or Player.objects.select_for_update(of=("self",)).select_related("user").filter(discord__iexact=username).first()
-        )
-        if player is None:
-            raise BankError(rules.MSG_PLAYER_NOT_FOUND, code="player_not_found", status=404)
-        if player.is_blocked:
+        player = player_locked(player_id=player.pk)
+        if player.is_blocked:  # blocked by other attempts meanwhile
             raise BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
-        if not player.has_password:
-            raise BankError(rules.msg_no_password(player.name), code="no_password")
-        if player.user.check_password(password):
-            if player.failed_attempts:
-                player.failed_attempts = 0
-                player.save(update_fields=["failed_attempts"])
+        if correct:
+            player.failed_attempts = 0
+            player.save(update_fields=["failed_attempts"])
             return player.user
         # a wrong password is counted, and the count must commit although the call fails
         player.failed_attempts += 1
@@ -69,6 +77,12 @@ def auth_login(*, username, password) -> User:
             failure = BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
         player.save(update_fields=fields)
     raise failure
+
+
+def _player_for_sign_in(username: str) -> Player | None:
+    """The player whose name, else discord, is the sign-in name (ignoring case)."""
+    players = Player.objects.select_related("user")
+    return players.filter(name__iexact=username).first() or players.filter(discord__iexact=username).first()
 
 
 def _validate_identity(*, name: str, discord: str) -> None:
@@ -113,6 +127,7 @@ def player_register(*, name, discord, password) -> Player:
         raise BankError(rules.MSG_FILL_ALL, code="missing_fields")
     _validate_identity(name=name, discord=discord)
     _validate_password(password)
+    password_hash = make_password(password)
     try:
         with transaction.atomic():
             existing = Player.objects.select_for_update(of=("self",)).select_related("user").filter(name__iexact=name).first()
@@ -121,15 +136,15 @@ def player_register(*, name, discord, password) -> Player:
                     raise _name_taken(name)
                 player = existing
                 if player.user_id:  # a user without a usable password: give it one
-                    player.user.set_password(password)
+                    player.user.password = password_hash
                     player.user.save(update_fields=["password"])
                 else:
-                    _player_user_create(player=player, password=password)
+                    _player_user_create(player=player, password_hash=password_hash)
             else:
                 if Player.objects.filter(discord__iexact=discord).exists():
                     raise _discord_taken(discord)
                 player = Player.objects.create(name=name, discord=discord)
-                _player_user_create(player=player, password=password)
+                _player_user_create(player=player, password_hash=password_hash)
             live.notify({"players"}, [player.pk])
             return player
     except IntegrityError:
@@ -144,8 +159,10 @@ def player_create(*, name, discord, password="", admin: User, bad_payer: bool = 
     if not name or not discord:
         raise BankError("Please fill in all required fields", code="missing_fields")
     _validate_identity(name=name, discord=discord)
+    password_hash = ""
     if password:
         _validate_password(password)
+        password_hash = make_password(password)
     try:
         with transaction.atomic():
             if Player.objects.filter(name__iexact=name).exists():
@@ -153,8 +170,8 @@ def player_create(*, name, discord, password="", admin: User, bad_payer: bool = 
             if Player.objects.filter(discord__iexact=discord).exists():
                 raise _discord_taken(discord)
             player = Player.objects.create(name=name, discord=discord, added_by=admin, bad_payer=bool(bad_payer))
-            if password:
-                _player_user_create(player=player, password=password)
+            if password_hash:
+                _player_user_create(player=player, password_hash=password_hash)
             live.notify({"players"}, [player.pk])
             return player
     except IntegrityError:
@@ -206,19 +223,24 @@ def player_unblock(*, player_id: int, admin: User) -> Player:
     return player
 
 
-@transaction.atomic
 def player_password_set(*, player_id: int, new_password, admin: User) -> Player:
     """An admin sets a player's password; that also unblocks the account."""
     new_password = new_password if isinstance(new_password, str) else ""
     if not new_password:
         raise BankError("Please enter a new password", code="missing_fields")
     _validate_password(new_password)
+    password_hash = make_password(new_password)
+    with transaction.atomic():
+        return _password_store(player_id=player_id, password_hash=password_hash)
+
+
+def _password_store(*, player_id: int, password_hash: str) -> Player:
     player = player_locked(player_id=player_id)
     if player.user_id:
-        player.user.set_password(new_password)
+        player.user.password = password_hash
         player.user.save(update_fields=["password"])
     else:
-        _player_user_create(player=player, password=new_password)
+        _player_user_create(player=player, password_hash=password_hash)
     player.blocked_at = None
     player.failed_attempts = 0
     player.save(update_fields=["blocked_at", "failed_attempts"])

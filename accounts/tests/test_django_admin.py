@@ -62,3 +62,23 @@ def test_the_unblock_action_resets_the_failed_attempts(client, admin_user):
     free.refresh_from_db()
     assert (blocked.blocked_at, blocked.failed_attempts) == (None, 0)
     assert free.failed_attempts == 2  # not blocked: left alone
+
+
+def test_saving_on_the_site_keeps_a_score_that_changed_meanwhile(client, admin_user, monkeypatch):
+    """A credit event commits between the site loading the player and saving it."""
+    from accounts.admin import PlayerAdmin
+
+    player = PlayerFactory(credit_score=40)
+    original_get_object = PlayerAdmin.get_object
+
+    def load_then_change_elsewhere(self, request, object_id, from_field=None):
+        loaded = original_get_object(self, request, object_id, from_field)
+        Player.objects.filter(pk=loaded.pk).update(credit_score=65)
+        return loaded
+
+    monkeypatch.setattr(PlayerAdmin, "get_object", load_then_change_elsewhere)
+    client.force_login(admin_user)
+    response = client.post(f"/django-admin/accounts/player/{player.pk}/change/", change_form(player, has_solo_access="on"))
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert (player.credit_score, player.has_solo_access) == (65, True)

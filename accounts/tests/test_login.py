@@ -153,3 +153,44 @@ def test_registering_does_not_use_up_the_sign_in_allowance(api, login_rate_3_a_m
         body = {"name": f"New{n}", "discord": f"new{n}.guild", "password": "secret-pass-1"}
         assert api.post("/api/register", body, format="json").status_code == 201
     assert login(api, "Aria").status_code == 200
+
+
+# --- hashing outside the write transaction ---------------------------------------------------
+
+
+@pytest.fixture
+def hashing_depths(monkeypatch):
+    """How deep in atomic blocks each password hash or check ran, counted from the test's own."""
+    from django.contrib.auth import hashers
+    from django.db import connection
+
+    baseline = len(connection.atomic_blocks)
+    depths = []
+    for name in ("encode", "verify"):
+        hasher_class = type(hashers.get_hasher())
+        original = getattr(hasher_class, name)
+
+        def recording(self, *args, _original=original, **kwargs):
+            depths.append(len(connection.atomic_blocks) - baseline)
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(hasher_class, name, recording)
+    return depths
+
+
+def test_sign_in_checks_the_password_before_taking_any_lock(api, hashing_depths):
+    PlayerFactory(name="Aria", failed_attempts=2)
+    assert login(api, "Aria", "wrong-password").status_code == 401
+    assert login(api, "Aria").status_code == 200
+    assert hashing_depths and set(hashing_depths) == {0}
+
+
+def test_register_and_password_reset_hash_before_the_transaction(api, admin_user, hashing_depths):
+    from accounts.services import player_create
+
+    body = {"name": "Newbie", "discord": "newbie.guild", "password": "secret-pass-1"}
+    assert api.post("/api/register", body, format="json").status_code == 201
+    player = PlayerFactory()
+    player_password_set(player_id=player.pk, new_password="another-pass-2", admin=admin_user)
+    player_create(name="Made", discord="made.guild", password="third-pass-3", admin=admin_user)
+    assert len(hashing_depths) >= 3 and set(hashing_depths) == {0}
