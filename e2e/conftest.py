@@ -224,7 +224,7 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     try:
-        page.screenshot(path=str(ARTIFACTS / f"{_artifact_name(request.node.name)}.png"), full_page=True)
+        page.screenshot(path=str(ARTIFACTS / f"{_artifact_name(request.node.name)}.png"), full_page=True, animations="disabled")
     finally:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
@@ -236,6 +236,8 @@ def shoot(request: pytest.FixtureRequest):
 
     def save(page: Page, what: str) -> None:
         name = _artifact_name(f"{request.node.name}--{what}")
-        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        # animations="disabled" ends CSS transitions first: a shot taken right after a click
+        # showed the tab left behind still fading out of its hover colour
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, animations="disabled")
 
     return save

@@ -42,14 +42,14 @@ export function PlayerDashboard({ username, onLogout }: PlayerDashboardProps) {
               <>
                 <TabHeading title={tab.label} description={tab.description} />
                 {me.data.player && tab.id === 'credit-score' && (
-                  <div className="card-grid">
+                  <div className="card-grid card-grid--top">
                     <CreditScoreCard playerId={me.data.player.id} />
                     <CreditHistoryPanel playerId={me.data.player.id} />
                     <CreditBenefitsCard />
                   </div>
                 )}
                 {me.data.player && tab.id === 'loan-eligibility' && (
-                  <div className="card-grid">
+                  <div className="card-grid card-grid--pair card-grid--top">
                     <LoanEligibilityCard playerId={me.data.player.id} />
                     <CreditBenefitsCard />
                   </div>
