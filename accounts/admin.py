@@ -5,7 +5,7 @@ from django.db import transaction
 from bank import live
 
 from .models import Player, User
-from .services import player_unblock
+from .services import player_locked, player_unblock
 
 
 @admin.register(User)
@@ -45,7 +45,7 @@ class PlayerAdmin(admin.ModelAdmin):
             if change:
                 # Only the fields the form changed, under the row lock: writing the whole row
                 # would put back a score or a block that changed since the form was loaded.
-                Player.objects.select_for_update().filter(pk=obj.pk).exists()
+                player_locked(player_id=obj.pk)
                 obj.save(update_fields=[name for name in form.changed_data if name not in self.readonly_fields])
             else:
                 obj.save()

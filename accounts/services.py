@@ -16,11 +16,12 @@ def _clean(value) -> str:
     return value.strip() if isinstance(value, str) else ""
 
 
-# Passwords are hashed (about half a second, by design) before a write transaction starts: on
-# SQLite a transaction holds the database's write lock, and every other write would wait for it.
-
-
 def _player_user_create(*, player: Player, password_hash: str) -> User:
+    """A user for the player, with a password hashed by the caller before its transaction began.
+
+    Every password here is hashed (about half a second, by design) before a write transaction
+    starts: on SQLite a transaction holds the database's write lock, and all other writes wait.
+    """
     user = User(username=f"player-{player.pk}", password=password_hash)
     user.save()
     player.user = user
@@ -51,7 +52,7 @@ def auth_login(*, username, password) -> User:
         raise BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
     if not player.has_password:
         raise BankError(rules.msg_no_password(player.name), code="no_password")
-    # the hash is checked before any lock is taken (see _player_user_create)
+    # checked before any lock is taken (see _player_user_create)
     correct = player.user.check_password(password)
     if correct and not player.failed_attempts:
         return player.user
@@ -231,21 +232,17 @@ def player_password_set(*, player_id: int, new_password, admin: User) -> Player:
     _validate_password(new_password)
     password_hash = make_password(new_password)
     with transaction.atomic():
-        return _password_store(player_id=player_id, password_hash=password_hash)
-
-
-def _password_store(*, player_id: int, password_hash: str) -> Player:
-    player = player_locked(player_id=player_id)
-    if player.user_id:
-        player.user.password = password_hash
-        player.user.save(update_fields=["password"])
-    else:
-        _player_user_create(player=player, password_hash=password_hash)
-    player.blocked_at = None
-    player.failed_attempts = 0
-    player.save(update_fields=["blocked_at", "failed_attempts"])
-    live.notify({"players"}, [player.pk])
-    return player
+        player = player_locked(player_id=player_id)
+        if player.user_id:
+            player.user.password = password_hash
+            player.user.save(update_fields=["password"])
+        else:
+            _player_user_create(player=player, password_hash=password_hash)
+        player.blocked_at = None
+        player.failed_attempts = 0
+        player.save(update_fields=["blocked_at", "failed_attempts"])
+        live.notify({"players"}, [player.pk])
+        return player
 
 
 def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str]:
