@@ -1,4 +1,5 @@
-import { useId, type TextareaHTMLAttributes } from 'react';
+import type { TextareaHTMLAttributes } from 'react';
+import { FieldFrame } from '@/components/field-frame';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange'> {
   label: string;
@@ -9,27 +10,19 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 
 /** A labelled multi-line input with an optional hint read out with it. */
 export function TextAreaField({ label, hint, value, onChange, rows = 3, ...props }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <textarea
-        {...props}
-        id={id}
-        rows={rows}
-        className="field__input field__input--area"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={hint ? hintId : undefined}
-      />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
+    <FieldFrame label={label} hint={hint}>
+      {({ id, describedBy }) => (
+        <textarea
+          {...props}
+          id={id}
+          rows={rows}
+          className="field__input field__input--area"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={describedBy}
+        />
       )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { StatBox } from '@/components/stat-box';
+import { InlineFormActions } from '@/components/inline-form-actions';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
@@ -77,14 +78,7 @@ function ChangeDateForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNoti
           min={range.min}
           max={range.max}
         />
-        <div className="inline-form__actions">
-          <button type="submit" className="btn btn--primary btn--small" disabled={change.isPending}>
-            {change.isPending ? 'Saving...' : 'Save Date'}
-          </button>
-          <button type="button" className="btn btn--secondary btn--small" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <InlineFormActions saveLabel="Save Date" saving={change.isPending} onCancel={onClose} />
       </div>
     </form>
   );
@@ -123,14 +117,7 @@ function ChangeDaysForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNoti
       <p className="inline-panel__title">Change loan days</p>
       <div className="inline-form">
         <TextField label="Loan days" type="number" inputMode="numeric" min={1} step={1} value={value} onChange={setValue} />
-        <div className="inline-form__actions">
-          <button type="submit" className="btn btn--primary btn--small" disabled={change.isPending}>
-            {change.isPending ? 'Saving...' : 'Save Days'}
-          </button>
-          <button type="button" className="btn btn--secondary btn--small" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <InlineFormActions saveLabel="Save Days" saving={change.isPending} onCancel={onClose} />
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FieldFrame } from '@/components/field-frame';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
@@ -36,7 +37,6 @@ function AdjustModal({ row, onClose, onDone }: { row: OverviewRow; onClose: () =
   const [points, setPoints] = useState('');
   const [reason, setReason] = useState('');
   const [kind, setKind] = useState<AdjustKind>('manual_adjustment');
-  const kindId = useId();
   const adjust = useAdjustCreditScore();
   const ready = points.trim() !== '' && reason.trim() !== '';
 
@@ -71,25 +71,24 @@ function AdjustModal({ row, onClose, onDone }: { row: OverviewRow; onClose: () =
         }}
       >
         <TextField label="Points change" type="number" inputMode="numeric" value={points} onChange={setPoints} autoFocus />
-        <div className="field">
-          <label htmlFor={kindId} className="field__label">
-            Kind
-          </label>
-          <select
-            id={kindId}
-            className="field__input"
-            value={kind}
-            onChange={(event) => {
-              if (isAdjustKind(event.target.value)) setKind(event.target.value);
-            }}
-          >
-            {ADJUST_KINDS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FieldFrame label="Kind">
+          {({ id }) => (
+            <select
+              id={id}
+              className="field__input"
+              value={kind}
+              onChange={(event) => {
+                if (isAdjustKind(event.target.value)) setKind(event.target.value);
+              }}
+            >
+              {ADJUST_KINDS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
         <TextField label="Reason" value={reason} onChange={setReason} maxLength={500} />
         <div className="modal__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>

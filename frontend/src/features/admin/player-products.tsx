@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Icon } from '@/components/icon';
+import { InlineFormActions } from '@/components/inline-form-actions';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TextAreaField } from '@/components/text-area-field';
@@ -60,14 +61,7 @@ function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (notice:
           <TextAreaField label="Admin notes" value={notes} onChange={setNotes} maxLength={1000} rows={2} />
         </div>
         <NoticeBanner notice={notice} className="field--wide" />
-        <div className="inline-form__actions">
-          <button type="submit" className="btn btn--primary btn--small" disabled={edit.isPending}>
-            {edit.isPending ? 'Saving...' : 'Save Changes'}
-          </button>
-          <button type="button" className="btn btn--secondary btn--small" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <InlineFormActions saveLabel="Save Changes" saving={edit.isPending} onCancel={onCancel} />
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
+import { InlineFormActions } from '@/components/inline-form-actions';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
@@ -72,14 +73,7 @@ function DividendsTile() {
           }}
         >
           <TextField label="New dividends amount" inputMode="numeric" value={value} onChange={setValue} autoFocus />
-          <div className="inline-form__actions">
-            <button type="submit" className="btn btn--primary btn--small" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save'}
-            </button>
-            <button type="button" className="btn btn--secondary btn--small" onClick={() => setEditing(false)}>
-              Cancel
-            </button>
-          </div>
+          <InlineFormActions saveLabel="Save" saving={save.isPending} onCancel={() => setEditing(false)} />
         </form>
       ) : (
         <div className="tile-actions">
