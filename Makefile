@@ -9,7 +9,7 @@ FRONTEND := frontend
 HAS_FRONTEND := $(wildcard $(FRONTEND)/package.json)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test test-python test-frontend test-e2e python node bundle chromium clean
+.PHONY: run test lint test-python test-frontend test-e2e python node bundle chromium clean
 
 ## Python: a venv on Python >= 3.12 with the pinned requirements
 python: $(VENV)/.installed
@@ -46,7 +46,15 @@ run: python bundle
 	@echo "Guild Bank on http://127.0.0.1:$(PORT)"
 	$(VENV)/bin/daphne -b 127.0.0.1 -p $(PORT) bank.asgi:application
 
-test: test-python test-frontend test-e2e
+test: lint test-python test-frontend test-e2e
+
+## ruff (lint and format check) and ESLint (typescript-eslint, react-hooks): fix what they find
+lint: python $(if $(HAS_FRONTEND),node)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+ifneq ($(HAS_FRONTEND),)
+	cd $(FRONTEND) && npm run lint
+endif
 
 test-python: python
 	$(PY) -m pytest -q

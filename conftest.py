@@ -3,16 +3,31 @@
 Django-dependent modules are imported inside the fixtures: the browser tests (e2e/) run without
 pytest-django, and this file must import there without configured settings.
 """
+
 import pytest
+
+
+def _cache_clear():
+    """Forget this run's cache keys (throttle counters). On Redis only this run's: its clear() is a
+    FLUSHDB, which would also wipe the channel layer of another run sharing the server."""
+    from django.conf import settings
+    from django.core.cache import cache
+
+    prefix = settings.CACHES["default"].get("KEY_PREFIX")
+    if prefix and hasattr(cache, "_cache") and hasattr(cache._cache, "get_client"):
+        client = cache._cache.get_client(write=True)
+        keys = list(client.scan_iter(match=f"{prefix}:*"))
+        if keys:
+            client.delete(*keys)
+    else:
+        cache.clear()
 
 
 @pytest.fixture(autouse=True)
 def _clear_cache():
-    from django.core.cache import cache
-
-    cache.clear()  # throttle counters live in the cache
+    _cache_clear()
     yield
-    cache.clear()
+    _cache_clear()
 
 
 @pytest.fixture

@@ -30,7 +30,17 @@ class BlockedFilter(admin.SimpleListFilter):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["id", "name", "discord", "client_type", "bad_payer", "has_solo_access", "credit_score", "blocked_at", "created_at"]
+    list_display = [
+        "id",
+        "name",
+        "discord",
+        "client_type",
+        "bad_payer",
+        "has_solo_access",
+        "credit_score",
+        "blocked_at",
+        "created_at",
+    ]
     list_filter = ["bad_payer", "client_type", BlockedFilter, "has_solo_access"]
     search_fields = ["name", "discord"]
     list_select_related = ["added_by"]

@@ -42,11 +42,15 @@ class LoginApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [LoginRateThrottle]
 
-    @extend_schema(request=LoginIn, responses={200: LoginOut}, summary="Sign in by admin username, player name or discord")
+    @extend_schema(
+        request=LoginIn, responses={200: LoginOut}, summary="Sign in by admin username, player name or discord"
+    )
     def post(self, request):
         data = LoginIn(data=request.data)
         data.is_valid(raise_exception=True)
-        user = services.auth_login(username=data.validated_data.get("username"), password=data.validated_data.get("password"))
+        user = services.auth_login(
+            username=data.validated_data.get("username"), password=data.validated_data.get("password")
+        )
         issued = tokens.token_issue(user=user)
         player = tokens.player_of(user)
         body = _session_body(issued) | {
@@ -63,7 +67,9 @@ class RegisterApi(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [RegisterRateThrottle]
 
-    @extend_schema(request=RegisterIn, responses={201: PlayerOut}, summary="Register a player (or claim an admin-created one)")
+    @extend_schema(
+        request=RegisterIn, responses={201: PlayerOut}, summary="Register a player (or claim an admin-created one)"
+    )
     def post(self, request):
         data = RegisterIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -100,7 +106,9 @@ class VerifyTokenApi(APIView):
 
 
 class ExtendSessionApi(APIView):
-    @extend_schema(request=None, responses={200: SessionOut}, summary="A fresh 5-minute token; the old one stops working")
+    @extend_schema(
+        request=None, responses={200: SessionOut}, summary="A fresh 5-minute token; the old one stops working"
+    )
     def post(self, request):
         issued = tokens.token_issue(user=request.user)
         tokens.token_revoke(token=request.auth)
@@ -131,13 +139,17 @@ class WsTicketApi(APIView):
     @extend_schema(request=None, responses={201: WsTicketOut}, summary="A one-time ticket (30 s) to open /ws/bank/")
     def post(self, request):
         ticket = tokens.ws_ticket_issue(user=request.user)
-        return Response(WsTicketOut({"ticket": ticket.key, "expires_at": ticket.expires_at}).data, status=status.HTTP_201_CREATED)
+        return Response(
+            WsTicketOut({"ticket": ticket.key, "expires_at": ticket.expires_at}).data, status=status.HTTP_201_CREATED
+        )
 
 
 class PlayerUpdateApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(request=PlayerUpdateIn, responses={200: PlayerOut}, summary="Admin: set bad payer, solo access or client type")
+    @extend_schema(
+        request=PlayerUpdateIn, responses={200: PlayerOut}, summary="Admin: set bad payer, solo access or client type"
+    )
     def put(self, request, pk: int):
         data = PlayerUpdateIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -148,7 +160,9 @@ class PlayerUpdateApi(APIView):
 class PlayerUnblockApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(request=None, responses={200: PlayerOut}, summary="Admin: unblock a player and reset the failure count")
+    @extend_schema(
+        request=None, responses={200: PlayerOut}, summary="Admin: unblock a player and reset the failure count"
+    )
     def put(self, request, pk: int):
         return Response(PlayerOut(services.player_unblock(player_id=pk, admin=request.user)).data)
 
@@ -156,7 +170,9 @@ class PlayerUnblockApi(APIView):
 class PlayerPasswordApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(request=PasswordIn, responses={200: PlayerOut}, summary="Admin: set a player's password (also unblocks)")
+    @extend_schema(
+        request=PasswordIn, responses={200: PlayerOut}, summary="Admin: set a player's password (also unblocks)"
+    )
     def put(self, request, pk: int):
         data = PasswordIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -173,8 +189,6 @@ class BlockedPlayersApi(APIView):
     def get(self, request):
         players = selectors.player_list_blocked()
         return Response(BlockedPlayersOut({"blocked_players": players}).data)
-
-
 
 
 class PlayerSearchApi(APIView):

@@ -16,14 +16,10 @@ class Player(models.Model):
         NEW = "new", "New"
         OLD = "old", "Old"
 
-    user = models.OneToOneField(
-        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
-    )
+    user = models.OneToOneField(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="player")
     name = models.CharField(max_length=rules.NAME_MAX_LENGTH, help_text="Game nickname, unique ignoring case")
     discord = models.CharField(max_length=rules.DISCORD_MAX_LENGTH, help_text="Discord username, unique ignoring case")
-    added_by = models.ForeignKey(
-        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="players_added"
-    )
+    added_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="players_added")
     bad_payer = models.BooleanField(default=False)
     client_type = models.CharField(max_length=3, choices=ClientType.choices, default=ClientType.NEW)
     has_solo_access = models.BooleanField(default=False)
@@ -61,6 +57,9 @@ class RevokedToken(models.Model):
     jti = models.CharField(max_length=64, unique=True)
     expires_at = models.DateTimeField(db_index=True)
 
+    def __str__(self) -> str:
+        return f"revoked {self.jti} until {self.expires_at:%Y-%m-%d %H:%M}"
+
 
 class WsTicket(models.Model):
     """A one-time, short-lived ticket to open the live socket (a token never goes into a URL).
@@ -72,3 +71,6 @@ class WsTicket(models.Model):
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
     expires_at = models.DateTimeField(db_index=True)
     used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"ticket of user {self.user_id}, {'used' if self.used_at else 'unused'}"

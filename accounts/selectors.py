@@ -1,4 +1,5 @@
 """Reads about players that are more than a .get()."""
+
 import re
 
 from django.db.models import Q, QuerySet

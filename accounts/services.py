@@ -1,4 +1,5 @@
 """Every write about players and sign-in."""
+
 import secrets
 
 from django.contrib.auth.hashers import make_password
@@ -131,7 +132,9 @@ def player_register(*, name, discord, password) -> Player:
     password_hash = make_password(password)
     try:
         with transaction.atomic():
-            existing = Player.objects.select_for_update(of=("self",)).select_related("user").filter(name__iexact=name).first()
+            existing = (
+                Player.objects.select_for_update(of=("self",)).select_related("user").filter(name__iexact=name).first()
+            )
             if existing is not None:
                 if existing.has_password or existing.discord.lower() != discord.lower():
                     raise _name_taken(name)
@@ -264,4 +267,3 @@ def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str]
             user.set_password(generated)
         user.save()
     return user, created, generated
-

@@ -1,7 +1,8 @@
 """Access tokens: issue, revoke, check. One token lives BANK_SESSION_SECONDS (5 minutes)."""
+
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.utils import timezone as dj_timezone
@@ -45,7 +46,7 @@ def token_issue(*, user: User) -> IssuedToken:
 
 
 def token_expiry(token) -> datetime:
-    return datetime.fromtimestamp(token["exp"], tz=timezone.utc)
+    return datetime.fromtimestamp(token["exp"], tz=UTC)
 
 
 def token_revoke(*, token) -> None:

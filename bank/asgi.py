@@ -1,4 +1,5 @@
 """One ASGI application: the page, the API and static files over HTTP, live notices over WebSocket."""
+
 import os
 
 from django.core.asgi import get_asgi_application

@@ -1,4 +1,5 @@
 """The live socket: one per signed-in browser tab, forwarding change notices."""
+
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async

@@ -1,4 +1,5 @@
 """Demo data for `manage.py seed_demo`: each app adds its part through register()."""
+
 from collections.abc import Callable
 
 DEMO_PASSWORD = "guildbank1"

@@ -1,4 +1,5 @@
 """One error shape for the whole API: {"detail": str, "code": str, "fields": {...}}."""
+
 import logging
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied

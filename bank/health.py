@@ -1,4 +1,5 @@
 """Health and keep-alive: no authentication, JSON answers."""
+
 import asyncio
 import uuid
 
@@ -34,7 +35,8 @@ def check_channel_layer() -> None:
 
 
 HealthOut = inline_serializer(
-    "HealthOut", {"status": serializers.CharField(), "database": serializers.CharField(), "channel_layer": serializers.CharField()}
+    "HealthOut",
+    {"status": serializers.CharField(), "database": serializers.CharField(), "channel_layer": serializers.CharField()},
 )
 AliveOut = inline_serializer("AliveOut", {"status": serializers.CharField(), "time": serializers.DateTimeField()})
 
@@ -49,7 +51,7 @@ class HealthApi(APIView):
         for part, check in (("database", check_database), ("channel_layer", check_channel_layer)):
             try:
                 check()
-            except Exception as error:  # a health check reports every failure, whatever its kind
+            except Exception as error:  # noqa: BLE001 - a health check reports every failure, whatever its kind
                 body[part] = f"error: {type(error).__name__}"
                 body["status"] = "unavailable"
         return Response(body, status=200 if body["status"] == "ok" else 503)

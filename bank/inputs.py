@@ -1,4 +1,5 @@
 """Reading what a client sent: plumbing every app's views and services share (imports no app)."""
+
 from bank.errors import BankError
 
 

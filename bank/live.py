@@ -3,6 +3,7 @@
 A notice never carries the data itself; browsers refetch what it names. Admins hear every
 notice, a player only those about their own records and bank-wide settings.
 """
+
 import logging
 from collections.abc import Iterable
 

@@ -10,6 +10,7 @@ each read directly and through the API with an admin token, and finally one exec
 migration for every player. It prints p50/p95 and the SQL query count, writes
 bench/results/credit.json and exits 1 if the preview's p50 is 1 s or more.
 """
+
 import argparse
 import json
 import os
@@ -81,7 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     cases = {
         "credit_migration_preview()": credit_migration_preview,
         "credit_overview()": credit_overview,
-        "GET /api/admin/credit-score/migration-preview": http_get("/api/admin/credit-score/migration-preview", "migration_data"),
+        "GET /api/admin/credit-score/migration-preview": http_get(
+            "/api/admin/credit-score/migration-preview", "migration_data"
+        ),
         "GET /api/admin/credit-score/overview": http_get("/api/admin/credit-score/overview", "overview"),
     }
     results = {name: summary(timed(call, args.runs)[0], queries=queries_of(call)) for name, call in cases.items()}

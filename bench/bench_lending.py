@@ -12,6 +12,7 @@ also timed in its three parts (selector, serializer, JSON rendering). It prints 
 sizes and SQL query counts, writes bench/results/lending.json, and exits 1 when a query count is not
 the fixed number lending/tests/test_apis.py pins or a response does not hold the loans it should.
 """
+
 import argparse
 import json
 import os
@@ -133,7 +134,11 @@ def main(argv: list[str] | None = None) -> int:
             get(client_for(heavy.user), BANK_DATA_PATH),
             args.runs,
         ),
-        f"GET {BANK_DATA_PATH} (typical player)": ("bank_data", get(client_for(typical.user), BANK_DATA_PATH), args.runs),
+        f"GET {BANK_DATA_PATH} (typical player)": (
+            "bank_data",
+            get(client_for(typical.user), BANK_DATA_PATH),
+            args.runs,
+        ),
     }
     expected_loans = {"check": made.active, "bank_data_solo": heavy_loans, "bank_data": typical_loans}
     expected_entries = {"bank_data_solo": heavy_entries, "bank_data": typical_entries}
@@ -219,8 +224,10 @@ def main(argv: list[str] | None = None) -> int:
         f"{made.payments:,} day entries on {report['database']}"
     )
     print(f"migrate {migrate_s:.2f} s, players {players_s:.2f} s, loans and day entries {loans_s:.2f} s")
-    print(f"heavy player #{heavy.pk}: {heavy_loans} loans, {heavy_entries} entries; "
-          f"typical player #{typical.pk}: {typical_loans} loans, {typical_entries} entries")
+    print(
+        f"heavy player #{heavy.pk}: {heavy_loans} loans, {heavy_entries} entries; "
+        f"typical player #{typical.pk}: {typical_loans} loans, {typical_entries} entries"
+    )
     print(f"{'what':<58} {'p50 ms':>9} {'p95 ms':>9} {'queries':>8} {'bytes':>12}")
     for name, figures in results.items():
         print(

@@ -16,6 +16,7 @@ Everything is written with bulk_create, in batches, in one transaction: 10,000 p
 ~30,000 events take about a second on SQLite; 20,000 loans and 1,000,000 day entries take a few tens
 of seconds (inside `fast_sqlite_writes()`, which bench_lending.py uses).
 """
+
 import argparse
 import contextlib
 import itertools
@@ -25,7 +26,8 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, time as clock_time, timedelta
+from datetime import date, datetime, timedelta
+from datetime import time as clock_time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +74,13 @@ def score_steps(score: int, events: int, rng: random.Random) -> list[tuple[str, 
     events = max(1, min(events, score))
     cuts = sorted(rng.sample(range(1, score), events - 1)) if events > 1 else []
     bounds = [0, *cuts, score]
-    kinds = (Action.SAVINGS_OPENED, Action.LOAN_TAKEN, Action.PAYMENT_MADE, Action.WEEKLY_PAYMENT, Action.LOAN_COMPLETED)
+    kinds = (
+        Action.SAVINGS_OPENED,
+        Action.LOAN_TAKEN,
+        Action.PAYMENT_MADE,
+        Action.WEEKLY_PAYMENT,
+        Action.LOAN_COMPLETED,
+    )
     return [(kinds[step % len(kinds)], bounds[step + 1] - bounds[step]) for step in range(events)]
 
 
@@ -275,7 +283,9 @@ def loans_create(
     now = timezone.now()
     players = Player.objects.in_bulk(list(player_ids))
     heavy_id = player_ids[0] if heavy_loans else None
-    owners = [heavy_id] * min(heavy_loans, loans) + [rng.choice(player_ids) for _ in range(loans - min(heavy_loans, loans))]
+    owners = [heavy_id] * min(heavy_loans, loans) + [
+        rng.choice(player_ids) for _ in range(loans - min(heavy_loans, loans))
+    ]
     rates = {}  # (tier, value) -> rate: a handful of Decimals computed once
 
     def loan_rows() -> Iterator[Loan]:
@@ -325,9 +335,7 @@ def loans_create(
         active = [loan for loan in created if not loan.paid_off]
         paid_off = [loan for loan in created if loan.paid_off]
         marked_today = {loan.pk: rng.random() < 2 / 3 for loan in active}
-        active_caps = [
-            max(0, (today - loan.start_date).days + (1 if marked_today[loan.pk] else 0)) for loan in active
-        ]
+        active_caps = [max(0, (today - loan.start_date).days + (1 if marked_today[loan.pk] else 0)) for loan in active]
         paid_off_caps = [loan.total_days for loan in paid_off]
         room = sum(active_caps) + sum(paid_off_caps)
         if payments > room:
@@ -361,7 +369,14 @@ def loans_create(
                 for offset in range(1, count + 1):
                     if rng.random() < paid_share:
                         paid_count += 1
-                        yield loan.pk, day(before_first + timedelta(days=offset)), paid_status, loan.daily_payment, True, marked_at
+                        yield (
+                            loan.pk,
+                            day(before_first + timedelta(days=offset)),
+                            paid_status,
+                            loan.daily_payment,
+                            True,
+                            marked_at,
+                        )
                     else:
                         yield loan.pk, day(before_first + timedelta(days=offset)), not_paid_status, 0, False, marked_at
 

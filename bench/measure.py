@@ -1,4 +1,5 @@
 """What every benchmark here needs: a scratch SQLite file, timed runs, query counts, p50/p95."""
+
 import os
 import statistics
 import sys

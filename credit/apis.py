@@ -22,7 +22,9 @@ from .serializers import (
 
 
 class CreditScoreApi(APIView):
-    @extend_schema(responses={200: CreditScoreOut}, summary="A player's score, tier and benefits (own player, or admin)")
+    @extend_schema(
+        responses={200: CreditScoreOut}, summary="A player's score, tier and benefits (own player, or admin)"
+    )
     def get(self, request, pk: int):
         player = player_for_caller(user=request.user, player_id=pk)
         return Response(CreditScoreOut(selectors.credit_summary(player)).data)
@@ -68,7 +70,10 @@ class CreditPenaltyApi(APIView):
     def post(self, request):
         data = request_values(request)
         event = services.credit_penalty(
-            player_id=data.get("player_id"), penalty_type=data.get("penalty_type"), reason=data.get("reason", ""), admin=request.user
+            player_id=data.get("player_id"),
+            penalty_type=data.get("penalty_type"),
+            reason=data.get("reason", ""),
+            admin=request.user,
         )
         return Response(CreditEventOut(event).data)
 
@@ -76,7 +81,9 @@ class CreditPenaltyApi(APIView):
 class CreditAdjustApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(request=AdjustIn, responses={200: CreditEventOut}, summary="Admin: add or take points, with a reason")
+    @extend_schema(
+        request=AdjustIn, responses={200: CreditEventOut}, summary="Admin: add or take points, with a reason"
+    )
     def post(self, request):
         data = request_values(request)
         event = services.credit_adjust(
@@ -92,7 +99,9 @@ class CreditAdjustApi(APIView):
 class MigrationPreviewApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(responses={200: MigrationPreviewOut}, summary="Admin: every player's score as computed from the records")
+    @extend_schema(
+        responses={200: MigrationPreviewOut}, summary="Admin: every player's score as computed from the records"
+    )
     def get(self, request):
         return Response(selectors.credit_migration_preview())  # already MigrationPreviewOut's shape
 
@@ -100,7 +109,11 @@ class MigrationPreviewApi(APIView):
 class MigrationExecuteApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(request=MigrationExecuteIn, responses={200: MigrationExecuteOut}, summary="Admin: set the selected players' scores")
+    @extend_schema(
+        request=MigrationExecuteIn,
+        responses={200: MigrationExecuteOut},
+        summary="Admin: set the selected players' scores",
+    )
     def post(self, request):
         data = request.data if isinstance(request.data, dict) else {}
         player_ids = data.get("player_ids")

@@ -6,6 +6,7 @@ function that answers, for many players at once, in a fixed number of queries:
                  "loan_days_paid": n, "savings_weeks_paid": n}}
 The imports never go up: credit does not know lending.
 """
+
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 

@@ -37,7 +37,8 @@ class CreditEvent(models.Model):
         indexes = [models.Index(fields=["player", "-timestamp"])]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(new_score__lte=300) & models.Q(old_score__lte=300), name="credit_event_scores_0_to_300"
+                condition=models.Q(new_score__lte=300) & models.Q(old_score__lte=300),
+                name="credit_event_scores_0_to_300",
             ),
         ]
 

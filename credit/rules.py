@@ -1,4 +1,5 @@
 """Credit score constants (DOMAIN.md "Credit score", "Loans"; spec player-side §9)."""
+
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -33,13 +34,23 @@ class Tier:
     benefits: tuple[str, ...]
 
 
-BASIC = Tier("Basic", 0, 1_000_000, Decimal("0"), Decimal("0"), ("Standard rates", "Loans up to €1,000,000 with 50+ points"))
+BASIC = Tier(
+    "Basic", 0, 1_000_000, Decimal("0"), Decimal("0"), ("Standard rates", "Loans up to €1,000,000 with 50+ points")
+)
 SILVER = Tier(
-    "Silver", 150, 5_000_000, Decimal("0.01"), Decimal("0.005"),
+    "Silver",
+    150,
+    5_000_000,
+    Decimal("0.01"),
+    Decimal("0.005"),
     ("1% lower loan rates", "0.5% extra savings bonus", "Loans up to €5,000,000"),
 )
 GOLD = Tier(
-    "Gold", 300, 10_000_000, Decimal("0.02"), Decimal("0.005"),
+    "Gold",
+    300,
+    10_000_000,
+    Decimal("0.02"),
+    Decimal("0.005"),
     ("2% lower loan rates", "0.5% extra savings bonus", "Maximum loan amounts (€10,000,000)"),
 )
 TIERS = (GOLD, SILVER, BASIC)  # highest first

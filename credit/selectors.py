@@ -1,4 +1,5 @@
 """Reads of credit scores, tiers, eligibility and rates."""
+
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 

@@ -1,4 +1,5 @@
 """Every change to a credit score goes through here: one CreditEvent per change."""
+
 from collections import defaultdict
 
 from django.db import transaction
@@ -38,10 +39,14 @@ def _apply(*, player: Player, new_score: int, action_type: str, reason: str, adm
 
 
 @transaction.atomic
-def credit_record(*, player_id: int, action_type: str, points: int, reason: str, admin: User | None = None) -> CreditEvent:
+def credit_record(
+    *, player_id: int, action_type: str, points: int, reason: str, admin: User | None = None
+) -> CreditEvent:
     """Add (or take) points, clamped to 0..300, with the player's row locked."""
     player = player_locked(player_id=player_id)
-    return _apply(player=player, new_score=player.credit_score + points, action_type=action_type, reason=reason, admin=admin)
+    return _apply(
+        player=player, new_score=player.credit_score + points, action_type=action_type, reason=reason, admin=admin
+    )
 
 
 @transaction.atomic
@@ -62,7 +67,9 @@ def _clean_reason(reason, *, field: str = "reason", limit: int = rules.MAX_REASO
 def credit_penalty(*, player_id, penalty_type, admin: User, reason="") -> CreditEvent:
     """missed_payment takes 10 points; loan_default sets the score to 0."""
     if not isinstance(penalty_type, str) or penalty_type not in PENALTIES:  # a JSON list is unhashable
-        raise BankError("penalty_type must be missed_payment or loan_default", fields={"penalty_type": ["Unknown penalty."]})
+        raise BankError(
+            "penalty_type must be missed_payment or loan_default", fields={"penalty_type": ["Unknown penalty."]}
+        )
     player_id = record_id(player_id, field="player_id")
     reason = _clean_reason(reason)
     if penalty_type == "missed_payment":
@@ -74,11 +81,17 @@ def credit_penalty(*, player_id, penalty_type, admin: User, reason="") -> Credit
             admin=admin,
         )
     return credit_set(
-        player_id=player_id, score=0, action_type=Action.LOAN_DEFAULTED, reason=reason or "Loan default penalty", admin=admin
+        player_id=player_id,
+        score=0,
+        action_type=Action.LOAN_DEFAULTED,
+        reason=reason or "Loan default penalty",
+        admin=admin,
     )
 
 
-def credit_adjust(*, player_id, points_change, reason, admin: User, kind: str = Action.MANUAL_ADJUSTMENT) -> CreditEvent:
+def credit_adjust(
+    *, player_id, points_change, reason, admin: User, kind: str = Action.MANUAL_ADJUSTMENT
+) -> CreditEvent:
     """An admin's signed adjustment with a required reason."""
     player_id = record_id(player_id, field="player_id")
     points = whole_number(points_change, field="points_change")

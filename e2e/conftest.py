@@ -112,7 +112,7 @@ def _base_env(database_url: str) -> dict[str, str]:
 
 def _manage(env: dict[str, str], *args: str) -> None:
     result = subprocess.run(
-        [str(PYTHON), "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+        [str(PYTHON), "manage.py", *args], check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
     )
     if result.returncode != 0:
         pytest.exit(f"manage.py {' '.join(args)} failed:\n{result.stdout}\n{result.stderr}", returncode=1)
@@ -122,7 +122,9 @@ def _wait_healthy(base_url: str, process: subprocess.Popen, log_path: Path, time
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            pytest.exit(f"daphne exited with {process.returncode}; see {log_path}:\n{log_path.read_text()}", returncode=1)
+            pytest.exit(
+                f"daphne exited with {process.returncode}; see {log_path}:\n{log_path.read_text()}", returncode=1
+            )
         try:
             with urllib.request.urlopen(base_url + "/api/health", timeout=2) as response:
                 if response.status == 200:
@@ -166,7 +168,9 @@ def database_url() -> Iterator[str]:
     if not PYTHON.exists() or not DAPHNE.exists():
         pytest.exit(f"{PYTHON} and {DAPHNE} are needed (make python)", returncode=1)
     if not (ROOT / "frontend" / "webpack-stats.json").exists():
-        pytest.exit("The frontend bundle is not built: run `cd frontend && npm run build` (or make bundle)", returncode=1)
+        pytest.exit(
+            "The frontend bundle is not built: run `cd frontend && npm run build` (or make bundle)", returncode=1
+        )
     if not Path(CHROMIUM).exists():
         pytest.exit(f"{CHROMIUM} is missing: apt-get install -y chromium (or make chromium)", returncode=1)
     ARTIFACTS.mkdir(exist_ok=True)
@@ -224,7 +228,9 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
     try:
-        page.screenshot(path=str(ARTIFACTS / f"{_artifact_name(request.node.name)}.png"), full_page=True, animations="disabled")
+        page.screenshot(
+            path=str(ARTIFACTS / f"{_artifact_name(request.node.name)}.png"), full_page=True, animations="disabled"
+        )
     finally:
         context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"

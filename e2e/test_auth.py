@@ -2,9 +2,9 @@
 
 import secrets
 
+from bank_ui import choose_theme, open_and_sign_in, path_is, sign_in
 from playwright.sync_api import Page, expect
 
-from bank_ui import choose_theme, open_and_sign_in, path_is, sign_in
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, Server
 
 

@@ -3,9 +3,9 @@
 import re
 import uuid
 
+from bank_ui import open_and_sign_in, path_is, wait_until_live
 from playwright.sync_api import Page, expect
 
-from bank_ui import open_and_sign_in, path_is, wait_until_live
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server
 
 PASSWORD = "credit-pass-1"
@@ -45,8 +45,10 @@ def test_player_sees_score_history_eligibility_and_a_live_adjustment(page: Page,
 
     admin_token = server.login_token(ADMIN_USERNAME, ADMIN_PASSWORD)
     status, answer = server.api(
-        "POST", "/api/admin/credit-score/adjust",
-        {"player_id": player_id, "points_change": 160, "reason": "Won the guild tournament"}, token=admin_token,
+        "POST",
+        "/api/admin/credit-score/adjust",
+        {"player_id": player_id, "points_change": 160, "reason": "Won the guild tournament"},
+        token=admin_token,
     )
     assert status == 200, answer
 
@@ -57,7 +59,9 @@ def test_player_sees_score_history_eligibility_and_a_live_adjustment(page: Page,
     expect(history).to_contain_text("+160")
     expect(history).to_contain_text("Admin: admin")
     expect(page.get_by_test_id("credit-score-value")).to_have_text("160")
-    expect(page.get_by_role("article").filter(has=page.get_by_role("heading", name="Credit Score", exact=True))).to_contain_text("Silver")
+    expect(
+        page.get_by_role("article").filter(has=page.get_by_role("heading", name="Credit Score", exact=True))
+    ).to_contain_text("Silver")
     assert page.evaluate("window.__samePage === true")
     shoot(page, "credit-score-tab")
 

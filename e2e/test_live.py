@@ -1,8 +1,8 @@
 """Live refresh: a change made through the API while the dashboard is open shows without a reload."""
 
+from bank_ui import open_and_sign_in, path_is, wait_until_live
 from playwright.sync_api import Page, expect
 
-from bank_ui import open_and_sign_in, path_is, wait_until_live
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, Server
 
 

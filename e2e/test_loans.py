@@ -7,8 +7,6 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
-
 from bank_ui import (
     choose_theme,
     money,
@@ -19,6 +17,8 @@ from bank_ui import (
     sign_in,
     wait_until_live,
 )
+from playwright.sync_api import Browser, Page, expect
+
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server
 
 PASSWORD = "loans-pass-1"
@@ -265,7 +265,9 @@ def test_admin_cannot_add_a_product_for_a_bad_payer(page: Page, server: Server, 
     shoot(page, "bad-payer-refused")
 
     # the server refuses it as well, whatever the client does
-    status, answer = server.api("POST", "/api/loans", {"player_id": player_id, "value": "1m", "total_days": 30}, token=token)
+    status, answer = server.api(
+        "POST", "/api/loans", {"player_id": player_id, "value": "1m", "total_days": 30}, token=token
+    )
     assert status == 400 and answer["detail"] == "Cannot create products for bad payers", answer
     status, products = server.api("GET", f"/api/players/{player_id}/products", token=token)
     assert status == 200 and products["loans"] == []
@@ -292,7 +294,9 @@ def test_admin_adds_a_loan_and_edits_it_inline_in_the_light_theme(page: Page, se
     page.get_by_label("Loan Duration (Days)").fill("7")
     expect(page.get_by_text(f"50% for {name}: €150,000 to pay, €21,429 a day")).to_be_visible()
     page.get_by_role("button", name="Add Product", exact=True).click()
-    expect(page.get_by_role("status").filter(has_text="created")).to_contain_text(f"created for {name}: €100,000 at 50% over 7 days")
+    expect(page.get_by_role("status").filter(has_text="created")).to_contain_text(
+        f"created for {name}: €100,000 at 50% over 7 days"
+    )
 
     loans = page.get_by_role("list", name="Loans")
     row = loans.get_by_role("listitem").first
@@ -315,6 +319,7 @@ def test_admin_adds_a_loan_and_edits_it_inline_in_the_light_theme(page: Page, se
     # Check Loans in the light theme, with the change-date form and its format rule
     open_tab(page, "Check Loans")
     status, products = server.api("GET", f"/api/players/{player_id}/products", token=admin_token(server))
+    assert status == 200, products
     loan_id = products["loans"][0]["id"]
     card = page.get_by_test_id(f"check-loan-{loan_id}")
     card.get_by_role("button", name="Change Date").click()

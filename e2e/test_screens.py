@@ -1,9 +1,9 @@
 """Every screen in each of the five themes, saved to e2e/artifacts/ to be looked at."""
 
 import pytest
+from bank_ui import choose_theme, path_is, sign_in
 from playwright.sync_api import Page, expect
 
-from bank_ui import choose_theme, path_is, sign_in
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, Server
 
 THEMES = ["Dark", "Light", "Ocean", "Sunset", "Forest"]

@@ -3,9 +3,9 @@ modal shows 6 s after sign-in and counts down 8 s."""
 
 import time
 
+from bank_ui import open_and_sign_in, path_is
 from playwright.sync_api import Page, expect
 
-from bank_ui import open_and_sign_in, path_is
 from conftest import DEMO_PASSWORD, SHORT_SESSION_SECONDS, Server
 
 

@@ -1,4 +1,5 @@
 """The Django admin site shows loans and requests; money moves only through the bank's services."""
+
 from django.contrib import admin
 
 from .models import Loan, LoanPayment, PendingLoan, SoloDividends
@@ -29,7 +30,17 @@ class LoanPaymentInline(admin.TabularInline):
 
 @admin.register(Loan)
 class LoanAdmin(ReadOnlyAdmin):
-    list_display = ["id", "player", "value", "interest_rate", "total_days", "total_to_pay", "daily_payment", "start_date", "status"]
+    list_display = [
+        "id",
+        "player",
+        "value",
+        "interest_rate",
+        "total_days",
+        "total_to_pay",
+        "daily_payment",
+        "start_date",
+        "status",
+    ]
     list_filter = ["status"]
     search_fields = ["player__name", "player__discord"]
     list_select_related = ["player"]

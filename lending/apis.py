@@ -1,4 +1,5 @@
 """Thin views: parse, call one service or selector, answer."""
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
@@ -62,7 +63,9 @@ class LoanRequestCreateApi(APIView):
 
 
 class MyBankDataApi(APIView):
-    @extend_schema(responses={200: BankDataOut}, summary="The caller's own loans, savings, loan requests (and dividends)")
+    @extend_schema(
+        responses={200: BankDataOut}, summary="The caller's own loans, savings, loan requests (and dividends)"
+    )
     def get(self, request):
         player = player_of(request.user)
         if player is None:
@@ -71,7 +74,9 @@ class MyBankDataApi(APIView):
 
 
 class PlayerProductsApi(APIView):
-    @extend_schema(responses={200: PlayerProductsOut}, summary="A player's savings, loans and loan requests (admin, or own)")
+    @extend_schema(
+        responses={200: PlayerProductsOut}, summary="A player's savings, loans and loan requests (admin, or own)"
+    )
     def get(self, request, pk: int):
         player = player_for_caller(user=request.user, player_id=pk)
         return Response(PlayerProductsOut(selectors.player_products(player=player)).data)
@@ -94,7 +99,9 @@ class SoloDividendsApi(APIView):
     def put(self, request):
         if not request.user.is_staff:
             raise PermissionDenied("Only bank admins can do this.")
-        value = request.query_params.get("dividends", request.data.get("dividends") if isinstance(request.data, dict) else None)
+        value = request.query_params.get(
+            "dividends", request.data.get("dividends") if isinstance(request.data, dict) else None
+        )
         row: SoloDividends = services.solo_dividends_set(dividends=value, admin=request.user)
         return Response({"dividends": row.dividends})
 
@@ -121,7 +128,9 @@ class LoanCreateApi(APIView):
 class LoanUpdateApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(responses={200: LoanOut}, summary="Admin: one loan with its figures and its whole day-by-day history")
+    @extend_schema(
+        responses={200: LoanOut}, summary="Admin: one loan with its figures and its whole day-by-day history"
+    )
     def get(self, request, pk: int):
         return Response(_loan_out(pk))
 
@@ -148,7 +157,9 @@ class LoanPaymentApi(APIView):
         request=None,
         parameters=[
             OpenApiParameter("payment_status", str, required=True, enum=["Paid", "Not Paid"]),
-            OpenApiParameter("date", str, required=False, description="YYYY-MM-DD, from the start date to today; default today"),
+            OpenApiParameter(
+                "date", str, required=False, description="YYYY-MM-DD, from the start date to today; default today"
+            ),
         ],
         responses={200: PaymentMarkOut},
         summary="Admin: mark a loan day Paid or Not Paid (marking the day again replaces it)",
@@ -198,7 +209,9 @@ class LoanChangeDateApi(APIView):
         summary="Admin: move a loan's start date (1 January this year to 31 December next year)",
     )
     def put(self, request, pk: int):
-        loan = services.loan_change_date(loan_id=pk, new_date=request_values(request).get("new_date"), admin=request.user)
+        loan = services.loan_change_date(
+            loan_id=pk, new_date=request_values(request).get("new_date"), admin=request.user
+        )
         return Response(_loan_out(loan.pk))
 
 
@@ -212,7 +225,9 @@ class LoanChangeDaysApi(APIView):
         summary="Admin: change a loan's number of days (the daily payment follows)",
     )
     def put(self, request, pk: int):
-        loan = services.loan_change_days(loan_id=pk, new_days=request_values(request).get("new_days"), admin=request.user)
+        loan = services.loan_change_days(
+            loan_id=pk, new_days=request_values(request).get("new_days"), admin=request.user
+        )
         return Response(_loan_out(loan.pk))
 
 
@@ -276,6 +291,9 @@ class LoanRequestDenyApi(APIView):
     )
     def put(self, request, pk: int):
         services.loan_request_deny(request_id=pk, reason=request_values(request).get("admin_notes"), admin=request.user)
-        body = {"pending_loan": selectors.pending_loan_detail(request_id=pk), "loan": None, "detail": "Pending loan denied."}
+        body = {
+            "pending_loan": selectors.pending_loan_detail(request_id=pk),
+            "loan": None,
+            "detail": "Pending loan denied.",
+        }
         return Response(PendingLoanDecisionOut(body).data)
-

@@ -4,6 +4,7 @@ Aria: a loan paid off (dividends) and an active one with paid and missed days, a
 request. Borin: an active loan paid today, and a pending request. Cyra: a loan starting today and
 one whose period is over. Idempotent: nothing is added once any demo player has a loan.
 """
+
 from datetime import timedelta
 
 from django.db import transaction

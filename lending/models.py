@@ -15,6 +15,9 @@ class SoloDividends(models.Model):
         verbose_name_plural = "solo dividends"
         constraints = [models.CheckConstraint(condition=models.Q(dividends__gte=0), name="solo_dividends_not_negative")]
 
+    def __str__(self) -> str:
+        return f"solo dividends €{self.dividends:,}"
+
     @classmethod
     def locked(cls) -> "SoloDividends":
         """The one row, created on first use, locked until the caller's transaction ends."""

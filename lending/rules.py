@@ -6,6 +6,7 @@ Decisions where the documents are silent, written down here:
 - Only Active loans take payments, edits, date or day changes; a Paid-Off loan answers 409.
 - A payment is for a date from the loan's start date up to today (default today).
 """
+
 import re
 from datetime import date
 from decimal import Decimal, InvalidOperation

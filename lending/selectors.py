@@ -1,4 +1,5 @@
 """Reads of loans and loan requests. Every list runs a fixed number of queries, whatever its size."""
+
 from collections.abc import Iterable
 from datetime import date
 
@@ -11,6 +12,7 @@ from accounts.models import Player
 
 from . import rules
 from .models import Loan, LoanPayment, PendingLoan, SoloDividends
+
 
 def _loans() -> QuerySet[Loan]:
     return Loan.objects.select_related("player")
@@ -72,7 +74,11 @@ def loan_figures(loan: Loan, *, today: date) -> dict:
         entries = [{"date": p.date, "status": p.status, "value": p.value} for p in loan.payments.all()]
     paid = [entry for entry in entries if entry["status"] == LoanPayment.Status.PAID]
     figures = _figures(
-        loan, today=today, amount_paid=sum(entry["value"] for entry in paid), paid_days=len(paid), entry_days=len(entries)
+        loan,
+        today=today,
+        amount_paid=sum(entry["value"] for entry in paid),
+        paid_days=len(paid),
+        entry_days=len(entries),
     )
     figures["payments_history"] = entries
     return figures
@@ -140,7 +146,9 @@ def loans_check(*, today: date | None = None) -> list[dict]:
             {"date": today, "status": loan.today_status, "value": loan.today_value} if loan.today_status else None
         )
         figures["today_entry"] = today_entry
-        figures["listing_status"], figures["status_text"] = loan_listing_status(figures, today_entry=today_entry, today=today)
+        figures["listing_status"], figures["status_text"] = loan_listing_status(
+            figures, today_entry=today_entry, today=today
+        )
         rows.append(figures)
     return rows
 
@@ -209,11 +217,17 @@ def loan_counts_for_credit(player_ids: Iterable[int] | None) -> dict[int, dict[s
         loans = loans.filter(player_id__in=ids)
         payments = payments.filter(loan__player_id__in=ids)
     counts: dict[int, dict[str, int]] = {}
-    rows = loans.values("player_id").annotate(
-        taken=Count("id"), completed=Count("id", filter=Q(status=Loan.Status.PAID_OFF))
-    ).order_by()
+    rows = (
+        loans.values("player_id")
+        .annotate(taken=Count("id"), completed=Count("id", filter=Q(status=Loan.Status.PAID_OFF)))
+        .order_by()
+    )
     for row in rows:
-        counts[row["player_id"]] = {"loans_taken": row["taken"], "loans_completed": row["completed"], "loan_days_paid": 0}
+        counts[row["player_id"]] = {
+            "loans_taken": row["taken"],
+            "loans_completed": row["completed"],
+            "loan_days_paid": 0,
+        }
     for row in payments.values("loan__player_id").annotate(days=Count("id")).order_by():
         entry = counts.setdefault(row["loan__player_id"], {"loans_taken": 0, "loans_completed": 0, "loan_days_paid": 0})
         entry["loan_days_paid"] = row["days"]

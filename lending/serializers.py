@@ -1,4 +1,5 @@
 """Input and output shapes of the loans API (one place, reused by the views and the OpenAPI schema)."""
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 

@@ -3,6 +3,7 @@
 Lock order, the same in every service so that two of them never wait on each other: the loan or
 loan request first, then the solo dividends row, then the player (credit.services locks it).
 """
+
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -86,7 +87,14 @@ def _locked_player_for_product(player_id: int) -> Player:
 
 
 def _loan_open(
-    *, player: Player, value: int, rate: Decimal, days: int, admin: User, notes: str = "", start_date: date | None = None
+    *,
+    player: Player,
+    value: int,
+    rate: Decimal,
+    days: int,
+    admin: User,
+    notes: str = "",
+    start_date: date | None = None,
 ) -> Loan:
     """A new Active loan and its +20 credit points. The caller holds the player's row."""
     total = rules.total_to_pay(value, rate)
@@ -179,7 +187,9 @@ def loan_request_approve(*, request_id, admin: User, notes="") -> Loan:
 def loan_request_deny(*, request_id, admin: User, reason) -> PendingLoan:
     reason = rules.parse_notes(reason)
     if not reason:
-        raise BankError(rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]})
+        raise BankError(
+            rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]}
+        )
     pending = _locked_pending(request_id)
     pending.status = PendingLoan.Status.DENIED
     pending.denied_by = admin
@@ -193,9 +203,7 @@ def loan_request_deny(*, request_id, admin: User, reason) -> PendingLoan:
 # --- loans ---------------------------------------------------------------------------------
 
 
-def loan_create(
-    *, player_id, value, total_days, admin: User, notes="", start_date: date | None = None
-) -> Loan:
+def loan_create(*, player_id, value, total_days, admin: User, notes="", start_date: date | None = None) -> Loan:
     """Admin Add Product: a loan at the player's rate, without the request's eligibility rules."""
     if _blank(player_id):
         raise BankError(rules.SELECT_PLAYER, code="missing_fields", fields={"player_id": [rules.SELECT_PLAYER]})

@@ -1,4 +1,5 @@
 """Fails (exit 1) unless the PostgreSQL in DATABASE_URL and the Redis in REDIS_URL both answer."""
+
 import os
 import sys
 
@@ -14,11 +15,11 @@ def main() -> int:
     else:
         try:
             psycopg.connect(database_url, connect_timeout=5).close()
-        except Exception as error:  # any failure to connect is the answer we report
+        except Exception as error:  # noqa: BLE001 - any failure to connect is the answer we report
             problems.append(f"PostgreSQL at {database_url} does not answer: {error}")
         try:
             redis.Redis.from_url(redis_url, socket_connect_timeout=5).ping()
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - likewise
             problems.append(f"Redis at {redis_url} does not answer: {error}")
     for problem in problems:
         print(problem, file=sys.stderr)

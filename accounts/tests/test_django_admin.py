@@ -1,4 +1,5 @@
 """The Django admin site edits players through the same rules and live notices as the API."""
+
 import pytest
 from django.utils import timezone
 
@@ -31,7 +32,9 @@ def test_granting_solo_access_on_the_site_sends_the_players_notice(client, admin
     sent = []
     monkeypatch.setattr(player_admin.live, "notify", lambda kinds, ids=(), **kw: sent.append((set(kinds), list(ids))))
     client.force_login(admin_user)
-    response = client.post(f"/django-admin/accounts/player/{player.pk}/change/", change_form(player, has_solo_access="on"))
+    response = client.post(
+        f"/django-admin/accounts/player/{player.pk}/change/", change_form(player, has_solo_access="on")
+    )
     assert response.status_code == 302, response.content.decode()[:2000]
     player.refresh_from_db()
     assert player.has_solo_access is True
@@ -78,7 +81,9 @@ def test_saving_on_the_site_keeps_a_score_that_changed_meanwhile(client, admin_u
 
     monkeypatch.setattr(PlayerAdmin, "get_object", load_then_change_elsewhere)
     client.force_login(admin_user)
-    response = client.post(f"/django-admin/accounts/player/{player.pk}/change/", change_form(player, has_solo_access="on"))
+    response = client.post(
+        f"/django-admin/accounts/player/{player.pk}/change/", change_form(player, has_solo_access="on")
+    )
     assert response.status_code == 302
     player.refresh_from_db()
     assert (player.credit_score, player.has_solo_access) == (65, True)

@@ -25,7 +25,10 @@ def expired_token_for(user) -> str:
     return str(token)
 
 
-@pytest.mark.parametrize("method,path", [("get", "/api/me"), ("post", "/api/extend-session"), ("post", "/api/logout"), ("post", "/api/ws-ticket")])
+@pytest.mark.parametrize(
+    "method,path",
+    [("get", "/api/me"), ("post", "/api/extend-session"), ("post", "/api/logout"), ("post", "/api/ws-ticket")],
+)
 def test_expired_token_answers_401_everywhere(method, path):
     player = PlayerFactory()
     response = getattr(with_token(expired_token_for(player.user)), method)(path)

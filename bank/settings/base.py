@@ -1,4 +1,5 @@
 """Settings shared by every environment; everything that differs comes from the environment."""
+
 import os
 from datetime import timedelta
 from pathlib import Path

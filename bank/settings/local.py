@@ -1,6 +1,6 @@
 """Local development (`make run`): SQLite and the in-memory channel layer unless told otherwise."""
 
-from .base import *  # noqa: F401,F403
+from .base import *  # noqa: F403
 from .base import env_bool
 
 DEBUG = env_bool("DJANGO_DEBUG", True)

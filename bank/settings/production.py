@@ -1,9 +1,10 @@
 """Production: every secret and host comes from the environment; HTTPS everywhere."""
+
 import os
 
 from django.core.exceptions import ImproperlyConfigured
 
-from .base import *  # noqa: F401,F403
+from .base import *  # noqa: F403
 from .base import env_bool
 
 DEBUG = False

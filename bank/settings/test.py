@@ -1,7 +1,8 @@
 """Settings for the Python test suite."""
+
 import os
 
-from .base import *  # noqa: F401,F403
+from .base import *  # noqa: F403
 
 SECRET_KEY = "test-only-not-secret-0123456789-abcdefghijklmnopqrstuvwxyz"
 DEBUG = False
@@ -11,12 +12,19 @@ WEBPACK_LOADER["DEFAULT"]["LOADER_CLASS"] = "webpack_loader.loaders.FakeWebpackL
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"login": "1000/min", "register": "1000/min"}  # noqa: F405
 LOGGING = {"version": 1, "disable_existing_loggers": False}
+# One name per test run, inherited by the server processes the run starts (they get its environment),
+# so that runs side by side on one machine never share a database, channel groups or cache keys.
+RUN_ID = os.environ.setdefault("BANK_TEST_RUN_ID", str(os.getpid()))
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
-    # a file, so that threads and server processes in tests share one database; one per test
-    # run, so that runs side by side do not share it
-    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{os.getpid()}.sqlite3")}  # noqa: F405
+    # a file, so that threads and server processes in tests share one database
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{RUN_ID}.sqlite3")}  # noqa: F405
     # race tests queue 20 writers: on a busy machine the last may wait long for its turn
     DATABASES["default"]["OPTIONS"]["timeout"] = 60  # noqa: F405
+else:
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{RUN_ID}"}  # noqa: F405
+if REDIS_URL:  # noqa: F405
+    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"asgi-test-{RUN_ID}"  # noqa: F405
+    CACHES["default"]["KEY_PREFIX"] = f"test-{RUN_ID}"  # noqa: F405
 # threads that tests start (channels' database_sync_to_async, race tests) must not keep their
 # connections: PostgreSQL refuses to drop a test database that still has sessions
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

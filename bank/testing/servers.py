@@ -1,4 +1,5 @@
 """Start real ASGI server processes (daphne) for tests that need several of them."""
+
 import json
 import os
 import socket

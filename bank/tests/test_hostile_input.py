@@ -1,5 +1,6 @@
 """Input that used to reach the database or int() unchecked: each answers 400 or 404, never 500,
 and changes nothing."""
+
 import pytest
 
 from accounts.tests.factories import PlayerFactory
@@ -22,7 +23,9 @@ def eligible(db):
 @pytest.mark.parametrize("days", ["²", "1" * 5000, "٣"])
 def test_a_loan_term_that_only_looks_like_digits_is_a_400(eligible, days):
     player, api = eligible
-    response = api.post("/api/pending-loans", {"player_id": player.pk, "value": 100_000, "total_days": days}, format="json")
+    response = api.post(
+        "/api/pending-loans", {"player_id": player.pk, "value": 100_000, "total_days": days}, format="json"
+    )
     assert response.status_code == 400
     assert response.json()["detail"]
     assert not PendingLoan.objects.exists()

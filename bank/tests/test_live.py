@@ -1,4 +1,5 @@
 """The live socket: tickets, groups, and notices only for committed changes."""
+
 import asyncio
 from datetime import timedelta
 
@@ -57,9 +58,9 @@ async def test_reused_ticket_is_refused():
 async def test_expired_ticket_is_refused():
     player = await database_sync_to_async(PlayerFactory)()
     ticket = await database_sync_to_async(ws_ticket_issue)(user=player.user)
-    await database_sync_to_async(
-        WsTicket.objects.filter(pk=ticket.pk).update
-    )(expires_at=timezone.now() - timedelta(seconds=1))
+    await database_sync_to_async(WsTicket.objects.filter(pk=ticket.pk).update)(
+        expires_at=timezone.now() - timedelta(seconds=1)
+    )
     communicator, _ = await connect(ticket.key)
     await assert_closed_with_4401(communicator)
 
@@ -67,12 +68,12 @@ async def test_expired_ticket_is_refused():
 async def test_foreign_origin_is_refused():
     player = await database_sync_to_async(PlayerFactory)()
     ticket = await database_sync_to_async(ws_ticket_issue)(user=player.user)
-    communicator, connected = await connect(ticket.key, headers=[(b"origin", b"http://evil.example")])
+    _communicator, connected = await connect(ticket.key, headers=[(b"origin", b"http://evil.example")])
     assert not connected
 
 
 async def test_ticket_endpoint_answers_a_ticket_that_opens_the_socket(player_api_async):
-    client, player = player_api_async
+    client, _player = player_api_async
     response = await database_sync_to_async(client.post)("/api/ws-ticket")
     assert response.status_code == 201
     communicator, connected = await connect(response.json()["ticket"])
@@ -138,7 +139,6 @@ async def test_no_notice_when_the_transaction_rolls_back():
     await database_sync_to_async(live.notify)({"players"}, [a.pk])
     assert await a_socket.receive_json_from(timeout=2) == {"type": "bank_data", "kinds": ["players"]}
     await asyncio.gather(admin_socket.disconnect(), a_socket.disconnect())
-
 
 
 async def test_logout_closes_every_socket_of_that_user_and_no_other(player_api_async):

@@ -1,4 +1,5 @@
 """Several server processes behind one PostgreSQL and one Redis share tickets and notices."""
+
 import asyncio
 import json
 import os

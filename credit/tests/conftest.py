@@ -1,4 +1,5 @@
 """Fixtures for the credit tests: fake migration sources that stand in for the lending records."""
+
 import pytest
 
 from credit import migration

@@ -49,23 +49,31 @@ def test_a_player_cannot_call_admin_credit_endpoints(player_api, player, method,
     assert not CreditEvent.objects.exists()
 
 
-@pytest.mark.parametrize("path", ["/api/players/{id}/credit-score", "/api/players/{id}/credit-history", "/api/loans/eligibility/{id}"])
+@pytest.mark.parametrize(
+    "path", ["/api/players/{id}/credit-score", "/api/players/{id}/credit-history", "/api/loans/eligibility/{id}"]
+)
 def test_a_player_cannot_read_another_players_credit(player_api, other_player, path):
     response = player_api.get(path.format(id=other_player.pk))
     assert response.status_code == 404
 
 
-@pytest.mark.parametrize("path", ["/api/players/{id}/credit-score", "/api/players/{id}/credit-history", "/api/loans/eligibility/{id}"])
+@pytest.mark.parametrize(
+    "path", ["/api/players/{id}/credit-score", "/api/players/{id}/credit-history", "/api/loans/eligibility/{id}"]
+)
 def test_a_player_reads_their_own_credit(player_api, player, path):
     assert player_api.get(path.format(id=player.pk)).status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/api/players/{id}/credit-score", "/api/players/{id}/credit-history", "/api/loans/eligibility/{id}"])
+@pytest.mark.parametrize(
+    "path", ["/api/players/{id}/credit-score", "/api/players/{id}/credit-history", "/api/loans/eligibility/{id}"]
+)
 def test_an_admin_reads_any_players_credit(admin_api, other_player, path):
     assert admin_api.get(path.format(id=other_player.pk)).status_code == 200
 
 
-@pytest.mark.parametrize("path", ["/api/players/{id}/credit-score", "/api/players/{id}/credit-history", "/api/loans/eligibility/{id}"])
+@pytest.mark.parametrize(
+    "path", ["/api/players/{id}/credit-score", "/api/players/{id}/credit-history", "/api/loans/eligibility/{id}"]
+)
 def test_reading_credit_of_an_unknown_player_answers_404(admin_api, path):
     assert admin_api.get(path.format(id=999_999)).status_code == 404
 
@@ -104,7 +112,9 @@ def test_eligibility_answer_when_short_of_points(player_api, player):
 def test_history_entry_names_the_admin(admin_api, admin_user, player):
     admin_api.post(ADJUST, {"player_id": player.pk, "points_change": 15, "reason": "Donated"}, format="json")
     [entry] = admin_api.get(f"/api/players/{player.pk}/credit-history").json()["history"]
-    assert {key: entry[key] for key in ("action_type", "reason", "points_change", "old_score", "new_score", "admin_user")} == {
+    assert {
+        key: entry[key] for key in ("action_type", "reason", "points_change", "old_score", "new_score", "admin_user")
+    } == {
         "action_type": "manual_adjustment",
         "reason": "Donated",
         "points_change": 15,
@@ -248,7 +258,7 @@ def test_adjust_for_a_player_id_beyond_any_database_integer_answers_404(admin_ap
 
 
 def test_adjust_with_a_huge_number_answers_400(admin_api, player):
-    raw = '{"player_id": %d, "points_change": 1e400, "reason": "Helped"}' % player.pk
+    raw = f'{{"player_id": {player.pk}, "points_change": 1e400, "reason": "Helped"}}'
     response = admin_api.generic("POST", ADJUST, raw, content_type="application/json")
     assert response.status_code == 400
 
@@ -263,7 +273,17 @@ def test_adjust_for_an_unknown_player_answers_404(admin_api):
 
 def test_preview_answers_the_calculated_scores(admin_api, register_counts):
     player = PlayerFactory(credit_score=5)
-    register_counts({player.pk: {"savings_opened": 3, "loans_taken": 2, "loans_completed": 1, "loan_days_paid": 4, "savings_weeks_paid": 7}})
+    register_counts(
+        {
+            player.pk: {
+                "savings_opened": 3,
+                "loans_taken": 2,
+                "loans_completed": 1,
+                "loan_days_paid": 4,
+                "savings_weeks_paid": 7,
+            }
+        }
+    )
     body = admin_api.get(PREVIEW).json()
     assert (body["total_players"], body["average_score"], body["highest_score"]) == (1, 102.0, 102)
     assert body["migration_data"][0]["score_breakdown"] == {"savings": 20, "loans": 55, "payments": 27}

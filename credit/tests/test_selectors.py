@@ -32,7 +32,16 @@ def test_tier_boundaries(score, tier):
 
 @pytest.mark.parametrize(
     "score,colour",
-    [(300, "green"), (250, "green"), (249, "yellow"), (150, "yellow"), (149, "orange"), (100, "orange"), (99, "red"), (0, "red")],
+    [
+        (300, "green"),
+        (250, "green"),
+        (249, "yellow"),
+        (150, "yellow"),
+        (149, "orange"),
+        (100, "orange"),
+        (99, "red"),
+        (0, "red"),
+    ],
 )
 def test_score_colour_boundaries(score, colour):
     assert credit_summary(PlayerFactory(credit_score=score))["score_color"] == colour
@@ -164,7 +173,13 @@ def test_overview_row_shape():
 
 # ---- migration preview
 
-FULL_COUNTS = {"savings_opened": 3, "loans_taken": 2, "loans_completed": 1, "loan_days_paid": 4, "savings_weeks_paid": 7}
+FULL_COUNTS = {
+    "savings_opened": 3,
+    "loans_taken": 2,
+    "loans_completed": 1,
+    "loan_days_paid": 4,
+    "savings_weeks_paid": 7,
+}
 
 
 def preview_row(player):

@@ -117,7 +117,9 @@ def test_set_moves_the_score_to_the_value_and_records_the_difference():
 def test_a_credit_change_queues_a_credit_and_players_notice_for_that_player(monkeypatch):
     player = PlayerFactory()
     sent = []
-    monkeypatch.setattr(live, "notify", lambda kinds, player_ids=(), **kw: sent.append((sorted(kinds), list(player_ids))))
+    monkeypatch.setattr(
+        live, "notify", lambda kinds, player_ids=(), **kw: sent.append((sorted(kinds), list(player_ids)))
+    )
     credit_record(player_id=player.pk, action_type=Action.LOAN_TAKEN, points=20, reason="Loan taken")
     assert sent == [(["credit", "players"], [player.pk])]
 
@@ -145,9 +147,8 @@ def test_the_notice_reaches_the_players_group_with_its_kinds(django_capture_on_c
 
 def test_a_refused_change_queues_no_notice(django_capture_on_commit_callbacks, admin_user):
     player = PlayerFactory()
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        with pytest.raises(BankError):
-            credit_adjust(player_id=player.pk, points_change=5, reason="", admin=admin_user)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks, pytest.raises(BankError):
+        credit_adjust(player_id=player.pk, points_change=5, reason="", admin=admin_user)
     assert callbacks == []
 
 
@@ -182,7 +183,9 @@ def test_a_penalty_records_the_acting_admin(admin_user):
 
 def test_a_penalty_keeps_the_admins_reason(admin_user):
     player = PlayerFactory(credit_score=50)
-    event = credit_penalty(player_id=player.pk, penalty_type="missed_payment", reason="  Day 3 unpaid ", admin=admin_user)
+    event = credit_penalty(
+        player_id=player.pk, penalty_type="missed_payment", reason="  Day 3 unpaid ", admin=admin_user
+    )
     assert event.reason == "Day 3 unpaid"
 
 
@@ -314,7 +317,9 @@ def test_execute_writes_one_manual_adjustment_per_player_with_the_admin(admin_us
     first, second = PlayerFactory(), PlayerFactory(credit_score=40)
     register_counts({first.pk: {"loans_taken": 1}, second.pk: {"loans_completed": 1}})
     credit_migration_execute(player_ids=[first.pk, second.pk, first.pk], admin=admin_user, notes="Go live")
-    events = list(CreditEvent.objects.order_by("player_id").values_list("player_id", "action_type", "points_change", "admin_user"))
+    events = list(
+        CreditEvent.objects.order_by("player_id").values_list("player_id", "action_type", "points_change", "admin_user")
+    )
     assert events == [
         (first.pk, "manual_adjustment", 20, admin_user.pk),
         (second.pk, "manual_adjustment", -25, admin_user.pk),
@@ -371,7 +376,9 @@ def test_execute_queues_one_notice_for_all_selected_players(admin_user, register
     first, second = PlayerFactory(), PlayerFactory()
     register_counts({first.pk: {"loans_taken": 1}})
     sent = []
-    monkeypatch.setattr(live, "notify", lambda kinds, player_ids=(), **kw: sent.append((sorted(kinds), sorted(player_ids))))
+    monkeypatch.setattr(
+        live, "notify", lambda kinds, player_ids=(), **kw: sent.append((sorted(kinds), sorted(player_ids)))
+    )
     credit_migration_execute(player_ids=[second.pk, first.pk], admin=admin_user)
     assert sent == [(["credit", "players"], sorted([first.pk, second.pk]))]
 

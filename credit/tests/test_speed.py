@@ -1,4 +1,5 @@
 """The migration preview stays fast and flat: bench/bench_credit.py measures 10,000 players, this keeps 2,000 honest."""
+
 import time
 
 import pytest

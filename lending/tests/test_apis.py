@@ -12,14 +12,49 @@ from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoan
 pytestmark = pytest.mark.django_db
 
 LOAN_KEYS = {
-    "id", "player_id", "player_name", "value", "interest_rate", "total_days", "total_to_pay", "daily_payment",
-    "start_date", "status", "paid_off", "paid_off_at", "solo_gain", "current_day", "days_passed", "amount_paid",
-    "remaining", "payments_made", "missed_payments", "payments_history", "admin_notes", "created_at",
+    "id",
+    "player_id",
+    "player_name",
+    "value",
+    "interest_rate",
+    "total_days",
+    "total_to_pay",
+    "daily_payment",
+    "start_date",
+    "status",
+    "paid_off",
+    "paid_off_at",
+    "solo_gain",
+    "current_day",
+    "days_passed",
+    "amount_paid",
+    "remaining",
+    "payments_made",
+    "missed_payments",
+    "payments_history",
+    "admin_notes",
+    "created_at",
 }
 PENDING_KEYS = {
-    "id", "player_id", "player_name", "player_discord", "value", "total_days", "interest_rate", "total_to_pay", "user",
-    "request_reason", "request_date", "created_date", "status", "admin_notes", "approved_by", "approved_date",
-    "denied_by", "denied_date", "converted_loan_id",
+    "id",
+    "player_id",
+    "player_name",
+    "player_discord",
+    "value",
+    "total_days",
+    "interest_rate",
+    "total_to_pay",
+    "user",
+    "request_reason",
+    "request_date",
+    "created_date",
+    "status",
+    "admin_notes",
+    "approved_by",
+    "approved_date",
+    "denied_by",
+    "denied_date",
+    "converted_loan_id",
 }
 
 
@@ -31,12 +66,23 @@ def ago(days: int):
 
 
 def test_player_requests_a_loan_with_a_shortcut_amount(eligible_api, eligible_player):
-    body = {"player_id": eligible_player.pk, "value": "1m", "total_days": 30, "user": "someone-else", "request_reason": "Ship"}
+    body = {
+        "player_id": eligible_player.pk,
+        "value": "1m",
+        "total_days": 30,
+        "user": "someone-else",
+        "request_reason": "Ship",
+    }
     response = eligible_api.post("/api/pending-loans", body, format="json")
     assert response.status_code == 201
     data = response.json()
     assert set(data) == PENDING_KEYS
-    assert (data["value"], data["interest_rate"], data["total_to_pay"], data["status"]) == (1_000_000, 0.3, 1_300_000, "pending")
+    assert (data["value"], data["interest_rate"], data["total_to_pay"], data["status"]) == (
+        1_000_000,
+        0.3,
+        1_300_000,
+        "pending",
+    )
     assert data["user"] == eligible_player.name  # the caller, whatever `user` said
     assert PendingLoan.objects.get().requested_by == eligible_player.user
 
@@ -139,11 +185,18 @@ def test_anonymous_callers_get_401(api):
 
 
 def test_admin_adds_a_loan_product(admin_api, player):
-    response = admin_api.post("/api/loans", {"player_id": player.pk, "value": "500k", "total_days": 14, "user": "x"}, format="json")
+    response = admin_api.post(
+        "/api/loans", {"player_id": player.pk, "value": "500k", "total_days": 14, "user": "x"}, format="json"
+    )
     assert response.status_code == 201
     data = response.json()
     assert set(data) == LOAN_KEYS
-    assert (data["value"], data["interest_rate"], data["total_to_pay"], data["daily_payment"]) == (500_000, 0.35, 675_000, 48_214)
+    assert (data["value"], data["interest_rate"], data["total_to_pay"], data["daily_payment"]) == (
+        500_000,
+        0.35,
+        675_000,
+        48_214,
+    )
     assert (data["status"], data["paid_off"], data["current_day"], data["days_passed"]) == ("Active", False, 1, 1)
 
 
@@ -163,7 +216,12 @@ def test_payment_endpoint_marks_and_re_marks_a_day(admin_api):
     first = admin_api.post(f"/api/loans/{loan.pk}/payment?payment_status=Paid")
     assert first.status_code == 200
     assert first.json() | {"date": None} == {
-        "loan_id": loan.pk, "date": None, "status": "Paid", "value": 130_000, "replaced": None, "credit_points": 5,
+        "loan_id": loan.pk,
+        "date": None,
+        "status": "Paid",
+        "value": 130_000,
+        "replaced": None,
+        "credit_points": 5,
         "detail": "Loan payment marked as Paid",
     }
     again = admin_api.post(f"/api/loans/{loan.pk}/payment?payment_status=Not Paid").json()
@@ -210,14 +268,19 @@ def test_unknown_loan_ids_answer_404(admin_api):
 def test_edit_change_date_and_change_days(admin_api):
     loan = LoanFactory()
     edited = admin_api.put(
-        f"/api/admin/loans/{loan.pk}/edit", {"value": 2_000_000, "interest_rate": 0.25, "total_days": 20, "admin_notes": "ok"}, format="json"
+        f"/api/admin/loans/{loan.pk}/edit",
+        {"value": 2_000_000, "interest_rate": 0.25, "total_days": 20, "admin_notes": "ok"},
+        format="json",
     ).json()
     assert (edited["total_to_pay"], edited["daily_payment"], edited["admin_notes"]) == (2_500_000, 125_000, "ok")
     year = timezone.localdate().year
     moved = admin_api.put(f"/api/admin/loans/{loan.pk}/change-date?new_date={year}-01-01")
     assert (moved.status_code, moved.json()["start_date"]) == (200, f"{year}-01-01")
     outside = admin_api.put(f"/api/admin/loans/{loan.pk}/change-date?new_date={year + 2}-01-01")
-    assert (outside.status_code, outside.json()["detail"]) == (400, f"Date must be between {year}-01-01 and {year + 1}-12-31")
+    assert (outside.status_code, outside.json()["detail"]) == (
+        400,
+        f"Date must be between {year}-01-01 and {year + 1}-12-31",
+    )
     badly = admin_api.put(f"/api/admin/loans/{loan.pk}/change-date?new_date=01/01/{year}")
     assert (badly.status_code, badly.json()["detail"]) == (400, "Invalid date format. Please use YYYY-MM-DD")
     days = admin_api.put(f"/api/admin/loans/{loan.pk}/change-days?new_days=4").json()
@@ -236,7 +299,11 @@ def test_approve_and_deny_take_the_admin_from_the_token(admin_api, admin_user):
     assert data["loan"]["admin_notes"] == "Enjoy"
     response = admin_api.put(f"/api/pending-loans/{denied.pk}/deny?admin_user=mallory&admin_notes=Too soon")
     data = response.json()
-    assert (data["detail"], data["loan"], data["pending_loan"]["denied_by"]) == ("Pending loan denied.", None, admin_user.username)
+    assert (data["detail"], data["loan"], data["pending_loan"]["denied_by"]) == (
+        "Pending loan denied.",
+        None,
+        admin_user.username,
+    )
 
 
 def test_deny_without_a_reason_answers_400(admin_api):
@@ -277,7 +344,12 @@ def test_check_loans_answers_the_listing(admin_api):
     assert set(data) == {"loans"}
     row = data["loans"][0]
     assert set(row) == (LOAN_KEYS - {"payments_history"}) | {"today_entry", "listing_status", "status_text"}
-    assert (row["listing_status"], row["current_day"], row["amount_paid"], row["remaining"]) == ("paid_today", 3, 130_000, 1_170_000)
+    assert (row["listing_status"], row["current_day"], row["amount_paid"], row["remaining"]) == (
+        "paid_today",
+        3,
+        130_000,
+        1_170_000,
+    )
 
 
 def test_solo_dividends_read_for_admins_and_solo_players_only(admin_api, player_api, player):

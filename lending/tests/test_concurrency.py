@@ -3,6 +3,7 @@
 On PostgreSQL the row locks (select_for_update) serialise them; on SQLite the IMMEDIATE
 transactions do. Either way exactly one wins and the others answer 409, never 500.
 """
+
 import threading
 from collections import Counter
 
@@ -33,7 +34,7 @@ def run_at_once(work) -> list:
             barrier.wait(timeout=30)
             try:
                 outcome = work()
-            except Exception as error:  # kept to assert on: a thread must not hide what happened
+            except Exception as error:  # noqa: BLE001 - kept to assert on: a thread must not hide what happened
                 outcome = error
             with lock:
                 results.append(outcome)

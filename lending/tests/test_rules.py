@@ -28,7 +28,9 @@ def test_amount_accepts_integers_and_k_m_shortcuts(raw, expected):
     assert rules.parse_amount(raw) == expected
 
 
-@pytest.mark.parametrize("raw", [None, "", "abc", "1.5", "1.2345k", "-5", "0", 0, 1.5, True, "1b", "1001m", 1_000_000_001])
+@pytest.mark.parametrize(
+    "raw", [None, "", "abc", "1.5", "1.2345k", "-5", "0", 0, 1.5, True, "1b", "1001m", 1_000_000_001]
+)
 def test_amount_refuses_anything_but_a_positive_whole_number_up_to_a_billion(raw):
     with pytest.raises(BankError) as error:
         rules.parse_amount(raw)

@@ -4,6 +4,7 @@ This is the path a real deployment takes: separate processes, separate connectio
 database. On SQLite (the embedded default) IMMEDIATE transactions serialise the writers across
 processes; on PostgreSQL the row locks do.
 """
+
 import threading
 from collections import Counter
 
@@ -48,7 +49,9 @@ def test_twenty_approvals_across_two_server_processes_make_one_loan():
         _, login = call(server_a, "POST", "/api/login", {"username": "admin", "password": PASSWORD})
         token = login["access_token"]
         approvals = fire_together([server_a, server_b], "PUT", f"/api/pending-loans/{pending.pk}/approve", token)
-        pay_offs = fire_together([server_a, server_b], "PUT", f"/api/loans/{loan_to_pay_off.pk}", token, {"paid_off": True})
+        pay_offs = fire_together(
+            [server_a, server_b], "PUT", f"/api/loans/{loan_to_pay_off.pk}", token, {"paid_off": True}
+        )
 
     assert Counter(approvals) == {200: 1, 409: REQUESTS - 1}
     assert Loan.objects.filter(player=pending.player).count() == 1

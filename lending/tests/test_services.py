@@ -85,7 +85,11 @@ def test_a_score_below_50_cannot_request_a_loan():
 
 @pytest.mark.parametrize(
     "score,allowed,refused,maximum",
-    [(50, 1_000_000, 1_000_001, "€1,000,000"), (150, 5_000_000, 5_000_001, "€5,000,000"), (300, 10_000_000, 10_000_001, "€10,000,000")],
+    [
+        (50, 1_000_000, 1_000_001, "€1,000,000"),
+        (150, 5_000_000, 5_000_001, "€5,000,000"),
+        (300, 10_000_000, 10_000_001, "€10,000,000"),
+    ],
 )
 def test_request_over_the_tier_maximum_is_refused_naming_the_maximum(score, allowed, refused, maximum):
     player = PlayerFactory(credit_score=score)
@@ -117,7 +121,12 @@ def test_approval_creates_an_active_loan_starting_today_on_the_requests_terms(ad
     loan = services.loan_request_approve(request_id=pending.pk, admin=admin_user, notes="Welcome")
     assert loan.status == Loan.Status.ACTIVE and not loan.paid_off
     assert loan.start_date == timezone.localdate()
-    assert (loan.value, loan.interest_rate, loan.total_days, loan.total_to_pay) == (500_000, Decimal("0.34"), 14, 670_000)
+    assert (loan.value, loan.interest_rate, loan.total_days, loan.total_to_pay) == (
+        500_000,
+        Decimal("0.34"),
+        14,
+        670_000,
+    )
     assert loan.daily_payment == 47_857  # 670000 / 14 = 47857.14
     assert loan.created_by == admin_user
     pending.refresh_from_db()
@@ -220,7 +229,9 @@ def test_admin_cannot_create_products_for_bad_payers(admin_user):
 )
 def test_add_product_names_what_is_missing(admin_user, player, player_id, value, days, message):
     with pytest.raises(BankError) as error:
-        services.loan_create(player_id=player.pk if player_id == "me" else player_id, value=value, total_days=days, admin=admin_user)
+        services.loan_create(
+            player_id=player.pk if player_id == "me" else player_id, value=value, total_days=days, admin=admin_user
+        )
     assert error.value.detail == message
 
 
@@ -325,7 +336,9 @@ def test_pay_off_gives_15_loan_completed_points(admin_user):
         lambda loan, admin: services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=admin),
         lambda loan, admin: services.loan_edit(loan_id=loan.pk, value=5, admin=admin),
         lambda loan, admin: services.loan_change_days(loan_id=loan.pk, new_days=3, admin=admin),
-        lambda loan, admin: services.loan_change_date(loan_id=loan.pk, new_date=timezone.localdate().isoformat(), admin=admin),
+        lambda loan, admin: services.loan_change_date(
+            loan_id=loan.pk, new_date=timezone.localdate().isoformat(), admin=admin
+        ),
     ],
 )
 def test_a_paid_off_loan_takes_no_more_changes(admin_user, change):
@@ -351,7 +364,12 @@ def test_edit_recomputes_total_and_daily_payment(admin_user):
 def test_edit_of_one_field_keeps_the_others(admin_user):
     loan = LoanFactory()
     edited = services.loan_edit(loan_id=loan.pk, interest_rate=0.5, admin=admin_user)
-    assert (edited.value, edited.total_days, edited.total_to_pay, edited.daily_payment) == (1_000_000, 10, 1_500_000, 150_000)
+    assert (edited.value, edited.total_days, edited.total_to_pay, edited.daily_payment) == (
+        1_000_000,
+        10,
+        1_500_000,
+        150_000,
+    )
 
 
 def test_edit_with_nothing_answers_400(admin_user):

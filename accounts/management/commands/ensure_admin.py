@@ -17,7 +17,9 @@ class Command(BaseCommand):
             self.stdout.write(self.style.WARNING(f"Admin '{user.username}' created with password: {generated}"))
             self.stdout.write("This password is shown only once. Set BANK_ADMIN_PASSWORD to choose your own.")
         elif created:
-            self.stdout.write(self.style.SUCCESS(f"Admin '{user.username}' created with the password from BANK_ADMIN_PASSWORD."))
+            self.stdout.write(
+                self.style.SUCCESS(f"Admin '{user.username}' created with the password from BANK_ADMIN_PASSWORD.")
+            )
         elif password:
             self.stdout.write(f"Admin '{user.username}' exists; password updated from BANK_ADMIN_PASSWORD.")
         else:

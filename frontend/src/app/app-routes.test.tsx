@@ -1,9 +1,9 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/app-routes';
 import { AuthProvider } from '@/features/auth/auth-context';
 import { fakeToken, mockFetch, type MockAnswer } from '@/testing/fetch-mock';
-import { currentPath, renderWithProviders } from '@/testing/render';
+import { actAndSettle, currentPath, renderWithProviders } from '@/testing/render';
 
 // The live socket is covered by its own tests; here it must not try to connect.
 vi.mock('@/lib/live', () => ({ startLiveUpdates: () => () => undefined }));
@@ -40,7 +40,7 @@ function storeSession(token: string, loginTime = Date.now()) {
   localStorage.setItem('login_time', String(loginTime));
 }
 
-async function signIn(name: string, password: string) {
+function signIn(name: string, password: string) {
   fireEvent.change(screen.getByLabelText('Name'), { target: { value: name } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -87,7 +87,7 @@ describe('app routes', () => {
     mockFetch({ 'POST /api/login': { status: 401, body: { detail: 'Incorrect password', code: 'incorrect_password' } } });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Sign In' });
-    await signIn('Aria', 'nope-nope');
+    signIn('Aria', 'nope-nope');
     expect((await screen.findByRole('alert')).textContent).toBe('Incorrect password. Please try again.');
     expect(localStorage.getItem('access_token')).toBeNull();
   });
@@ -96,7 +96,7 @@ describe('app routes', () => {
     mockFetch({ 'POST /api/login': 'hang' });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Sign In' });
-    await signIn('Aria', 'guildbank1');
+    signIn('Aria', 'guildbank1');
     expect(screen.getByRole('button', { name: 'Signing In...' })).toHaveProperty('disabled', true);
   });
 
@@ -104,7 +104,7 @@ describe('app routes', () => {
     mockFetch({ 'POST /api/login': loginAnswer('Aria', false), 'GET /api/me': { body: ME_ARIA } });
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Sign In' });
-    await signIn('aria.guild', 'guildbank1');
+    signIn('aria.guild', 'guildbank1');
     expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
     expect(currentPath()).toBe('/dashboard');
     expect(localStorage.getItem('username')).toBe('Aria');
@@ -116,7 +116,7 @@ describe('app routes', () => {
     mockFetch({ 'POST /api/login': loginAnswer('admin', true) });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Sign In' });
-    await signIn('admin', 'secret-admin');
+    signIn('admin', 'secret-admin');
     const tablist = await screen.findByRole('tablist', { name: 'Admin panel' });
     expect(currentPath()).toBe('/admin-panel');
     expect(tablist.querySelectorAll('[role="tab"]')).toHaveLength(16);
@@ -127,7 +127,7 @@ describe('app routes', () => {
     mockFetch({ 'POST /api/login': loginAnswer('Aria', false), 'GET /api/me': { body: ME_ARIA } });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Sign In' });
-    await signIn('Aria', 'guildbank1');
+    signIn('Aria', 'guildbank1');
     await screen.findByText('Welcome back, Aria!');
     expect(currentPath()).toBe('/dashboard');
     expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
@@ -191,9 +191,7 @@ describe('app routes', () => {
     });
     renderApp('/dashboard');
     await screen.findByText('Welcome back, Aria!');
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
-    });
+    await actAndSettle(() => fireEvent.click(screen.getByRole('button', { name: 'Logout' })));
     await screen.findByRole('heading', { name: 'Sign In' });
     expect(calls.some((call) => call.method === 'POST' && call.url === '/api/logout')).toBe(true);
     expect(localStorage.getItem('access_token')).toBeNull();

@@ -44,7 +44,7 @@ describe('api client', () => {
   });
 
   it('copes with an error answer that is not JSON', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<h1>Bad gateway</h1>', { status: 502 })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502 }))));
     await expect(api.get('/me')).rejects.toMatchObject({ status: 502, detail: '', code: 'http_502' });
   });
 

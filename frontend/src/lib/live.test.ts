@@ -34,7 +34,7 @@ function setup() {
   const sockets: FakeSocket[] = [];
   const scheduled: Array<{ ms: number; run: () => void }> = [];
   let ticketNumber = 0;
-  const fetchTicket = vi.fn(async () => `ticket-${++ticketNumber}`);
+  const fetchTicket = vi.fn(() => Promise.resolve(`ticket-${++ticketNumber}`));
   const onNotice = vi.fn();
   const onReconnect = vi.fn();
   const onStatus = vi.fn();
@@ -94,7 +94,7 @@ describe('liveSocketUrl', () => {
 });
 
 describe('invalidateKinds', () => {
-  it('invalidates every query whose key starts with a named kind', async () => {
+  it('invalidates every query whose key starts with a named kind', () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(['players', 'me'], 1);
     client.setQueryData(['loans', 'mine'], 2);

@@ -165,7 +165,7 @@ export function loanBadgeTone(loan: Pick<Loan, 'status' | 'paid_off'>): 'success
 }
 
 /** Spec player-side §4: pending → Pending approval, approved → Accepted, denied → Denied. */
-export function pendingStatusLabel(status: PendingLoanStatus | string): string {
+export function pendingStatusLabel(status: string): string {
   if (status === 'approved') return 'Accepted';
   if (status === 'denied') return 'Denied';
   return 'Pending approval';

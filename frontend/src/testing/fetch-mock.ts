@@ -18,7 +18,7 @@ type Handler = (call: MockCall) => MockAnswer;
 export function mockFetch(routes: Record<string, MockAnswer | Handler>) {
   const calls: MockCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = String(input);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = { ...(init.headers as Record<string, string> | undefined) };
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;

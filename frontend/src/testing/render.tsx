@@ -1,6 +1,6 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { ThemeProvider } from '@/features/auth/theme/theme-context';
 
@@ -15,7 +15,9 @@ let currentLocation = '';
 
 function LocationProbe() {
   const location = useLocation();
-  currentLocation = location.pathname + location.search;
+  useEffect(() => {
+    currentLocation = location.pathname + location.search;
+  }, [location]);
   return null;
 }
 
@@ -40,4 +42,12 @@ export function renderWithProviders(ui: ReactElement, { route = '/', wrap }: { r
     </QueryClientProvider>,
   );
   return { ...result, queryClient };
+}
+
+/** Does `action` (a click, say) inside act() and lets the promises it starts settle. */
+export async function actAndSettle(action: () => void): Promise<void> {
+  await act(async () => {
+    action();
+    await Promise.resolve();
+  });
 }

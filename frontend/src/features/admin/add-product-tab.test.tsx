@@ -59,12 +59,12 @@ describe('AddProductTab', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it('offers savings as not available yet', async () => {
+  it('offers savings as not available yet', () => {
     routes();
     renderWithProviders(<AddProductTab adminName="admin" />);
     fireEvent.click(screen.getByRole('radio', { name: 'Saving' }));
     expect(screen.getByText('Savings are not available yet')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Add Product' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Product' }).disabled).toBe(true);
   });
 
   it("creates a loan for the selected player at the player's rate", async () => {
@@ -96,7 +96,7 @@ describe('AddProductTab', () => {
 
     fireEvent.click(within(loans).getByRole('button', { name: 'Edit loan #2' }));
     const form = within(loans).getByRole('form', { name: 'Edit loan #2' });
-    expect((within(form).getByLabelText('Interest rate (%)') as HTMLInputElement).value).toBe('30');
+    expect(within(form).getByLabelText<HTMLInputElement>('Interest rate (%)').value).toBe('30');
     fireEvent.change(within(form).getByLabelText('Interest rate (%)'), { target: { value: 'abc' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Interest rate must be a number of percent, such as 30');

@@ -48,10 +48,10 @@ describe('CreditOverviewTab', () => {
     renderWithProviders(<CreditOverviewTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Adjust Aria' }));
     const dialog = screen.getByRole('dialog');
-    const kind = within(dialog).getByLabelText('Kind') as HTMLSelectElement;
+    const kind = within(dialog).getByLabelText<HTMLSelectElement>('Kind');
     expect(Array.from(kind.options).map((option) => option.textContent)).toEqual(['Manual adjustment', 'Donation', 'Friend invite']);
     expect(kind.value).toBe('manual_adjustment');
-    const apply = within(dialog).getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    const apply = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Apply' });
     expect(apply.disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Points change'), { target: { value: '-5' } });
     expect(apply.disabled).toBe(true);

@@ -46,7 +46,7 @@ describe('Admin PendingLoansTab', () => {
     renderWithProviders(<PendingLoansTab />);
     fireEvent.click(await screen.findByRole('button', { name: "Deny Borin's request #8" }));
     const dialog = screen.getByRole('dialog', { name: 'Deny loan request' });
-    const deny = within(dialog).getByRole('button', { name: 'Deny' }) as HTMLButtonElement;
+    const deny = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Deny' });
     expect(deny.disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('Reason for denial'), { target: { value: '   ' } });
     expect(deny.disabled).toBe(true);

@@ -51,9 +51,20 @@ function claimFlag(token: string, claim: string): boolean {
   return decodeTokenClaims(token)?.[claim] === true;
 }
 
+/** Before the first render: a stored session to check with the server, or nobody signed in. */
+function startingState(): AuthState {
+  const stored = readStoredSession();
+  if (!stored) return { status: 'anonymous' };
+  if (isSessionOver(stored.loginTime, Date.now(), getPageConfig())) {
+    clearStoredSession();
+    return { status: 'anonymous' };
+  }
+  return { status: 'checking' };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>({ status: 'checking' });
+  const [state, setState] = useState<AuthState>(startingState);
   const [forcedLogout, setForcedLogout] = useState(false);
   const loggingOut = useRef(false);
   const forcedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -89,16 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     const stored = readStoredSession();
-    const timing = getPageConfig();
-    if (!stored) {
-      setState({ status: 'anonymous' });
-      return undefined;
-    }
-    if (isSessionOver(stored.loginTime, Date.now(), timing)) {
-      clearStoredSession();
-      setState({ status: 'anonymous' });
-      return undefined;
-    }
+    if (!stored) return undefined; // startingState found nothing to check
     const loginTime = stored.loginTime ?? Date.now();
     verifyToken(stored.accessToken)
       .then((answer) => {
@@ -178,6 +180,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       {children}
       {state.status === 'authenticated' && state.timersEnabled && (
         <SessionWatcher
+          // a new login time (an extension) starts a fresh clock
+          key={state.loginTime}
           loginTime={state.loginTime}
           timing={getPageConfig()}
           onExtend={extendSession}

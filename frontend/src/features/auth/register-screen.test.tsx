@@ -64,13 +64,9 @@ describe('RegisterScreen', () => {
     );
     expect(calls[0]?.body).toEqual({ name: 'Cyra', discord: 'cyra.guild', password: 'guildbank1' });
     expect(currentPath()).toBe('/register');
-    await act(async () => {
-      vi.advanceTimersByTime(2_900);
-    });
+    await act(() => vi.advanceTimersByTimeAsync(2_900));
     expect(currentPath()).toBe('/register');
-    await act(async () => {
-      vi.advanceTimersByTime(200);
-    });
+    await act(() => vi.advanceTimersByTimeAsync(200));
     expect(currentPath()).toBe('/login');
   });
 });

@@ -17,11 +17,6 @@ export function SessionWatcher({ loginTime, timing, onExtend, onLogout }: Sessio
   const expiredRef = useRef(false);
   const phase = sessionPhase(loginTime, now, timing);
 
-  useEffect(() => {
-    expiredRef.current = false;
-    setNow(Date.now());
-  }, [loginTime]);
-
   const msUntilWarning = phase.phase === 'active' ? phase.msUntilWarning : null;
   useEffect(() => {
     if (msUntilWarning === null) return undefined;

@@ -36,17 +36,13 @@ export function translucent(colour: string, alpha: number): string {
 /** Amount Paid versus Remaining Amount over the first 30 days of one loan. */
 export function LoanChart({ loan }: { loan: Loan }) {
   const data = useMemo(() => buildLoanChartData(loan), [loan]);
-  const theme = document.documentElement.dataset.theme ?? 'dark';
-  const colours = useMemo(
-    () => ({
-      paid: themeColour('--success', '#3dd68c'),
-      remaining: themeColour('--gold', '#f5c451'),
-      text: themeColour('--text-secondary', '#9aa8c2'),
-      grid: themeColour('--border', '#25324f'),
-    }),
-    // the colours follow the theme in use when the chart is drawn
-    [theme],
-  );
+  // read on every render (four style look-ups): the colours follow the theme in use now
+  const colours = {
+    paid: themeColour('--success', '#3dd68c'),
+    remaining: themeColour('--gold', '#f5c451'),
+    text: themeColour('--text-secondary', '#9aa8c2'),
+    grid: themeColour('--border', '#25324f'),
+  };
   const planned = (context: ScriptableLineSegmentContext) => (context.p1DataIndex >= data.recordedDays ? [6, 5] : undefined);
 
   const options: ChartOptions<'line'> = {

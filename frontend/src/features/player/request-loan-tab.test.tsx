@@ -48,7 +48,7 @@ describe('RequestLoanTab', () => {
     renderWithProviders(<RequestLoanTab me={ME} />);
     await screen.findByText(/Silver tier: 1% off these rates/);
     fireEvent.click(within(screen.getByRole('group', { name: 'Quick values' })).getByRole('button', { name: '100k' }));
-    expect((screen.getByLabelText('Loan Amount') as HTMLInputElement).value).toBe('100k');
+    expect(screen.getByLabelText<HTMLInputElement>('Loan Amount').value).toBe('100k');
     expect(screen.getByTestId('preview-rate').textContent).toBe('49%');
     expect(screen.getByTestId('preview-total').textContent).toBe('€149,000');
     fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: '7' } });
@@ -75,7 +75,7 @@ describe('RequestLoanTab', () => {
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url).toBe('/api/pending-loans');
     expect(post?.body).toEqual({ player_id: 7, value: 500_000, total_days: 14, request_reason: 'New gear', user: 'Aria' });
-    expect((screen.getByLabelText('Loan Amount') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Loan Amount').value).toBe('');
   });
 
   it("shows the server's reason after 'Error submitting loan request: '", async () => {
