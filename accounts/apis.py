@@ -52,9 +52,9 @@ class LoginApi(APIView):
             username=data.validated_data.get("username"), password=data.validated_data.get("password")
         )
         issued = tokens.token_issue(user=user)
-        player = tokens.player_of(user)
+        player = selectors.player_of(user)
         body = _session_body(issued) | {
-            "username": tokens.display_name(user),
+            "username": selectors.display_name(user),
             "is_admin": user.is_staff,
             "has_solo_access": bool(player and player.has_solo_access),
             "player_id": player.pk if player else None,
@@ -94,12 +94,12 @@ class VerifyTokenApi(APIView):
         if user is None:
             body = {"valid": False, "has_solo_access": False, "is_admin": False, "username": None, "expires_at": None}
         else:
-            player = tokens.player_of(user)
+            player = selectors.player_of(user)
             body = {
                 "valid": True,
                 "has_solo_access": bool(player and player.has_solo_access),
                 "is_admin": user.is_staff,
-                "username": tokens.display_name(user),
+                "username": selectors.display_name(user),
                 "expires_at": tokens.token_expiry(token),
             }
         return Response(VerifyTokenOut(body).data)
@@ -125,9 +125,9 @@ class LogoutApi(APIView):
 class MeApi(APIView):
     @extend_schema(responses={200: MeOut}, summary="The caller's role and player")
     def get(self, request):
-        player = tokens.player_of(request.user)
+        player = selectors.player_of(request.user)
         body = {
-            "username": tokens.display_name(request.user),
+            "username": selectors.display_name(request.user),
             "is_admin": request.user.is_staff,
             "has_solo_access": bool(player and player.has_solo_access),
             "player": player,

@@ -11,7 +11,8 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from bank import live
 
-from .models import Player, RevokedToken, User, WsTicket
+from .models import RevokedToken, User, WsTicket
+from .selectors import display_name, player_of
 
 
 @dataclass(frozen=True)
@@ -19,18 +20,6 @@ class IssuedToken:
     access_token: str
     expires_at: datetime
     expires_in: int  # seconds of life from issue
-
-
-def player_of(user: User) -> Player | None:
-    try:
-        return user.player
-    except Player.DoesNotExist:
-        return None
-
-
-def display_name(user: User) -> str:
-    player = player_of(user)
-    return player.name if player else user.username
 
 
 def token_issue(*, user: User) -> IssuedToken:

@@ -5,7 +5,8 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from accounts.tokens import player_of, ws_ticket_redeem
+from accounts.selectors import player_of
+from accounts.tokens import ws_ticket_redeem
 from bank import live
 
 CLOSE_UNAUTHORIZED = 4401

@@ -6,8 +6,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import player_for_caller
-from accounts.tokens import player_of
+from accounts.selectors import player_for_caller, player_of
 from bank.errors import BankError
 from bank.inputs import request_values
 from bank.permissions import IsBankAdmin

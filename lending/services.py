@@ -12,9 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player, User
-from accounts.selectors import player_for_caller
+from accounts.selectors import player_for_caller, player_of
 from accounts.services import player_locked
-from accounts.tokens import player_of
 from bank import live
 from bank.errors import BankError
 from bank.inputs import record_id, whole_number
