@@ -110,15 +110,14 @@ class ExtendSessionApi(APIView):
         request=None, responses={200: SessionOut}, summary="A fresh 5-minute token; the old one stops working"
     )
     def post(self, request):
-        issued = tokens.token_issue(user=request.user)
-        tokens.token_revoke(token=request.auth)
+        issued = tokens.session_extend(user=request.user, token=request.auth)
         return Response(SessionOut(_session_body(issued)).data)
 
 
 class LogoutApi(APIView):
-    @extend_schema(request=None, responses={204: None}, summary="End this token at once and close the user's sockets")
+    @extend_schema(request=None, responses={204: None}, summary="End this session at once and close its sockets")
     def post(self, request):
-        tokens.session_end(user=request.user, token=request.auth)
+        tokens.session_end(token=request.auth)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -138,7 +137,7 @@ class MeApi(APIView):
 class WsTicketApi(APIView):
     @extend_schema(request=None, responses={201: WsTicketOut}, summary="A one-time ticket (30 s) to open /ws/bank/")
     def post(self, request):
-        ticket = tokens.ws_ticket_issue(user=request.user)
+        ticket = tokens.ws_ticket_issue(user=request.user, token=request.auth)
         return Response(
             WsTicketOut({"ticket": ticket.key, "expires_at": ticket.expires_at}).data, status=status.HTTP_201_CREATED
         )

@@ -11,6 +11,7 @@ from bank.errors import BankError
 
 from . import rules
 from .models import Player, User
+from .tokens import sessions_end_for_user
 
 
 def _clean(value) -> str:
@@ -74,6 +75,8 @@ def auth_login(*, username, password) -> User:
             player.blocked_at = timezone.now()
             fields.append("blocked_at")
             failure = BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
+            # a blocked player is signed out everywhere at once, exactly like a logout
+            sessions_end_for_user(user_id=player.user_id)
             live.notify({"players"}, [player.pk])
         else:
             failure = BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
@@ -239,6 +242,8 @@ def player_password_set(*, player_id: int, new_password, admin: User) -> Player:
         if player.user_id:
             player.user.password = password_hash
             player.user.save(update_fields=["password"])
+            # whoever held the old password is signed out everywhere at once
+            sessions_end_for_user(user_id=player.user_id)
         else:
             _player_user_create(player=player, password_hash=password_hash)
         player.blocked_at = None
