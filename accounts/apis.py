@@ -21,6 +21,7 @@ from .serializers import (
     PlayerSearchOut,
     PlayerUpdateIn,
     RegisterIn,
+    RegisterOut,
     SessionOut,
     VerifyTokenOut,
     WsTicketOut,
@@ -68,13 +69,15 @@ class RegisterApi(APIView):
     throttle_classes = [RegisterRateThrottle]
 
     @extend_schema(
-        request=RegisterIn, responses={201: PlayerOut}, summary="Register a player (or claim an admin-created one)"
+        request=RegisterIn,
+        responses={201: RegisterOut},
+        summary="Register a player (or claim an admin-created one); answers its id, name and discord",
     )
     def post(self, request):
         data = RegisterIn(data=request.data)
         data.is_valid(raise_exception=True)
         player = services.player_register(**{k: data.validated_data.get(k) for k in ("name", "discord", "password")})
-        return Response(PlayerOut(player).data, status=status.HTTP_201_CREATED)
+        return Response(RegisterOut(player).data, status=status.HTTP_201_CREATED)
 
 
 class VerifyTokenApi(APIView):
