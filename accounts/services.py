@@ -152,11 +152,13 @@ def _identity_clash(*, name: str, discord: str, own_player_id: int | None = None
     others = Player.objects.filter(taken)
     if own_player_id is not None:
         others = others.exclude(pk=own_player_id)
-    for other in others.only("name", "discord")[:2]:
-        if name.lower() in {other.name.lower(), other.discord.lower()}:
-            return _name_taken(name)
-        return _discord_taken(discord)
-    return None
+    # at most four rows: each text is at most one player's name and one player's discord
+    clashes = list(others.only("name", "discord"))
+    if not clashes:
+        return None
+    if any(name.lower() in {other.name.lower(), other.discord.lower()} for other in clashes):
+        return _name_taken(name)
+    return _discord_taken(discord)
 
 
 def player_identity_validate(*, name, discord, player_id: int | None = None) -> tuple[str, str]:

@@ -181,3 +181,14 @@ def test_null_fields_ask_to_fill_in_all_fields(api):
 def test_the_longest_allowed_values_register(api):
     response = register(api, name="N" * 64, discord="d" * 64, password="p" * 128)
     assert response.status_code == 201
+
+
+def test_a_taken_name_is_named_first_when_the_discord_is_taken_too(admin_user):
+    from accounts.services import player_create
+    from bank.errors import BankError
+
+    PlayerFactory(name="Older", discord="shared.discord")
+    PlayerFactory(name="Taken", discord="taken.discord")
+    with pytest.raises(BankError) as refused:
+        player_create(name="taken", discord="SHARED.discord", admin=admin_user)
+    assert refused.value.detail == "Player name 'taken' is already taken"
