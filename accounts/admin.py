@@ -1,11 +1,18 @@
+from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
-from django.db import transaction
+from django.http import HttpResponseRedirect
 
-from bank import live
+from bank.errors import BankError
 
 from .models import Player, User
-from .services import player_locked, player_unblock
+from .services import (
+    player_create,
+    player_identity_change,
+    player_identity_validate,
+    player_unblock,
+    player_update,
+)
 
 
 @admin.register(User)
@@ -28,6 +35,32 @@ class BlockedFilter(admin.SimpleListFilter):
         return queryset
 
 
+class PlayerForm(forms.ModelForm):
+    """Checks a name and discord as registration does (length, reserved names, one namespace)."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "discord", "bad_payer", "client_type", "has_solo_access"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if {"name", "discord"} & set(self.changed_data) or self.instance.pk is None:
+            try:
+                cleaned["name"], cleaned["discord"] = player_identity_validate(
+                    name=cleaned.get("name"), discord=cleaned.get("discord"), player_id=self.instance.pk
+                )
+            except BankError as error:
+                for field, field_messages in error.fields.items():
+                    self.add_error(field if field in self.fields else None, field_messages)
+                if not error.fields:
+                    self.add_error(None, error.detail)
+        return cleaned
+
+    def validate_unique(self):
+        # the services answer a taken name or discord in the bank's words (clean() above)
+        pass
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = [
@@ -45,22 +78,39 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name", "discord"]
     list_select_related = ["added_by"]
     raw_id_fields = ["user", "added_by"]
+    form = PlayerForm
     # The score moves only through credit events, and blocking only through the unblock service
     # (which also resets the failed attempts), so the site shows them and does not edit them.
-    readonly_fields = ["credit_score", "created_at", "blocked_at", "failed_attempts"]
+    # A player gets a user by registering (or an admin's password reset), never by a form.
+    readonly_fields = ["user", "added_by", "credit_score", "created_at", "blocked_at", "failed_attempts"]
     actions = ["unblock"]
 
     def save_model(self, request, obj, form, change):
-        with transaction.atomic():
-            if change:
-                # Only the fields the form changed, under the row lock: writing the whole row
-                # would put back a score or a block that changed since the form was loaded.
-                player_locked(player_id=obj.pk)
-                obj.save(update_fields=[name for name in form.changed_data if name not in self.readonly_fields])
-            else:
-                obj.save()
-            # bad payer, solo access and client type change what the player's screens show
-            live.notify({"players", "credit"}, [obj.pk])
+        """Through the services, as the API: only what the form changed, each under its lock
+        (writing the whole row would put back a score or a block that changed meanwhile)."""
+        data, changed = form.cleaned_data, set(form.changed_data)
+        if change:
+            if changed & {"name", "discord"}:
+                player_identity_change(player_id=obj.pk, name=data["name"], discord=data["discord"], admin=request.user)
+            flags = {name: data[name] for name in ("bad_payer", "has_solo_access", "client_type") if name in changed}
+        else:
+            created = player_create(
+                name=data["name"], discord=data["discord"], admin=request.user, bad_payer=data["bad_payer"]
+            )
+            obj.pk, obj.added_by, obj.created_at = created.pk, created.added_by, created.created_at
+            flags = {name: data[name] for name in ("has_solo_access", "client_type") if name in changed}
+        if flags:
+            player_update(player_id=obj.pk, admin=request.user, **flags)
+        obj.refresh_from_db()
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except BankError as error:
+            # the rules changed between the form's check and the save (another admin, a
+            # registration): nothing was saved; say why on the same form
+            self.message_user(request, error.detail, messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
 
     @admin.action(description="Unblock the selected players")
     def unblock(self, request, queryset):

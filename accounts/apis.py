@@ -21,6 +21,7 @@ from .serializers import (
     PlayerSearchOut,
     PlayerUpdateIn,
     RegisterIn,
+    RegisterOut,
     SessionOut,
     VerifyTokenOut,
     WsTicketOut,
@@ -53,9 +54,9 @@ class LoginApi(APIView):
             username=data.validated_data.get("username"), password=data.validated_data.get("password")
         )
         issued = tokens.token_issue(user=user)
-        player = tokens.player_of(user)
+        player = selectors.player_of(user)
         body = _session_body(issued) | {
-            "username": tokens.display_name(user),
+            "username": selectors.display_name(user),
             "is_admin": user.is_staff,
             "has_solo_access": bool(player and player.has_solo_access),
             "player_id": player.pk if player else None,
@@ -69,13 +70,15 @@ class RegisterApi(APIView):
     throttle_classes = [RegisterRateThrottle]
 
     @extend_schema(
-        request=RegisterIn, responses={201: PlayerOut}, summary="Register a player (or claim an admin-created one)"
+        request=RegisterIn,
+        responses={201: RegisterOut},
+        summary="Register a player (or claim an admin-created one); answers its id, name and discord",
     )
     def post(self, request):
         data = RegisterIn(data=request.data)
         data.is_valid(raise_exception=True)
         player = services.player_register(**{k: data.validated_data.get(k) for k in ("name", "discord", "password")})
-        return Response(PlayerOut(player).data, status=status.HTTP_201_CREATED)
+        return Response(RegisterOut(player).data, status=status.HTTP_201_CREATED)
 
 
 class VerifyTokenApi(APIView):
@@ -95,12 +98,12 @@ class VerifyTokenApi(APIView):
         if user is None:
             body = {"valid": False, "has_solo_access": False, "is_admin": False, "username": None, "expires_at": None}
         else:
-            player = tokens.player_of(user)
+            player = selectors.player_of(user)
             body = {
                 "valid": True,
                 "has_solo_access": bool(player and player.has_solo_access),
                 "is_admin": user.is_staff,
-                "username": tokens.display_name(user),
+                "username": selectors.display_name(user),
                 "expires_at": tokens.token_expiry(token),
             }
         return Response(VerifyTokenOut(body).data)
@@ -111,24 +114,23 @@ class ExtendSessionApi(APIView):
         request=None, responses={200: SessionOut}, summary="A fresh 5-minute token; the old one stops working"
     )
     def post(self, request):
-        issued = tokens.token_issue(user=request.user)
-        tokens.token_revoke(token=request.auth)
+        issued = tokens.session_extend(user=request.user, token=request.auth)
         return Response(SessionOut(_session_body(issued)).data)
 
 
 class LogoutApi(APIView):
-    @extend_schema(request=None, responses={204: None}, summary="End this token at once and close the user's sockets")
+    @extend_schema(request=None, responses={204: None}, summary="End this session at once and close its sockets")
     def post(self, request):
-        tokens.session_end(user=request.user, token=request.auth)
+        tokens.session_end(token=request.auth)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class MeApi(APIView):
     @extend_schema(responses={200: MeOut}, summary="The caller's role and player")
     def get(self, request):
-        player = tokens.player_of(request.user)
+        player = selectors.player_of(request.user)
         body = {
-            "username": tokens.display_name(request.user),
+            "username": selectors.display_name(request.user),
             "is_admin": request.user.is_staff,
             "has_solo_access": bool(player and player.has_solo_access),
             "player": player,
@@ -139,7 +141,7 @@ class MeApi(APIView):
 class WsTicketApi(APIView):
     @extend_schema(request=None, responses={201: WsTicketOut}, summary="A one-time ticket (30 s) to open /ws/bank/")
     def post(self, request):
-        ticket = tokens.ws_ticket_issue(user=request.user)
+        ticket = tokens.ws_ticket_issue(user=request.user, token=request.auth)
         return Response(
             WsTicketOut({"ticket": ticket.key, "expires_at": ticket.expires_at}).data, status=status.HTTP_201_CREATED
         )

@@ -51,14 +51,22 @@ class Player(models.Model):
         return self.user_id is not None and self.user.has_usable_password()
 
 
-class RevokedToken(models.Model):
-    """Access tokens ended by logout or extension before their natural expiry."""
+class BankSession(models.Model):
+    """One sign-in, kept across extensions until logout, a block, a password reset or its expiry.
 
-    jti = models.CharField(max_length=64, unique=True)
+    Its one current token (an extension replaces it), its tickets and its sockets end with it.
+    """
+
+    sid = models.CharField(max_length=64, primary_key=True)
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="bank_sessions")
+    token_jti = models.CharField(max_length=64, help_text="The one token of this session that works now")
     expires_at = models.DateTimeField(db_index=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
-        return f"revoked {self.jti} until {self.expires_at:%Y-%m-%d %H:%M}"
+        state = "ended" if self.ended_at else f"until {self.expires_at:%Y-%m-%d %H:%M:%S}"
+        return f"session of user {self.user_id}, {state}"
 
 
 class WsTicket(models.Model):
@@ -69,6 +77,7 @@ class WsTicket(models.Model):
 
     key = models.CharField(max_length=64, unique=True)
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    session = models.ForeignKey(BankSession, on_delete=models.CASCADE, related_name="tickets")
     expires_at = models.DateTimeField(db_index=True)
     used_at = models.DateTimeField(null=True, blank=True)
 

@@ -6,6 +6,8 @@ PASSWORD_MIN_LENGTH = 8  # "Password must be at least 8 characters"
 NAME_MAX_LENGTH = 64
 DISCORD_MAX_LENGTH = 64
 PASSWORD_MAX_LENGTH = 128
+SIGN_IN_NAME_MAX_LENGTH = 150  # an admin's username (Django's limit), a player's name or discord
+SIGN_IN_PASSWORD_MAX_LENGTH = 1024  # an admin's password may be longer than a player's
 MAX_FAILED_ATTEMPTS = 5  # after 5 consecutive failed passwords a player is blocked
 
 MSG_FILL_ALL = "Please fill in all fields"

@@ -6,9 +6,22 @@ from django.db.models import Q, QuerySet
 from rest_framework.exceptions import NotFound
 
 from .models import Player, User
-from .tokens import player_of
 
 _ID_TERM = re.compile(r"[0-9]{1,18}")
+
+
+def player_of(user: User) -> Player | None:
+    """The user's player record, or None (admins, and users whose player was removed)."""
+    try:
+        return user.player
+    except Player.DoesNotExist:
+        return None
+
+
+def display_name(user: User) -> str:
+    """What the screens call a user: the player's name, else the username (admins)."""
+    player = player_of(user)
+    return player.name if player else user.username
 
 
 def player_for_caller(*, user: User, player_id: int) -> Player:

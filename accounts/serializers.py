@@ -1,11 +1,42 @@
 from rest_framework import serializers
 
+from . import rules
 from .models import Player
 
 
+class TextIn(serializers.CharField):
+    """Text a person typed, bounded, and refused with a message naming the field when it is not
+    text (DRF's CharField would turn 12345 into "12345") or holds a NUL (PostgreSQL cannot store
+    one). Missing, blank and null pass on: the service answers the spec's "fill in" message."""
+
+    def __init__(self, *, label: str, max_length: int, trim_whitespace: bool = True, **kwargs):
+        message = f"{label} must be at most {max_length} characters"
+        kwargs.setdefault("error_messages", {})
+        kwargs["error_messages"] |= {
+            "invalid": f"{label} must be text",
+            "max_length": message,
+            "nul": f"{label} contains a character that cannot be stored (NUL)",
+        }
+        super().__init__(
+            required=False,
+            allow_blank=True,
+            allow_null=True,
+            max_length=max_length,
+            trim_whitespace=trim_whitespace,
+            **kwargs,
+        )
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        if "\x00" in data:
+            self.fail("nul")
+        return super().to_internal_value(data)
+
+
 class LoginIn(serializers.Serializer):
-    username = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
-    password = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    username = TextIn(label="Name", max_length=rules.SIGN_IN_NAME_MAX_LENGTH)
+    password = TextIn(label="Password", max_length=rules.SIGN_IN_PASSWORD_MAX_LENGTH, trim_whitespace=False)
 
 
 class SessionOut(serializers.Serializer):
@@ -23,9 +54,17 @@ class LoginOut(SessionOut):
 
 
 class RegisterIn(serializers.Serializer):
-    name = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
-    discord = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
-    password = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    name = TextIn(label="Player name", max_length=rules.NAME_MAX_LENGTH)
+    discord = TextIn(label="Discord username", max_length=rules.DISCORD_MAX_LENGTH)
+    password = TextIn(label="Password", max_length=rules.PASSWORD_MAX_LENGTH, trim_whitespace=False)
+
+
+class RegisterOut(serializers.ModelSerializer):
+    """What a registration answers: no admin-only fields (who added the player, failed attempts)."""
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "discord"]
 
 
 class VerifyTokenOut(serializers.Serializer):

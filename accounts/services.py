@@ -3,7 +3,8 @@
 import secrets
 
 from django.contrib.auth.hashers import make_password
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from bank import live
@@ -11,6 +12,7 @@ from bank.errors import BankError
 
 from . import rules
 from .models import Player, User
+from .tokens import sessions_end_for_user
 
 
 def _clean(value) -> str:
@@ -74,6 +76,8 @@ def auth_login(*, username, password) -> User:
             player.blocked_at = timezone.now()
             fields.append("blocked_at")
             failure = BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
+            # a blocked player is signed out everywhere at once, exactly like a logout
+            sessions_end_for_user(user_id=player.user_id)
             live.notify({"players"}, [player.pk])
         else:
             failure = BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
@@ -121,6 +125,57 @@ def _discord_taken(discord: str) -> BankError:
     return BankError(message, code="discord_taken", fields={"discord": [message]})
 
 
+# Any 64-bit number, the same in every process: the key of the PostgreSQL lock below.
+_IDENTITY_LOCK_KEY = 0x6775696C642D6E6D  # "guild-nm"
+
+
+def _identities_lock() -> None:
+    """Serialise every write of player names and discords until the transaction ends.
+
+    Names and discords form one namespace that no unique constraint can span (a name must not
+    equal another player's discord): the check is a query, and two registrations must not both
+    pass it. PostgreSQL: one advisory lock. SQLite: transactions begin IMMEDIATE, one writer at a time.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_IDENTITY_LOCK_KEY])
+
+
+def _identity_clash(*, name: str, discord: str, own_player_id: int | None = None) -> BankError | None:
+    """The error when the name or the discord is another player's name or discord (ignoring case).
+
+    A player's own pair may repeat itself ("zed" / "Zed"); `own_player_id` is that record.
+    """
+    taken = Q()
+    for text in {name, discord}:
+        taken |= Q(name__iexact=text) | Q(discord__iexact=text)
+    others = Player.objects.filter(taken)
+    if own_player_id is not None:
+        others = others.exclude(pk=own_player_id)
+    # at most four rows: each text is at most one player's name and one player's discord
+    clashes = list(others.only("name", "discord"))
+    if not clashes:
+        return None
+    if any(name.lower() in {other.name.lower(), other.discord.lower()} for other in clashes):
+        return _name_taken(name)
+    return _discord_taken(discord)
+
+
+def player_identity_validate(*, name, discord, player_id: int | None = None) -> tuple[str, str]:
+    """The cleaned name and discord if a player may take them; else the BankError to show.
+
+    For forms (the Django admin site) before they save: the saving service checks again under the lock.
+    """
+    name, discord = _clean(name), _clean(discord)
+    if not name or not discord:
+        raise BankError("Please fill in all required fields", code="missing_fields")
+    _validate_identity(name=name, discord=discord)
+    clash = _identity_clash(name=name, discord=discord, own_player_id=player_id)
+    if clash is not None:
+        raise clash
+    return name, discord
+
+
 def player_register(*, name, discord, password) -> Player:
     """Create a player with a password, or claim an admin-created one that has none yet."""
     name, discord = _clean(name), _clean(discord)
@@ -132,21 +187,26 @@ def player_register(*, name, discord, password) -> Player:
     password_hash = make_password(password)
     try:
         with transaction.atomic():
-            existing = (
-                Player.objects.select_for_update(of=("self",)).select_related("user").filter(name__iexact=name).first()
-            )
+            _identities_lock()
+            existing = Player.objects.select_for_update(of=("self",)).filter(name__iexact=name).first()
             if existing is not None:
-                if existing.has_password or existing.discord.lower() != discord.lower():
+                # the user is read after the lock: a claim that committed meanwhile is seen here
+                user = User.objects.filter(pk=existing.user_id).first() if existing.user_id else None
+                if existing.discord.lower() != discord.lower() or (user is not None and user.has_usable_password()):
                     raise _name_taken(name)
+                clash = _identity_clash(name=name, discord=discord, own_player_id=existing.pk)
+                if clash is not None:
+                    raise clash
                 player = existing
-                if player.user_id:  # a user without a usable password: give it one
-                    player.user.password = password_hash
-                    player.user.save(update_fields=["password"])
+                if user is not None:  # a user without a usable password: give it one
+                    user.password = password_hash
+                    user.save(update_fields=["password"])
                 else:
                     _player_user_create(player=player, password_hash=password_hash)
             else:
-                if Player.objects.filter(discord__iexact=discord).exists():
-                    raise _discord_taken(discord)
+                clash = _identity_clash(name=name, discord=discord)
+                if clash is not None:
+                    raise clash
                 player = Player.objects.create(name=name, discord=discord)
                 _player_user_create(player=player, password_hash=password_hash)
             live.notify({"players"}, [player.pk])
@@ -169,13 +229,34 @@ def player_create(*, name, discord, password="", admin: User, bad_payer: bool = 
         password_hash = make_password(password)
     try:
         with transaction.atomic():
-            if Player.objects.filter(name__iexact=name).exists():
-                raise _name_taken(name)
-            if Player.objects.filter(discord__iexact=discord).exists():
-                raise _discord_taken(discord)
+            _identities_lock()
+            clash = _identity_clash(name=name, discord=discord)
+            if clash is not None:
+                raise clash
             player = Player.objects.create(name=name, discord=discord, added_by=admin, bad_payer=bool(bad_payer))
             if password_hash:
                 _player_user_create(player=player, password_hash=password_hash)
+            live.notify({"players"}, [player.pk])
+            return player
+    except IntegrityError:
+        raise _name_taken(name) from None
+
+
+def player_identity_change(*, player_id: int, name, discord, admin: User) -> Player:
+    """An admin renames a player or changes their discord, under the same rules as registration."""
+    name, discord = _clean(name), _clean(discord)
+    if not name or not discord:
+        raise BankError("Please fill in all required fields", code="missing_fields")
+    _validate_identity(name=name, discord=discord)
+    try:
+        with transaction.atomic():
+            _identities_lock()
+            player = player_locked(player_id=player_id)
+            clash = _identity_clash(name=name, discord=discord, own_player_id=player.pk)
+            if clash is not None:
+                raise clash
+            player.name, player.discord = name, discord
+            player.save(update_fields=["name", "discord"])
             live.notify({"players"}, [player.pk])
             return player
     except IntegrityError:
@@ -239,6 +320,8 @@ def player_password_set(*, player_id: int, new_password, admin: User) -> Player:
         if player.user_id:
             player.user.password = password_hash
             player.user.save(update_fields=["password"])
+            # whoever held the old password is signed out everywhere at once
+            sessions_end_for_user(user_id=player.user_id)
         else:
             _player_user_create(player=player, password_hash=password_hash)
         player.blocked_at = None

@@ -1,11 +1,35 @@
+import logging
+
 from rest_framework.throttling import SimpleRateThrottle
+
+try:  # the cache is Redis when REDIS_URL is set (redis-py comes with channels-redis)
+    from redis.exceptions import RedisError
+except ImportError:  # pragma: no cover - without redis-py there is no Redis cache to fail
+    RedisError = OSError
+
+logger = logging.getLogger(__name__)
+
+# What a cache that cannot be reached raises: redis-py's errors, and sockets' own.
+CACHE_DOWN_ERRORS = (RedisError, OSError)
 
 
 class _AddressRateThrottle(SimpleRateThrottle):
-    """Counts requests per client address (REST_FRAMEWORK NUM_PROXIES says which address)."""
+    """Counts requests per client address (REST_FRAMEWORK NUM_PROXIES says which address).
+
+    Fails open: when the cache that keeps the counts cannot be reached, the request goes through
+    and a warning is logged. Signing in must not stop because Redis did; the per-player lockout
+    after five wrong passwords lives in the database and still applies.
+    """
 
     def get_cache_key(self, request, view):
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    def allow_request(self, request, view):
+        try:
+            return super().allow_request(request, view)
+        except CACHE_DOWN_ERRORS as error:
+            logger.warning("The %s throttle is not counting: its cache is unreachable (%s)", self.scope, error)
+            return True
 
 
 class LoginRateThrottle(_AddressRateThrottle):

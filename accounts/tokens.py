@@ -1,17 +1,30 @@
-"""Access tokens: issue, revoke, check. One token lives BANK_SESSION_SECONDS (5 minutes)."""
+"""Sessions and their tokens: sign-in, extension, logout, checks, WebSocket tickets.
+
+A sign-in starts a session (`BankSession`, its id in every token as the `sid` claim). A session
+has one current token of BANK_SESSION_SECONDS (5 minutes); an extension replaces it (the old one
+stops working) and pushes the session's expiry. Logout ends the session; a block or a password
+reset ends every session of that user. Tickets and sockets belong to a session and end with it.
+"""
 
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone as dj_timezone
 from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.tokens import AccessToken
 
 from bank import live
+from bank.errors import SESSION_EXPIRED, BankError
 
-from .models import Player, RevokedToken, User, WsTicket
+from . import rules
+from .models import BankSession, Player, User, WsTicket
+from .selectors import display_name, player_of
+
+# Ended and expired sessions are kept a day (for the Django admin site), then deleted at a sign-in.
+SESSION_KEEP = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -21,80 +34,133 @@ class IssuedToken:
     expires_in: int  # seconds of life from issue
 
 
-def player_of(user: User) -> Player | None:
-    try:
-        return user.player
-    except Player.DoesNotExist:
-        return None
+def _session_expired() -> BankError:
+    return BankError(SESSION_EXPIRED, code="not_authenticated", status=401)
 
 
-def display_name(user: User) -> str:
-    player = player_of(user)
-    return player.name if player else user.username
-
-
-def token_issue(*, user: User) -> IssuedToken:
+def _token_for(*, session: BankSession, user: User) -> IssuedToken:
+    """A new token for the session, which becomes its one current token (the caller saves it)."""
     token = AccessToken.for_user(user)
     player = player_of(user)
+    token["sid"] = session.sid
     token["username"] = display_name(user)
     token["is_admin"] = bool(user.is_staff)
     token["has_solo_access"] = bool(player and player.has_solo_access)
     token["player_id"] = player.pk if player else None
+    session.token_jti = token["jti"]
+    session.expires_at = token_expiry(token)
     return IssuedToken(
-        access_token=str(token), expires_at=token_expiry(token), expires_in=int(token["exp"] - token["iat"])
+        access_token=str(token), expires_at=session.expires_at, expires_in=int(token["exp"] - token["iat"])
     )
+
+
+def token_issue(*, user: User) -> IssuedToken:
+    """Sign-in: a new session and its first token."""
+    now = dj_timezone.now()
+    with transaction.atomic():
+        # under the player's lock: a block that commits first is seen here, one that commits
+        # later ends this session too
+        player = Player.objects.select_for_update(of=("self",)).filter(user=user).first()
+        if player is not None and player.is_blocked:
+            raise BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
+        BankSession.objects.filter(expires_at__lt=now - SESSION_KEEP).delete()
+        session = BankSession(sid=secrets.token_hex(16), user=user)
+        issued = _token_for(session=session, user=user)
+        session.save(force_insert=True)
+    return issued
 
 
 def token_expiry(token) -> datetime:
     return datetime.fromtimestamp(token["exp"], tz=UTC)
 
 
-def token_revoke(*, token) -> None:
-    """Make a validated token unusable at once (logout, or replaced by an extension)."""
-    now = dj_timezone.now()
-    RevokedToken.objects.filter(expires_at__lt=now).delete()  # expired ones reject themselves
-    RevokedToken.objects.get_or_create(jti=token["jti"], defaults={"expires_at": token_expiry(token)})
+def session_extend(*, user: User, token) -> IssuedToken:
+    """A new token for the token's session, once: the token stops working, the session lives on.
+
+    Twenty simultaneous calls with one token give one new token and nineteen 401s: each waits
+    for the session's row lock and then finds that its token is no longer the current one.
+    """
+    with transaction.atomic():
+        session = BankSession.objects.select_for_update().filter(sid=token.get("sid", ""), user=user).first()
+        if session is None or not _is_current(session, jti=token["jti"], now=dj_timezone.now()):
+            raise _session_expired()
+        issued = _token_for(session=session, user=user)
+        session.save(update_fields=["token_jti", "expires_at"])
+    return issued
 
 
-def session_end(*, user: User, token) -> None:
-    """Logout: the token stops working at once and the user's open sockets are closed."""
-    token_revoke(token=token)
-    live.sockets_close(user.pk)
+def session_end(*, token) -> None:
+    """Logout: the session's token stops working at once and its sockets close."""
+    sid = token.get("sid", "")
+    with transaction.atomic():
+        BankSession.objects.filter(sid=sid, ended_at__isnull=True).update(ended_at=dj_timezone.now())
+        live.session_sockets_close(sid)
 
 
-def token_is_revoked(*, jti: str) -> bool:
-    return RevokedToken.objects.filter(jti=jti).exists()
+def sessions_end_for_user(*, user_id: int) -> None:
+    """Every session of the user ends, with its tokens, tickets and sockets (a block, a password
+    reset). Call it inside the transaction that decides it: the sockets close when it commits."""
+    BankSession.objects.filter(user_id=user_id, ended_at__isnull=True).update(ended_at=dj_timezone.now())
+    live.sockets_close(user_id)
+
+
+def _is_current(session: BankSession, *, jti: str, now: datetime) -> bool:
+    return session.ended_at is None and session.expires_at > now and session.token_jti == jti
+
+
+def token_is_current(token) -> bool:
+    """True while the token is its session's current token and the session has not ended."""
+    sid = token.get("sid")
+    if not isinstance(sid, str) or not sid:
+        return False
+    return BankSession.objects.filter(
+        sid=sid, token_jti=token["jti"], ended_at__isnull=True, expires_at__gt=dj_timezone.now()
+    ).exists()
 
 
 def token_read(raw: str) -> AccessToken | None:
-    """The token if it is well formed, signed, unexpired and not revoked; otherwise None."""
+    """The token if it is well formed, signed, unexpired and its session's current one; else None."""
     try:
         token = AccessToken(raw)
     except TokenError:
         return None
-    if token_is_revoked(jti=token["jti"]):
-        return None
-    return token
+    return token if token_is_current(token) else None
 
 
-def ws_ticket_issue(*, user: User) -> WsTicket:
+def session_live_until(*, sid: str) -> datetime | None:
+    """When the session expires if it is still live now (not ended, not expired); else None."""
+    now = dj_timezone.now()
+    expires_at = (
+        BankSession.objects.filter(sid=sid, ended_at__isnull=True, expires_at__gt=now)
+        .values_list("expires_at", flat=True)
+        .first()
+    )
+    return expires_at
+
+
+def ws_ticket_issue(*, user: User, token) -> WsTicket:
+    """A one-time ticket for the token's session (the caller authenticated with that token)."""
     now = dj_timezone.now()
     WsTicket.objects.filter(expires_at__lt=now - timedelta(minutes=5)).delete()
     return WsTicket.objects.create(
         key=secrets.token_urlsafe(32),
         user=user,
+        session_id=token["sid"],
         expires_at=now + timedelta(seconds=settings.BANK_WS_TICKET_SECONDS),
     )
 
 
-def ws_ticket_redeem(*, key: str) -> User | None:
-    """The ticket's user, once: a second use, an unknown or an expired ticket gives None."""
+def ws_ticket_redeem(*, key: str) -> WsTicket | None:
+    """The ticket, once, while its session is live: a second use, an unknown or an expired ticket,
+    or one whose session has ended (logout, block, password reset) gives None."""
     if not key:
         return None
     now = dj_timezone.now()
     claimed = WsTicket.objects.filter(key=key, used_at__isnull=True, expires_at__gt=now).update(used_at=now)
     if claimed != 1:
         return None
-    ticket = WsTicket.objects.select_related("user").get(key=key)
-    user = ticket.user
-    return user if user.is_active else None
+    ticket = WsTicket.objects.select_related("user", "session").get(key=key)
+    session = ticket.session
+    if not ticket.user.is_active or session.ended_at is not None or session.expires_at <= now:
+        return None
+    return ticket

@@ -35,8 +35,13 @@ def player_group(player_id: int) -> str:
 
 
 def user_group(user_id: int) -> str:
-    """Every socket a user has open, in any tab or device: closed when the user logs out."""
+    """Every socket a user has open, in any session, tab or device: closed when all their sessions end."""
     return f"user-{user_id}"
+
+
+def session_group(sid: str) -> str:
+    """The sockets one session opened (every tab of one browser): closed when the session ends."""
+    return f"session-{sid}"
 
 
 def groups_for(*, player_ids: Iterable[int], everyone: bool) -> list[str]:
@@ -71,13 +76,22 @@ def notify(kinds: Iterable[str], player_ids: Iterable[int] = (), *, everyone: bo
     transaction.on_commit(send, robust=True)
 
 
-def sockets_close(user_id: int) -> None:
-    """After a logout: close the user's open sockets (code 4401). A tab or device whose own
-    token is still good reconnects with a new ticket; a signed-out one cannot."""
-
+def _close_group_on_commit(group: str) -> None:
     def send() -> None:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(user_group(user_id), {"type": "session.ended"})
+            async_to_sync(layer.group_send)(group, {"type": "session.ended"})
 
     transaction.on_commit(send, robust=True)
+
+
+def sockets_close(user_id: int) -> None:
+    """After every session of a user ended (a block, a password reset): close all the user's
+    sockets (code 4401) once the change commits. No session of theirs can get a new ticket."""
+    _close_group_on_commit(user_group(user_id))
+
+
+def session_sockets_close(sid: str) -> None:
+    """After a logout: close the sockets of that session (code 4401) once the change commits.
+    The user's other sessions (another browser or device) keep theirs."""
+    _close_group_on_commit(session_group(sid))

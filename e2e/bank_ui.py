@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
@@ -52,3 +53,13 @@ def scroll_to_top(page: Page) -> None:
 def money(text: str) -> int:
     """`€1,500,000` -> 1500000."""
     return int(re.sub(r"[^\d]", "", text))
+
+
+def wait_until_page_clock_passes(page: Page, epoch_ms: int, timeout_s: float = 30) -> None:
+    """Polls the page's own clock until it passes `epoch_ms` (the condition is time itself: a
+    session's old deadline going by). page.wait_for_function would evaluate a string with eval,
+    which the app's Content-Security-Policy refuses; evaluate() runs outside the page's CSP."""
+    deadline = time.monotonic() + timeout_s
+    while page.evaluate("Date.now()") <= epoch_ms:
+        assert time.monotonic() < deadline, f"the page clock did not pass {epoch_ms} within {timeout_s} s"
+        page.wait_for_timeout(200)

@@ -3,8 +3,8 @@ modal shows 6 s after sign-in and counts down 8 s."""
 
 import time
 
-from bank_ui import open_and_sign_in, path_is
-from playwright.sync_api import Page, expect
+from bank_ui import open_and_sign_in, path_is, wait_until_page_clock_passes
+from playwright.sync_api import Browser, Page, expect
 
 from conftest import DEMO_PASSWORD, SHORT_SESSION_SECONDS, Server
 
@@ -75,3 +75,50 @@ def test_logout_now_in_the_modal_logs_out_at_once(page: Page, short_session_serv
     expect(page).to_have_url(path_is("/"))
     expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
     assert page.evaluate("localStorage.getItem('access_token')") is None
+
+
+def test_tabs_of_one_browser_share_one_session(browser: Browser, short_session_server: Server, shoot):
+    """Extend in one tab: the other's modal closes and it stays signed in. Logout in one: both go."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):
+        tab.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        _sign_in_aria(first, short_session_server)
+        second.goto(short_session_server.url("/dashboard"))
+        expect(second.get_by_text("Welcome back, Aria!")).to_be_visible()
+        old_login_time = first.evaluate("Number(localStorage.getItem('login_time'))")
+
+        # one session, one clock: both tabs warn together
+        first_dialog = first.get_by_role("dialog", name="Session Expiring Soon")
+        second_dialog = second.get_by_role("dialog", name="Session Expiring Soon")
+        expect(first_dialog).to_be_visible(timeout=12_000)
+        expect(second_dialog).to_be_visible()
+        shoot(second, "both-tabs-warned")
+        first_dialog.get_by_role("button", name="Extend Session").click()
+        expect(first_dialog).to_be_hidden()
+        expect(second_dialog).to_be_hidden()
+
+        # past the first clock's end both tabs are still signed in, on the one new token
+        first_session_end = old_login_time + SHORT_SESSION_SECONDS * 1000
+        wait_until_page_clock_passes(second, first_session_end + 1_000)
+        for tab in (first, second):
+            expect(tab).to_have_url(path_is("/dashboard"))
+            expect(tab.get_by_text("Welcome back, Aria!")).to_be_visible()
+        token = first.evaluate("localStorage.getItem('access_token')")
+        assert second.evaluate("localStorage.getItem('access_token')") == token
+        assert short_session_server.api("GET", "/api/me", token=token)[0] == 200
+
+        # the extended session warns in both tabs again; Logout Now in one: the other goes too
+        expect(first_dialog).to_be_visible(timeout=12_000)
+        expect(second_dialog).to_be_visible()
+        first_dialog.get_by_role("button", name="Logout Now").click()
+        expect(first.get_by_role("heading", name="Sign In")).to_be_visible()
+        expect(second).to_have_url(path_is("/"))
+        expect(second.get_by_role("heading", name="Sign In")).to_be_visible()
+        shoot(second, "signed-out-with-the-other-tab")
+        assert short_session_server.api("GET", "/api/me", token=token)[0] == 401
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors on the pages: {errors}"

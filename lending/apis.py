@@ -7,8 +7,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import player_for_caller
-from accounts.tokens import player_of
+from accounts.selectors import player_for_caller, player_of
 from bank.errors import BankError
 from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.inputs import parse

@@ -9,8 +9,7 @@ from django.utils import timezone
 from rest_framework.exceptions import NotFound
 
 from accounts.models import Player, User
-from accounts.selectors import player_for_caller
-from accounts.tokens import player_of
+from accounts.selectors import player_for_caller, player_of
 from bank.errors import BankError
 from credit import rules as credit_rules
 from credit.selectors import credit_eligibility

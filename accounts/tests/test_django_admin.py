@@ -26,11 +26,11 @@ def change_form(player: Player, **changes) -> dict:
 
 
 def test_granting_solo_access_on_the_site_sends_the_players_notice(client, admin_user, monkeypatch):
-    from accounts import admin as player_admin
+    from bank import live
 
     player = PlayerFactory()
     sent = []
-    monkeypatch.setattr(player_admin.live, "notify", lambda kinds, ids=(), **kw: sent.append((set(kinds), list(ids))))
+    monkeypatch.setattr(live, "notify", lambda kinds, ids=(), **kw: sent.append((set(kinds), list(ids))))
     client.force_login(admin_user)
     response = client.post(
         f"/django-admin/accounts/player/{player.pk}/change/", change_form(player, has_solo_access="on")
@@ -87,3 +87,102 @@ def test_saving_on_the_site_keeps_a_score_that_changed_meanwhile(client, admin_u
     assert response.status_code == 302
     player.refresh_from_db()
     assert (player.credit_score, player.has_solo_access) == (65, True)
+
+
+ADD_URL = "/django-admin/accounts/player/add/"
+
+
+def add_form(**fields) -> dict:
+    return {"name": "Newcomer", "discord": "newcomer.guild", "client_type": "new"} | fields
+
+
+def page_text(response) -> str:
+    return response.content.decode()
+
+
+def test_adding_a_player_on_the_site_goes_through_the_service(client, admin_user, monkeypatch):
+    from bank import live
+
+    sent = []
+    monkeypatch.setattr(live, "notify", lambda kinds, ids=(), **kw: sent.append((set(kinds), list(ids))))
+    other_admin = PlayerFactory().user  # any other user: the form cannot name who added the player
+    client.force_login(admin_user)
+    response = client.post(ADD_URL, add_form(has_solo_access="on", added_by=other_admin.pk, user=other_admin.pk))
+    assert response.status_code == 302, page_text(response)[:2000]
+    player = Player.objects.get(name="Newcomer")
+    assert player.added_by == admin_user  # the acting admin, never a form value
+    assert player.user is None  # the player claims the record by registering
+    assert player.has_solo_access is True
+    assert ({"players"}, [player.pk]) in sent
+
+
+@pytest.mark.parametrize(
+    "fields,message",
+    [
+        ({"name": "aria.guild"}, "Player name &#x27;aria.guild&#x27; is already taken"),
+        ({"discord": "ARIA"}, "Discord username &#x27;ARIA&#x27; is already registered"),
+        ({"name": "A"}, "Player name must be at least 2 characters"),
+        ({"name": "admin"}, "is reserved"),
+    ],
+)
+def test_adding_on_the_site_applies_the_registration_rules(client, admin_user, fields, message):
+    PlayerFactory(name="Aria", discord="aria.guild")
+    client.force_login(admin_user)
+    response = client.post(ADD_URL, add_form(**fields))
+    assert response.status_code == 200
+    assert message in page_text(response)
+    assert Player.objects.count() == 1
+
+
+def test_renaming_on_the_site_applies_the_registration_rules(client, admin_user):
+    PlayerFactory(name="Aria", discord="aria.guild")
+    borin = PlayerFactory(name="Borin", discord="borin.guild")
+    client.force_login(admin_user)
+    response = client.post(f"/django-admin/accounts/player/{borin.pk}/change/", change_form(borin, name="Aria.Guild"))
+    assert response.status_code == 200
+    assert "Player name &#x27;Aria.Guild&#x27; is already taken" in page_text(response)
+    borin.refresh_from_db()
+    assert borin.name == "Borin"
+
+
+def test_renaming_on_the_site_saves_through_the_service(client, admin_user, monkeypatch):
+    from bank import live
+
+    sent = []
+    monkeypatch.setattr(live, "notify", lambda kinds, ids=(), **kw: sent.append((set(kinds), list(ids))))
+    borin = PlayerFactory(name="Borin", discord="borin.guild")
+    client.force_login(admin_user)
+    form = change_form(borin, name="  Borin the Bold ", discord="borin")
+    response = client.post(f"/django-admin/accounts/player/{borin.pk}/change/", form)
+    assert response.status_code == 302, page_text(response)[:2000]
+    borin.refresh_from_db()
+    assert (borin.name, borin.discord) == ("Borin the Bold", "borin")
+    assert sent == [({"players"}, [borin.pk])]
+
+
+def test_the_site_cannot_link_a_player_to_another_user(client, admin_user):
+    player = PlayerFactory()
+    own_user = player.user_id
+    client.force_login(admin_user)
+    response = client.post(
+        f"/django-admin/accounts/player/{player.pk}/change/", change_form(player, user=admin_user.pk)
+    )
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.user_id == own_user
+
+
+def test_a_clash_arising_after_the_forms_check_is_shown_and_nothing_is_saved(client, admin_user, monkeypatch):
+    """Another admin or a registration takes the name between the form's check and the save."""
+    from accounts import admin as player_admin
+
+    PlayerFactory(name="Aria", discord="aria.guild")
+    borin = PlayerFactory(name="Borin", discord="borin.guild")
+    monkeypatch.setattr(player_admin, "player_identity_validate", lambda name, discord, player_id: (name, discord))
+    client.force_login(admin_user)
+    url = f"/django-admin/accounts/player/{borin.pk}/change/"
+    response = client.post(url, change_form(borin, name="aria.guild", has_solo_access="on"), follow=True)
+    assert response.status_code == 200
+    assert "Player name &#x27;aria.guild&#x27; is already taken" in page_text(response)
+    borin.refresh_from_db()
+    assert (borin.name, borin.has_solo_access) == ("Borin", False)

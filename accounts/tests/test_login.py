@@ -194,3 +194,31 @@ def test_register_and_password_reset_hash_before_the_transaction(api, admin_user
     player_password_set(player_id=player.pk, new_password="another-pass-2", admin=admin_user)
     player_create(name="Made", discord="made.guild", password="third-pass-3", admin=admin_user)
     assert len(hashing_depths) >= 3 and set(hashing_depths) == {0}
+
+
+# --- input bounds at the edge ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body,field,detail",
+    [
+        ({"username": "a" * 50_001, "password": PASSWORD}, "username", "Name must be at most 150 characters"),
+        ({"username": "Aria", "password": "p" * 1025}, "password", "Password must be at most 1024 characters"),
+        ({"username": 12345, "password": PASSWORD}, "username", "Name must be text"),
+        ({"username": ["Aria"], "password": PASSWORD}, "username", "Name must be text"),
+        ({"username": "Aria", "password": 12345678}, "password", "Password must be text"),
+        (
+            {"username": "Ar\x00ia", "password": PASSWORD},
+            "username",
+            "Name contains a character that cannot be stored (NUL)",
+        ),
+    ],
+)
+def test_sign_in_input_is_bounded_and_typed_at_the_edge(api, body, field, detail):
+    aria = PlayerFactory(name="Aria")
+    response = api.post("/api/login", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["detail"] == detail
+    assert response.json()["fields"] == {field: [detail]}
+    aria.refresh_from_db()
+    assert aria.failed_attempts == 0

@@ -111,3 +111,87 @@ def test_me_answers_the_callers_player(api):
 def test_me_for_admin_has_no_player(admin_api):
     body = admin_api.get("/api/me").json()
     assert body["is_admin"] is True and body["player"] is None
+
+
+def sign_in_fails(api, player, times: int) -> list[int]:
+    return [
+        api.post("/api/login", {"username": player.name, "password": "wrong-password"}, format="json").status_code
+        for _ in range(times)
+    ]
+
+
+def assert_token_ended(api, token: str, player) -> None:
+    """Every door a token opens is shut: reads, extension, requests, tickets, verification."""
+    client = with_token(token)
+    assert client.get("/api/me").status_code == 401
+    assert client.get("/api/me/bank-data").status_code == 401
+    assert client.post("/api/extend-session").status_code == 401
+    loan_request = {"player_id": player.pk, "value": 100_000, "total_days": 10}
+    assert client.post("/api/pending-loans", loan_request, format="json").status_code == 401
+    assert client.post("/api/ws-ticket").status_code == 401
+    assert api.get("/api/verify-token", {"token": token}).json()["valid"] is False
+
+
+def test_the_fifth_wrong_password_ends_the_open_sessions_of_that_player(api):
+    player = PlayerFactory(credit_score=100)
+    first_device, second_device = signed_in(api, player), signed_in(api, player)
+    assert sign_in_fails(api, player, 5) == [401, 401, 401, 401, 403]
+    assert_token_ended(api, first_device, player)
+    assert_token_ended(api, second_device, player)
+
+
+def test_wrong_passwords_short_of_the_block_leave_the_session_open(api):
+    player = PlayerFactory()
+    token = signed_in(api, player)
+    assert sign_in_fails(api, player, 4) == [401, 401, 401, 401]
+    assert with_token(token).get("/api/me").status_code == 200
+
+
+def test_an_admin_password_reset_ends_the_open_sessions_of_that_player(api, admin_api):
+    player = PlayerFactory(credit_score=100)
+    token = signed_in(api, player)
+    response = admin_api.put(
+        f"/api/admin/players/{player.pk}/password", {"new_password": "brand-new-pass"}, format="json"
+    )
+    assert response.status_code == 200
+    assert_token_ended(api, token, player)
+    # the new password opens a new session
+    login = api.post("/api/login", {"username": player.name, "password": "brand-new-pass"}, format="json")
+    assert with_token(login.json()["access_token"]).get("/api/me").status_code == 200
+
+
+def test_a_password_reset_leaves_other_players_signed_in(api, admin_api):
+    player, other = PlayerFactory(), PlayerFactory()
+    other_token = signed_in(api, other)
+    admin_api.put(f"/api/admin/players/{player.pk}/password", {"new_password": "brand-new-pass"}, format="json")
+    assert with_token(other_token).get("/api/me").status_code == 200
+
+
+def test_logout_ends_the_extended_token_too(api):
+    player = PlayerFactory()
+    extended = with_token(signed_in(api, player)).post("/api/extend-session").json()["access_token"]
+    assert with_token(extended).post("/api/logout").status_code == 204
+    assert with_token(extended).get("/api/me").status_code == 401
+
+
+def test_logout_on_one_device_leaves_the_other_device_signed_in(api):
+    player = PlayerFactory()
+    phone, laptop = signed_in(api, player), signed_in(api, player)
+    assert with_token(phone).post("/api/logout").status_code == 204
+    assert with_token(laptop).get("/api/me").status_code == 200
+
+
+def test_an_extended_token_keeps_the_session_id(api):
+    player = PlayerFactory()
+    first = signed_in(api, player)
+    second = with_token(first).post("/api/extend-session").json()["access_token"]
+    third = with_token(second).post("/api/extend-session").json()["access_token"]
+    assert AccessToken(first)["sid"] == AccessToken(second)["sid"] == AccessToken(third)["sid"]
+    assert AccessToken(signed_in(api, player))["sid"] != AccessToken(first)["sid"]
+
+
+def test_a_token_without_a_session_is_refused(api):
+    player = PlayerFactory()
+    forged_elsewhere = AccessToken.for_user(player.user)  # well signed, but no sign-in made it
+    assert with_token(str(forged_elsewhere)).get("/api/me").status_code == 401
+    assert api.get("/api/verify-token", {"token": str(forged_elsewhere)}).json()["valid"] is False

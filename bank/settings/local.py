@@ -1,8 +1,13 @@
 """Local development (`make run`): SQLite and the in-memory channel layer unless told otherwise."""
 
+import os
+from pathlib import Path
+
 from .base import *  # noqa: F403
 from .base import env_bool
+from .secret_key import local_secret_key
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = SECRET_KEY or "local-development-only-not-secret-0123456789-abcdefghijklmnop"  # noqa: F405
+# DJANGO_SECRET_KEY if set, else this install's own random key (.secret-key, made on first start)
+SECRET_KEY = SECRET_KEY or local_secret_key(Path(os.environ.get("BANK_SECRET_KEY_DIR", BASE_DIR)))  # noqa: F405
 WEBPACK_LOADER["DEFAULT"]["CACHE"] = not DEBUG  # noqa: F405

@@ -8,16 +8,24 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import transaction
 from django.utils import timezone
+from rest_framework.test import APIClient
+from rest_framework_simplejwt.tokens import AccessToken
 
 from accounts.models import WsTicket
 from accounts.services import player_update
-from accounts.tests.factories import AdminFactory, PlayerFactory
-from accounts.tokens import ws_ticket_issue
+from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
+from accounts.tokens import token_issue, ws_ticket_issue
 from bank import live
 from bank.asgi import application
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 ORIGIN = [(b"origin", b"http://testserver")]
+
+
+def ticket_for(user) -> WsTicket:
+    """A ticket of a fresh session of the user (a sign-in, then POST /api/ws-ticket)."""
+    token = AccessToken(token_issue(user=user).access_token)
+    return ws_ticket_issue(user=user, token=token)
 
 
 async def connect(ticket_key: str, headers=ORIGIN):
@@ -27,15 +35,15 @@ async def connect(ticket_key: str, headers=ORIGIN):
 
 
 async def open_socket_for(user) -> WebsocketCommunicator:
-    ticket = await database_sync_to_async(ws_ticket_issue)(user=user)
+    ticket = await database_sync_to_async(ticket_for)(user)
     communicator, connected = await connect(ticket.key)
     assert connected
     assert await communicator.receive_json_from(timeout=2) == {"type": "hello"}
     return communicator
 
 
-async def assert_closed_with_4401(communicator):
-    message = await communicator.receive_output(timeout=2)
+async def assert_closed_with_4401(communicator, timeout: float = 2):
+    message = await communicator.receive_output(timeout=timeout)
     assert message == {"type": "websocket.close", "code": 4401}
 
 
@@ -47,7 +55,7 @@ async def test_unknown_ticket_is_refused():
 
 async def test_reused_ticket_is_refused():
     player = await database_sync_to_async(PlayerFactory)()
-    ticket = await database_sync_to_async(ws_ticket_issue)(user=player.user)
+    ticket = await database_sync_to_async(ticket_for)(player.user)
     first, _ = await connect(ticket.key)
     assert await first.receive_json_from(timeout=2) == {"type": "hello"}
     second, _ = await connect(ticket.key)
@@ -57,7 +65,7 @@ async def test_reused_ticket_is_refused():
 
 async def test_expired_ticket_is_refused():
     player = await database_sync_to_async(PlayerFactory)()
-    ticket = await database_sync_to_async(ws_ticket_issue)(user=player.user)
+    ticket = await database_sync_to_async(ticket_for)(player.user)
     await database_sync_to_async(WsTicket.objects.filter(pk=ticket.pk).update)(
         expires_at=timezone.now() - timedelta(seconds=1)
     )
@@ -67,7 +75,7 @@ async def test_expired_ticket_is_refused():
 
 async def test_foreign_origin_is_refused():
     player = await database_sync_to_async(PlayerFactory)()
-    ticket = await database_sync_to_async(ws_ticket_issue)(user=player.user)
+    ticket = await database_sync_to_async(ticket_for)(player.user)
     _communicator, connected = await connect(ticket.key, headers=[(b"origin", b"http://evil.example")])
     assert not connected
 
@@ -141,34 +149,132 @@ async def test_no_notice_when_the_transaction_rolls_back():
     await asyncio.gather(admin_socket.disconnect(), a_socket.disconnect())
 
 
-async def test_logout_closes_every_socket_of_that_user_and_no_other(player_api_async):
-    client, player = player_api_async
+async def test_an_admin_logout_closes_the_admin_socket():
+    admin = await database_sync_to_async(AdminFactory)()
+    client = await database_sync_to_async(_sign_in)(admin.username)
+    socket = await open_socket_through_api(client)
+    response = await database_sync_to_async(client.post)("/api/logout")
+    assert response.status_code == 204
+    await assert_closed_with_4401(socket)
+
+
+def _sign_in(name: str, password: str = PASSWORD) -> APIClient:
+    """A client holding a fresh session's token, as a browser tab after sign-in."""
+    client = APIClient()
+    answer = client.post("/api/login", {"username": name, "password": password}, format="json")
+    assert answer.status_code == 200, answer.json()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {answer.json()['access_token']}")
+    return client
+
+
+def _ticket(client: APIClient) -> str:
+    response = client.post("/api/ws-ticket")
+    assert response.status_code == 201, response.json()
+    return response.json()["ticket"]
+
+
+async def open_socket_through_api(client: APIClient) -> WebsocketCommunicator:
+    communicator, connected = await connect(await database_sync_to_async(_ticket)(client))
+    assert connected
+    assert await communicator.receive_json_from(timeout=2) == {"type": "hello"}
+    return communicator
+
+
+async def test_logout_closes_the_sockets_of_that_session_and_no_other():
+    player = await database_sync_to_async(PlayerFactory)()
     other = await database_sync_to_async(PlayerFactory)()
     admin = await database_sync_to_async(AdminFactory)()
-    first_tab = await open_socket_for(player.user)
-    second_tab = await open_socket_for(player.user)
+    browser = await database_sync_to_async(_sign_in)(player.name)
+    phone = await database_sync_to_async(_sign_in)(player.name)
+    first_tab, second_tab = await open_socket_through_api(browser), await open_socket_through_api(browser)
+    phone_socket = await open_socket_through_api(phone)
     other_socket = await open_socket_for(other.user)
     admin_socket = await open_socket_for(admin)
 
-    response = await database_sync_to_async(client.post)("/api/logout")
+    response = await database_sync_to_async(browser.post)("/api/logout")
     assert response.status_code == 204
 
     await assert_closed_with_4401(first_tab)
     await assert_closed_with_4401(second_tab)
-    assert await other_socket.receive_nothing(timeout=0.3)
-    assert await admin_socket.receive_nothing(timeout=0.1)
+    for socket in (phone_socket, other_socket, admin_socket):
+        assert await socket.receive_nothing(timeout=0.2)
     # the others still hear notices
-    await database_sync_to_async(live.notify)({"players"}, [other.pk])
-    assert await other_socket.receive_json_from(timeout=2) == {"type": "bank_data", "kinds": ["players"]}
-    await asyncio.gather(other_socket.disconnect(), admin_socket.disconnect())
+    await database_sync_to_async(live.notify)({"players"}, [player.pk, other.pk])
+    for socket in (phone_socket, other_socket):
+        assert await socket.receive_json_from(timeout=2) == {"type": "bank_data", "kinds": ["players"]}
+    await asyncio.gather(phone_socket.disconnect(), other_socket.disconnect(), admin_socket.disconnect())
 
 
-async def test_an_admin_logout_closes_the_admin_socket():
+async def test_a_ticket_issued_before_logout_opens_no_socket_after_it():
+    player = await database_sync_to_async(PlayerFactory)()
+    client = await database_sync_to_async(_sign_in)(player.name)
+    ticket = await database_sync_to_async(_ticket)(client)
+    assert (await database_sync_to_async(client.post)("/api/logout")).status_code == 204
+    communicator, _ = await connect(ticket)
+    await assert_closed_with_4401(communicator)
+
+
+def _fail_sign_in(name: str, times: int) -> None:
+    client = APIClient()
+    for _ in range(times):
+        client.post("/api/login", {"username": name, "password": "wrong-password"}, format="json")
+
+
+async def test_the_block_after_five_wrong_passwords_closes_the_players_sockets_and_tickets():
+    player = await database_sync_to_async(PlayerFactory)()
+    other = await database_sync_to_async(PlayerFactory)()
+    client = await database_sync_to_async(_sign_in)(player.name)
+    socket = await open_socket_through_api(client)
+    unused_ticket = await database_sync_to_async(_ticket)(client)
+    other_socket = await open_socket_for(other.user)
+
+    await database_sync_to_async(_fail_sign_in)(player.name, 5)
+
+    await assert_closed_with_4401(socket)
+    late, _ = await connect(unused_ticket)
+    await assert_closed_with_4401(late)
+    assert await other_socket.receive_nothing(timeout=0.2)
+    await other_socket.disconnect()
+
+
+async def test_an_admin_password_reset_closes_the_players_sockets():
     from conftest import bearer_for
 
     admin = await database_sync_to_async(AdminFactory)()
-    client = await database_sync_to_async(bearer_for)(admin)
-    socket = await open_socket_for(admin)
-    response = await database_sync_to_async(client.post)("/api/logout")
-    assert response.status_code == 204
+    player = await database_sync_to_async(PlayerFactory)()
+    socket = await open_socket_through_api(await database_sync_to_async(_sign_in)(player.name))
+    admin_api = await database_sync_to_async(bearer_for)(admin)
+    response = await database_sync_to_async(admin_api.put)(
+        f"/api/admin/players/{player.pk}/password", {"new_password": "brand-new-pass"}, format="json"
+    )
+    assert response.status_code == 200
     await assert_closed_with_4401(socket)
+
+
+def _session_expires_in(client: APIClient, seconds: float) -> None:
+    from accounts.models import BankSession
+
+    token = AccessToken(client._credentials["HTTP_AUTHORIZATION"].split()[1])
+    BankSession.objects.filter(pk=token["sid"]).update(expires_at=timezone.now() + timedelta(seconds=seconds))
+
+
+async def test_a_socket_closes_when_its_session_expires_unextended():
+    player = await database_sync_to_async(PlayerFactory)()
+    client = await database_sync_to_async(_sign_in)(player.name)
+    await database_sync_to_async(_session_expires_in)(client, 1)
+    socket = await open_socket_through_api(client)
+    await assert_closed_with_4401(socket, timeout=5)
+
+
+async def test_a_socket_stays_open_past_the_old_expiry_when_the_session_was_extended():
+    player = await database_sync_to_async(PlayerFactory)()
+    client = await database_sync_to_async(_sign_in)(player.name)
+    await database_sync_to_async(_session_expires_in)(client, 2)
+    socket = await open_socket_through_api(client)
+    # another tab extends the session: the socket finds the new expiry when its timer fires
+    response = await database_sync_to_async(client.post)("/api/extend-session")
+    assert response.status_code == 200
+    assert await socket.receive_nothing(timeout=3)
+    await database_sync_to_async(live.notify)({"players"}, [player.pk])
+    assert await socket.receive_json_from(timeout=2) == {"type": "bank_data", "kinds": ["players"]}
+    await socket.disconnect()

@@ -22,15 +22,15 @@ class FakeSocket {
   send(data: unknown) {
     this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent);
   }
-  drop() {
-    this.onclose?.({ code: 1006 } as CloseEvent);
+  drop(code = 1006) {
+    this.onclose?.({ code } as CloseEvent);
   }
   close() {
     this.closed = true;
   }
 }
 
-function setup() {
+function setup(hasLiveSession?: () => boolean) {
   const sockets: FakeSocket[] = [];
   const scheduled: Array<{ ms: number; run: () => void }> = [];
   let ticketNumber = 0;
@@ -48,6 +48,7 @@ function setup() {
     onNotice,
     onReconnect,
     onStatus,
+    hasLiveSession,
     schedule: (run, ms) => {
       const entry = { ms, run };
       scheduled.push(entry);
@@ -186,6 +187,44 @@ describe('connectLive', () => {
     expect(onStatus).toHaveBeenLastCalledWith('closed');
     expect(onStatus).toHaveBeenCalledTimes(2);
     stop();
+  });
+
+  it('after a 4401 close reconnects with a new ticket while the tab still has a live session', async () => {
+    const { sockets, scheduled, fetchTicket, stop } = setup(() => true);
+    await flush();
+    sockets[0]?.open();
+    sockets[0]?.drop(4401); // the session that opened it ended; the tab has signed in again meanwhile
+    expect(scheduled).toHaveLength(1);
+    scheduled[0]?.run();
+    await flush();
+    expect(fetchTicket).toHaveBeenCalledTimes(2);
+    expect(sockets[1]?.ticket).toBe('ticket-2');
+    stop();
+  });
+
+  it('stops for good when the socket closes and the tab is signed out', async () => {
+    let signedIn = true;
+    const { sockets, scheduled, fetchTicket, onStatus } = setup(() => signedIn);
+    await flush();
+    sockets[0]?.open();
+    signedIn = false;
+    sockets[0]?.drop(4401);
+    expect(onStatus).toHaveBeenLastCalledWith('closed');
+    expect(scheduled).toHaveLength(0);
+    await flush();
+    expect(fetchTicket).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks no ticket when the session ended while it waited to reconnect', async () => {
+    let signedIn = true;
+    const { sockets, scheduled, fetchTicket } = setup(() => signedIn);
+    await flush();
+    sockets[0]?.drop(); // a network drop: back-off, then a new ticket
+    signedIn = false;
+    scheduled[0]?.run();
+    await flush();
+    expect(fetchTicket).toHaveBeenCalledTimes(1);
+    expect(sockets).toHaveLength(1);
   });
 
   it('opens nothing once stopped', async () => {

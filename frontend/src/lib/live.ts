@@ -71,6 +71,11 @@ export interface LiveConnectionOptions {
   onReconnect?: () => void;
   /** 'open' once the server says this tab has joined its groups, 'closed' when the socket drops. */
   onStatus?: (status: LiveStatus) => void;
+  /**
+   * Whether the tab still has a live session. The server closes a socket (4401) when its session
+   * ends or expires: the tab reconnects only while this holds, and a signed-out tab stops.
+   */
+  hasLiveSession?: () => boolean;
   schedule?: (callback: () => void, ms: number) => () => void;
   random?: () => number;
 }
@@ -89,8 +94,10 @@ export function connectLive(options: LiveConnectionOptions): () => void {
   let attempt = 0;
   let everOpened = false;
 
+  const signedOut = () => options.hasLiveSession?.() === false;
+
   const retry = () => {
-    if (stopped) return;
+    if (stopped || signedOut()) return;
     const delay = backoffDelay(attempt, options.random);
     attempt += 1;
     cancelRetry = schedule(() => {
@@ -100,6 +107,7 @@ export function connectLive(options: LiveConnectionOptions): () => void {
   };
 
   const open = async () => {
+    if (signedOut()) return;
     let ticket: string;
     try {
       ticket = await options.fetchTicket();
@@ -178,7 +186,7 @@ export function coalesceKinds(
 }
 
 /** Starts live refresh for the signed-in user; returns the function that stops it. */
-export function startLiveUpdates(queryClient: QueryClient): () => void {
+export function startLiveUpdates(queryClient: QueryClient, hasLiveSession?: () => boolean): () => void {
   const root = document.documentElement;
   const notices = coalesceKinds((kinds) => invalidateKinds(queryClient, kinds));
   const stop = connectLive({
@@ -186,6 +194,7 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
     openSocket: (ticket) => new WebSocket(liveSocketUrl(window.location, ticket)),
     onNotice: (kinds) => notices.add(kinds),
     onReconnect: () => void queryClient.invalidateQueries(),
+    hasLiveSession,
     // Shown on <html data-live>: browser tests wait for it instead of sleeping.
     onStatus: (status) => {
       root.dataset.live = status;

@@ -45,3 +45,18 @@ export function clearStoredSession(): void {
 export function getAccessToken(): string | null {
   return localStorage.getItem(storageKeys.accessToken);
 }
+
+const sessionKeys: ReadonlySet<string> = new Set([storageKeys.accessToken, storageKeys.username, storageKeys.loginTime]);
+
+/**
+ * Calls `onChange` when another tab of this browser changes the stored session (the browser
+ * sends `storage` events to every other tab of the origin; `key` is null after a clear()).
+ * Returns the function that stops listening.
+ */
+export function onStoredSessionChange(onChange: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key === null || sessionKeys.has(event.key)) onChange();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}

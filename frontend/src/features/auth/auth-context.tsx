@@ -11,12 +11,19 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, setUnauthorizedHandler } from '@/lib/api-client';
 import { getPageConfig } from '@/lib/page-config';
-import { clearStoredSession, readStoredSession, storeRenewedToken, storeSession } from '@/lib/storage';
+import {
+  clearStoredSession,
+  onStoredSessionChange,
+  readStoredSession,
+  storeRenewedToken,
+  storeSession,
+} from '@/lib/storage';
 import { login as loginCall } from '@/features/auth/api/login';
 import { verifyToken } from '@/features/auth/api/verify-token';
 import { extendSession as extendSessionCall, revokeToken } from '@/features/auth/api/session';
 import { authMessages } from '@/features/auth/messages';
 import { isSessionOver } from '@/features/auth/session';
+import { sessionChange } from '@/features/auth/session-sync';
 import { decodeTokenClaims } from '@/features/auth/token';
 import { SessionWatcher } from '@/features/auth/session-watcher';
 
@@ -25,6 +32,8 @@ export const FORCED_LOGOUT_MS = 1_000;
 
 export interface SignedInUser {
   username: string;
+  /** The token this tab works with; every tab of the browser shares it through local storage. */
+  accessToken: string;
   isAdmin: boolean;
   hasSoloAccess: boolean;
   loginTime: number;
@@ -67,16 +76,58 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>(startingState);
   const [forcedLogout, setForcedLogout] = useState(false);
   const loggingOut = useRef(false);
+  const checking401 = useRef(false);
+  const retriedWith = useRef<string | null>(null);
   const forcedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The latest state, for the handlers of other tabs' changes (they run outside rendering).
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
+
+  const showState = useCallback((next: AuthState) => {
+    stateRef.current = next;
+    setState(next);
+  }, []);
 
   const endSession = useCallback(() => {
     clearStoredSession();
     queryClient.clear();
-    setState({ status: 'anonymous' });
+    showState({ status: 'anonymous' });
     setForcedLogout(true);
     clearTimeout(forcedTimer.current);
     forcedTimer.current = setTimeout(() => setForcedLogout(false), FORCED_LOGOUT_MS);
-  }, [queryClient]);
+  }, [queryClient, showState]);
+
+  /**
+   * Brings this tab in line with the session another tab stored (extended, ended, or a new
+   * sign-in). Returns false when there was nothing to follow.
+   */
+  const followStoredSession = useCallback((): boolean => {
+    const current = stateRef.current;
+    if (current.status === 'checking') return false; // the startup check decides first
+    const tab = current.status === 'authenticated' ? current : null;
+    const change = sessionChange(tab, readStoredSession());
+    if (change.kind === 'ended') {
+      endSession();
+    } else if (change.kind === 'extended' && tab) {
+      showState({ ...tab, accessToken: change.accessToken, loginTime: change.loginTime });
+    } else if (change.kind === 'started') {
+      queryClient.clear();
+      showState({
+        status: 'authenticated',
+        username: change.username,
+        accessToken: change.accessToken,
+        isAdmin: claimFlag(change.accessToken, 'is_admin'),
+        hasSoloAccess: claimFlag(change.accessToken, 'has_solo_access'),
+        loginTime: change.loginTime,
+        timersEnabled: true,
+      });
+    }
+    return change.kind !== 'unchanged';
+  }, [endSession, queryClient, showState]);
+
+  useEffect(() => onStoredSessionChange(() => void followStoredSession()), [followStoredSession]);
 
   const logout = useCallback(async () => {
     if (loggingOut.current) return;
@@ -89,10 +140,41 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [endSession]);
 
+  /**
+   * A 401 ends the session (spec §4), unless the call went out with a token that another tab
+   * has since replaced by extending: then the stored token still works, and this tab follows it
+   * and asks again, once per token (a second 401 with the same token is real).
+   */
+  const onUnauthorized = useCallback(async () => {
+    if (checking401.current) return;
+    checking401.current = true;
+    try {
+      const stored = readStoredSession();
+      const retried = stored !== null && stored.accessToken === retriedWith.current;
+      const answer = stored && !retried ? await verifyToken(stored.accessToken).catch(() => null) : null;
+      if (stored && answer?.valid) {
+        retriedWith.current = stored.accessToken;
+        followStoredSession();
+        void queryClient.invalidateQueries(); // what failed with the old token, again with the new
+        return;
+      }
+      if (answer) endSession(); // the server says the stored token is over: nothing to revoke
+      else await logout();
+    } finally {
+      checking401.current = false;
+    }
+  }, [endSession, followStoredSession, logout, queryClient]);
+
   useEffect(() => {
-    setUnauthorizedHandler(() => void logout());
+    setUnauthorizedHandler(() => void onUnauthorized());
     return () => setUnauthorizedHandler(null);
-  }, [logout]);
+  }, [onUnauthorized]);
+
+  /** The countdown reached zero: unless another tab extended meanwhile, the session ends. */
+  const expire = useCallback(async () => {
+    if (followStoredSession()) return;
+    await logout();
+  }, [followStoredSession, logout]);
 
   useEffect(() => () => clearTimeout(forcedTimer.current), []);
 
@@ -107,12 +189,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         if (!answer.valid) {
           clearStoredSession();
-          setState({ status: 'anonymous' });
+          showState({ status: 'anonymous' });
           return;
         }
-        setState({
+        showState({
           status: 'authenticated',
           username: answer.username || stored.username,
+          accessToken: stored.accessToken,
           isAdmin: answer.is_admin,
           hasSoloAccess: answer.has_solo_access,
           loginTime,
@@ -124,9 +207,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (error instanceof ApiError && error.isUnreachable) {
           // Spec §4: a timeout or network failure keeps the session, with no timers and no
           // solo access; the role falls back to the token's own claim.
-          setState({
+          showState({
             status: 'authenticated',
             username: stored.username,
+            accessToken: stored.accessToken,
             isAdmin: claimFlag(stored.accessToken, 'is_admin'),
             hasSoloAccess: false,
             loginTime,
@@ -135,12 +219,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return;
         }
         clearStoredSession();
-        setState({ status: 'anonymous' });
+        showState({ status: 'anonymous' });
       });
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [showState]);
 
   const login = useCallback(
     async (credentials: { username: string; password: string }): Promise<SignedInUser> => {
@@ -149,6 +233,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!decodeTokenClaims(answer.access_token)) throw new Error(authMessages.invalidToken);
       const user: SignedInUser = {
         username: answer.username || credentials.username,
+        accessToken: answer.access_token,
         isAdmin: answer.is_admin === true,
         hasSoloAccess: answer.has_solo_access === true,
         loginTime: Date.now(),
@@ -157,18 +242,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storeSession({ accessToken: answer.access_token, username: user.username, loginTime: user.loginTime });
       queryClient.clear();
       setForcedLogout(false);
-      setState({ status: 'authenticated', ...user });
+      showState({ status: 'authenticated', ...user });
       return user;
     },
-    [queryClient],
+    [queryClient, showState],
   );
 
   const extendSession = useCallback(async () => {
     const answer = await extendSessionCall();
     const loginTime = Date.now();
     storeRenewedToken(answer.access_token, loginTime);
-    setState((current) => (current.status === 'authenticated' ? { ...current, loginTime } : current));
-  }, []);
+    const current = stateRef.current;
+    if (current.status === 'authenticated') showState({ ...current, accessToken: answer.access_token, loginTime });
+  }, [showState]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ state, forcedLogout, login, logout, extendSession }),
@@ -186,6 +272,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           timing={getPageConfig()}
           onExtend={extendSession}
           onLogout={logout}
+          onExpire={expire}
         />
       )}
     </AuthContext.Provider>

@@ -9,10 +9,12 @@ interface SessionWatcherProps {
   timing: SessionTiming;
   onExtend: () => Promise<void>;
   onLogout: () => Promise<void>;
+  /** The countdown reached zero (default: onLogout). */
+  onExpire?: () => Promise<void>;
 }
 
 /** Runs the session clock; shows the expiry modal at the warning time and logs out at zero. */
-export function SessionWatcher({ loginTime, timing, onExtend, onLogout }: SessionWatcherProps) {
+export function SessionWatcher({ loginTime, timing, onExtend, onLogout, onExpire = onLogout }: SessionWatcherProps) {
   const [now, setNow] = useState(() => Date.now());
   const expiredRef = useRef(false);
   const phase = sessionPhase(loginTime, now, timing);
@@ -35,9 +37,9 @@ export function SessionWatcher({ loginTime, timing, onExtend, onLogout }: Sessio
   useEffect(() => {
     if (phase.phase === 'expired' && !expiredRef.current) {
       expiredRef.current = true;
-      void onLogout();
+      void onExpire();
     }
-  }, [phase.phase, onLogout]);
+  }, [phase.phase, onExpire]);
 
   if (phase.phase !== 'warning') return null;
   return <SessionExpiryModal secondsLeft={phase.secondsLeft} onExtend={onExtend} onLogout={onLogout} />;
