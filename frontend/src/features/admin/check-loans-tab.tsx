@@ -12,12 +12,12 @@ import { formatDay, isIsoDay, todayIso } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { formatRate, paidPercent, parseDays, soloGainOf, type CheckedLoan, type ListingStatus, type PaymentStatus } from '@/lib/loans';
-import { useChangeLoanDate } from '@/features/admin/api/use-change-loan-date';
-import { useChangeLoanDays } from '@/features/admin/api/use-change-loan-days';
-import { useCheckLoans } from '@/features/admin/api/use-check-loans';
-import { useLoanDetail } from '@/features/admin/api/use-loan-detail';
-import { useMarkLoanPayment } from '@/features/admin/api/use-mark-loan-payment';
-import { usePayOffLoan } from '@/features/admin/api/use-pay-off-loan';
+import { useChangeLoanDate } from '@/features/loans/api/use-change-loan-date';
+import { useChangeLoanDays } from '@/features/loans/api/use-change-loan-days';
+import { useCheckLoans } from '@/features/loans/api/use-check-loans';
+import { useLoanDetail } from '@/features/loans/api/use-loan-detail';
+import { useMarkLoanPayment } from '@/features/loans/api/use-mark-loan-payment';
+import { usePayOffLoan } from '@/features/loans/api/use-pay-off-loan';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 

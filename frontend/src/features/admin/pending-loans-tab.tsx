@@ -10,9 +10,9 @@ import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { formatRate, type PendingLoan } from '@/lib/loans';
-import { useApproveLoanRequest } from '@/features/admin/api/use-approve-loan-request';
-import { useDenyLoanRequest } from '@/features/admin/api/use-deny-loan-request';
-import { useOpenLoanRequests } from '@/features/admin/api/use-open-loan-requests';
+import { useApproveLoanRequest } from '@/features/loan-requests/api/use-approve-loan-request';
+import { useDenyLoanRequest } from '@/features/loan-requests/api/use-deny-loan-request';
+import { useOpenLoanRequests } from '@/features/loan-requests/api/use-open-loan-requests';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 

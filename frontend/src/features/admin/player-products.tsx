@@ -9,8 +9,8 @@ import { formatDateTime, formatDay } from '@/lib/dates';
 import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { formatRate, fractionToPercentText, loanBadgeTone, parseDays, pendingStatusLabel, percentToFraction, type Loan } from '@/lib/loans';
-import { useEditLoan } from '@/features/admin/api/use-edit-loan';
-import { usePlayerProducts } from '@/features/admin/api/use-player-products';
+import { useEditLoan } from '@/features/loans/api/use-edit-loan';
+import { usePlayerProducts } from '@/features/loans/api/use-player-products';
 import '@/components/bank-ui.css';
 
 export const LOAN_UPDATED = 'Loan updated successfully!';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '@/features/player/api/use-me';
+import type { Me } from '@/features/players/api/use-me';
 import { makeLoan } from '@/lib/loan-fixtures';
 import { MyLoansTab } from '@/features/player/my-loans-tab';
 import type { Loan } from '@/lib/loans';

@@ -6,7 +6,7 @@ import { ProgressBar } from '@/components/progress-bar';
 import { formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { formatRate, loanBadgeTone, paidPercent, type Loan } from '@/lib/loans';
-import type { Me } from '@/features/player/api/use-me';
+import type { Me } from '@/features/players/api/use-me';
 import { BankDataGate } from '@/features/player/bank-data-gate';
 import { RequestLoanButton } from '@/features/player/request-loan-button';
 import '@/components/bank-ui.css';

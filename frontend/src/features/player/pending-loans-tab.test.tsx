@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '@/features/player/api/use-me';
+import type { Me } from '@/features/players/api/use-me';
 import { makePendingLoan } from '@/lib/loan-fixtures';
 import { PendingLoansTab } from '@/features/player/pending-loans-tab';
 import { mockFetch } from '@/testing/fetch-mock';

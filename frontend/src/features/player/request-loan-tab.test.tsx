@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Me } from '@/features/player/api/use-me';
+import type { Me } from '@/features/players/api/use-me';
 import { RequestLoanTab } from '@/features/player/request-loan-tab';
 import { makePendingLoan } from '@/lib/loan-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';

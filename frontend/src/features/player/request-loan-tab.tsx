@@ -10,8 +10,8 @@ import { TextField } from '@/components/text-field';
 import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { formatRate, loanPreview, parseDays } from '@/lib/loans';
-import type { Me } from '@/features/player/api/use-me';
-import { useRequestLoan } from '@/features/player/api/use-request-loan';
+import type { Me } from '@/features/players/api/use-me';
+import { useRequestLoan } from '@/features/loan-requests/api/use-request-loan';
 import { loanEligibilityQueryOptions } from '@/features/credit/api/use-loan-eligibility';
 import '@/components/bank-ui.css';
 

@@ -1,6 +1,8 @@
+import { liveRoot } from '@/lib/live-kinds';
+
 // Credit keys start with the live kind 'credit': a credit notice refreshes every credit view.
 export const creditKeys = {
-  all: ['credit'] as const,
+  all: liveRoot('credit'),
   player: (playerId: number) => [...creditKeys.all, 'player', playerId] as const,
   score: (playerId: number) => [...creditKeys.player(playerId), 'score'] as const,
   history: (playerId: number) => [...creditKeys.player(playerId), 'history'] as const,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
-import { adminLoanKeys } from '@/features/admin/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
 
 export interface CreateLoanInput {
   player_id: number;
@@ -17,5 +17,5 @@ export function createLoan(input: CreateLoanInput): Promise<Loan> {
 
 export function useCreateLoan() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createLoan, onSuccess: () => qc.invalidateQueries({ queryKey: adminLoanKeys.all }) });
+  return useMutation({ mutationFn: createLoan, onSuccess: () => qc.invalidateQueries({ queryKey: loanKeys.all }) });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PendingLoan } from '@/lib/loans';
-import { loanKeys } from '@/features/player/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
+import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 
 export interface LoanRequestInput {
   player_id: number;
@@ -20,6 +21,10 @@ export function useRequestLoan() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: requestLoan,
-    onSuccess: () => qc.invalidateQueries({ queryKey: loanKeys.bankData() }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: loanKeys.bankData() }),
+        qc.invalidateQueries({ queryKey: loanRequestKeys.all }),
+      ]),
   });
 }

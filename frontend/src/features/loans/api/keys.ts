@@ -1,0 +1,17 @@
+import { liveRoot } from '@/lib/live-kinds';
+
+// Every loan query, whichever screen asks, lives under 'loans' (a `loans` notice refreshes them).
+// Queries that also show other kinds name them in `meta.liveKinds` where they are defined.
+export const loanKeys = {
+  all: liveRoot('loans'),
+  lists: () => [...loanKeys.all, 'list'] as const,
+  /** every loan, any status (the Report) */
+  list: () => [...loanKeys.lists(), 'all'] as const,
+  /** the Active loans with today's listing status (Check Loans) */
+  check: () => [...loanKeys.lists(), 'check'] as const,
+  details: () => [...loanKeys.all, 'detail'] as const,
+  detail: (loanId: number) => [...loanKeys.details(), loanId] as const,
+  playerProducts: (playerId: number) => [...loanKeys.all, 'player-products', playerId] as const,
+  /** the signed-in player's own bank data (loans, loan requests, dividends, savings) */
+  bankData: () => [...loanKeys.all, 'bank-data'] as const,
+};
