@@ -41,6 +41,7 @@ class LoginApi(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
     throttle_classes = [LoginRateThrottle]
+    extra_error_statuses = (401, 403, 404)  # wrong password, blocked account, no such player
 
     @extend_schema(
         request=LoginIn, responses={200: LoginOut}, summary="Sign in by admin username, player name or discord"

@@ -37,7 +37,7 @@ class VerifyTokenOut(serializers.Serializer):
 
 
 class PlayerOut(serializers.ModelSerializer):
-    added_by = serializers.CharField(source="added_by.username", default=None, read_only=True)
+    added_by = serializers.CharField(source="added_by.username", default=None, read_only=True, allow_null=True)
     has_password = serializers.BooleanField(read_only=True)
 
     class Meta:

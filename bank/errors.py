@@ -2,8 +2,11 @@
 
 import logging
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -49,12 +52,43 @@ def error_body(detail: str, code: str, fields: dict | None = None) -> dict:
 
 
 SESSION_EXPIRED = "Your session has expired or is no longer valid. Please sign in again."
+UNAVAILABLE = "The bank cannot reach its database right now. Nothing was changed; please try again in a moment."
+
+
+def _body_too_large() -> str:
+    megabytes = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 2**20
+    return f"The request body is too large: at most {megabytes:g} MB."
+
+
+def database_unavailable(exc: BaseException) -> bool:
+    """True when a database error means the database cannot be reached (or is busy), not a bug:
+    the call then answers 503. Checked by asking the database again on a fresh connection."""
+    if not isinstance(exc, OperationalError | InterfaceError):
+        return False
+    if "locked" in str(exc).lower():  # SQLite's writers queue timed out: busy, try again
+        return True
+    try:
+        connection.close()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseError:
+        return True
+    return False
 
 
 def exception_handler(exc, context):
     """DRF's EXCEPTION_HANDLER: every error, ours or the framework's, in one shape."""
     if isinstance(exc, BankError):
         return Response(error_body(exc.detail, exc.code, exc.fields), status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        return Response(
+            error_body(_body_too_large(), "body_too_large"), status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+        )
+    if isinstance(exc, RecursionError):  # JSON nested deeper than the parser follows
+        return Response(error_body("The request body is nested too deeply to read.", "parse_error"), status=400)
+    if database_unavailable(exc):
+        logger.warning("Database unavailable in %s: %s", context.get("view"), exc)
+        return Response(error_body(UNAVAILABLE, "unavailable"), status=status.HTTP_503_SERVICE_UNAVAILABLE)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

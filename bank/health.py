@@ -60,6 +60,7 @@ class HealthApi(APIView):
 class AliveApi(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
+    needs_no_database = True
 
     @extend_schema(responses={200: AliveOut}, summary="Keep-alive: the server is up")
     def get(self, request):

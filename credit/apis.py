@@ -1,14 +1,15 @@
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller
-from bank.inputs import request_values
+from bank.inputs import parse
 from bank.permissions import IsBankAdmin
 
-from . import selectors, services
+from . import rules, selectors, services
 from .serializers import (
     AdjustIn,
+    BenefitsOut,
     CreditEventOut,
     CreditHistoryOut,
     CreditScoreOut,
@@ -44,6 +45,12 @@ class LoanEligibilityApi(APIView):
         return Response(EligibilityOut(selectors.credit_eligibility(player).as_dict()).data)
 
 
+class CreditBenefitsApi(APIView):
+    @extend_schema(responses={200: BenefitsOut}, summary="The credit tiers, their benefits and how to earn points")
+    def get(self, request):
+        return Response(BenefitsOut(selectors.credit_benefits()).data)
+
+
 class CreditOverviewApi(APIView):
     permission_classes = [IsBankAdmin]
 
@@ -51,7 +58,7 @@ class CreditOverviewApi(APIView):
     def get(self, request):
         # the selector already builds the documented shape (OverviewOut): serialising it again
         # would double the cost for thousands of rows
-        return Response({"overview": selectors.credit_overview()})
+        return Response({"max_score": rules.MAX_SCORE, "overview": selectors.credit_overview()})
 
 
 class CreditPenaltyApi(APIView):
@@ -59,19 +66,15 @@ class CreditPenaltyApi(APIView):
 
     @extend_schema(
         request=PenaltyIn,
-        parameters=[
-            OpenApiParameter("player_id", int, required=False),
-            OpenApiParameter("penalty_type", str, required=False, enum=["missed_payment", "loan_default"]),
-            OpenApiParameter("reason", str, required=False),
-        ],
+        parameters=[PenaltyIn],
         responses={200: CreditEventOut},
-        summary="Admin: missed_payment (-10) or loan_default (score to 0)",
+        summary="Admin: missed_payment (-10) or loan_default (score to 0); in the query, as the spec sends it, or JSON",
     )
     def post(self, request):
-        data = request_values(request)
+        data = parse(PenaltyIn, request)
         event = services.credit_penalty(
-            player_id=data.get("player_id"),
-            penalty_type=data.get("penalty_type"),
+            player_id=data["player_id"],
+            penalty_type=data["penalty_type"],
             reason=data.get("reason", ""),
             admin=request.user,
         )
@@ -85,12 +88,12 @@ class CreditAdjustApi(APIView):
         request=AdjustIn, responses={200: CreditEventOut}, summary="Admin: add or take points, with a reason"
     )
     def post(self, request):
-        data = request_values(request)
+        data = parse(AdjustIn, request)
         event = services.credit_adjust(
-            player_id=data.get("player_id"),
-            points_change=data.get("points_change"),
-            reason=data.get("reason", ""),
-            kind=data.get("kind") or "manual_adjustment",
+            player_id=data["player_id"],
+            points_change=data["points_change"],
+            reason=data["reason"],
+            kind=data["kind"],
             admin=request.user,
         )
         return Response(CreditEventOut(event).data)
@@ -115,12 +118,9 @@ class MigrationExecuteApi(APIView):
         summary="Admin: set the selected players' scores",
     )
     def post(self, request):
-        data = request.data if isinstance(request.data, dict) else {}
-        player_ids = data.get("player_ids")
-        if player_ids is None and isinstance(data.get("migration_data"), list):
-            player_ids = [row.get("player_id") if isinstance(row, dict) else row for row in data["migration_data"]]
+        data = parse(MigrationExecuteIn, request, query=False)
         events = services.credit_migration_execute(
-            player_ids=player_ids, notes=data.get("execution_notes", ""), admin=request.user
+            player_ids=data["player_ids"], notes=data["execution_notes"], admin=request.user
         )
         body = {"migrated_count": len(events), "detail": f"Migrated {len(events)} players"}
         return Response(MigrationExecuteOut(body).data)

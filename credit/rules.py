@@ -1,7 +1,8 @@
-"""Credit score constants (DOMAIN.md "Credit score", "Loans"; spec player-side §9)."""
+"""Credit score and loan-rate rules (docs/rules.md "Credit score", "Loans"): constants and pure
+functions, no database access."""
 
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 MIN_SCORE = 0
 MAX_SCORE = 300  # "Maximum credit score 300"
@@ -22,6 +23,20 @@ POINTS_MISSED_PAYMENT = -10  # admin '-10' button
 RATE_FOR_100K = Decimal("0.50")  # "100,000 loans 50%"
 RATE_FOR_500K = Decimal("0.35")  # "500,000 loans 35%"
 RATE_OTHER = Decimal("0.30")  # "other amounts 30%"
+
+
+@dataclass(frozen=True)
+class RateRow:
+    label: str
+    amount: int | None  # None: any other amount
+    rate: Decimal
+
+
+RATE_TABLE = (
+    RateRow("Exactly €100,000", 100_000, RATE_FOR_100K),
+    RateRow("Exactly €500,000", 500_000, RATE_FOR_500K),
+    RateRow("Any other amount", None, RATE_OTHER),
+)
 
 
 @dataclass(frozen=True)
@@ -78,3 +93,29 @@ def score_colour(score: int) -> str:
 
 def clamp(score: int) -> int:
     return max(MIN_SCORE, min(MAX_SCORE, score))
+
+
+def tier_range(tier: Tier) -> tuple[int, int]:
+    """The scores a tier covers: from its floor to one below the next tier's (the top tier: 300)."""
+    higher = [other.min_score for other in TIERS if other.min_score > tier.min_score]
+    return tier.min_score, (min(higher) - 1 if higher else MAX_SCORE)
+
+
+def round_bread(value: Decimal | int) -> int:
+    """Half up to a whole bread, once, where an amount is computed."""
+    return int(Decimal(value).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+
+
+def percent(fraction: Decimal) -> float:
+    """A fraction shown as a percentage number: 0.005 -> 0.5."""
+    return float((fraction * 100).normalize())
+
+
+def base_loan_rate(amount: int) -> Decimal:
+    """The whole-term rate for an amount before any tier discount (RATE_TABLE)."""
+    return next(row.rate for row in RATE_TABLE if row.amount in (amount, None))
+
+
+def loan_rate(*, amount: int, score: int) -> Decimal:
+    """The whole-term interest rate a player with this score gets for this amount."""
+    return base_loan_rate(amount) - tier_for(score).rate_discount

@@ -1,7 +1,7 @@
 """Reads of credit scores, tiers, eligibility and rates."""
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
 from django.db.models import QuerySet
 
@@ -13,11 +13,6 @@ from .models import CreditEvent
 
 def credit_tier(score: int) -> rules.Tier:
     return rules.tier_for(score)
-
-
-def percent(fraction: Decimal) -> float:
-    """A fraction shown as a percentage number: 0.005 -> 0.5."""
-    return float((fraction * 100).normalize())
 
 
 @dataclass(frozen=True)
@@ -50,29 +45,16 @@ def credit_eligibility(player: Player) -> Eligibility:
         max_loan_amount=tier.max_loan_amount,
         required_credit_score=rules.REQUIRED_SCORE,
         current_credit_score=score,
-        rate_discount=percent(tier.rate_discount),
+        rate_discount=rules.percent(tier.rate_discount),
         tier=tier.name,
         reason=reason,
         deficit=deficit,
     )
 
 
-def base_loan_rate(amount: int) -> Decimal:
-    if amount == 100_000:
-        return rules.RATE_FOR_100K
-    if amount == 500_000:
-        return rules.RATE_FOR_500K
-    return rules.RATE_OTHER
-
-
 def loan_rate_for(player: Player, amount: int) -> Decimal:
     """The whole-term interest rate this player gets for this amount (tier discount applied)."""
-    return base_loan_rate(amount) - credit_tier(player.credit_score).rate_discount
-
-
-def round_bread(value: Decimal) -> int:
-    """Half up to a whole bread, once, where an amount is computed."""
-    return int(Decimal(value).quantize(Decimal("1"), rounding=ROUND_HALF_UP))
+    return rules.loan_rate(amount=amount, score=player.credit_score)
 
 
 def credit_summary(player: Player) -> dict:
@@ -88,10 +70,32 @@ def credit_summary(player: Player) -> dict:
         "limited_access": score < rules.REQUIRED_SCORE,
         "benefits": list(tier.benefits),
         "eligibility": {
-            "rate_discount": percent(tier.rate_discount),
-            "savings_bonus": percent(tier.savings_bonus),
+            "rate_discount": rules.percent(tier.rate_discount),
+            "savings_bonus": rules.percent(tier.savings_bonus),
             "max_loan_amount": tier.max_loan_amount,
         },
+    }
+
+
+def credit_benefits() -> dict:
+    """The tier table and the ways to earn points, as the Credit Score Benefits card shows them."""
+    tiers = []
+    for tier in reversed(rules.TIERS):  # lowest first
+        low, high = rules.tier_range(tier)
+        tiers.append(
+            {
+                "name": tier.name,
+                "min_score": low,
+                "max_score": high,
+                "range": f"{low} points" if low == high else f"{low} – {high} points",
+                "benefits": list(tier.benefits),
+            }
+        )
+    return {
+        "max_score": rules.MAX_SCORE,
+        "required_score": rules.REQUIRED_SCORE,
+        "tiers": tiers,
+        "how_to_earn": [{"what": what, "points": points} for what, points in rules.HOW_TO_EARN],
     }
 
 
@@ -108,6 +112,7 @@ def credit_overview() -> list[dict]:
             "player_discord": row["discord"],
             "credit_score": row["credit_score"],
             "tier": credit_tier(row["credit_score"]).name.lower(),
+            "score_color": rules.score_colour(row["credit_score"]),
             "bad_payer": row["bad_payer"],
         }
         for row in rows

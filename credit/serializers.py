@@ -1,5 +1,9 @@
 from rest_framework import serializers
 
+from bank.fields import ChoiceTextField, RecordIdField, TextField, WholeNumberField
+from bank.inputs import InputSerializer
+
+from . import rules
 from .models import CreditEvent
 
 
@@ -50,26 +54,73 @@ class OverviewRowOut(serializers.Serializer):
     player_discord = serializers.CharField()
     credit_score = serializers.IntegerField()
     tier = serializers.CharField()
+    score_color = serializers.CharField(help_text="green 250+, yellow 150+, orange 100+, else red")
     bad_payer = serializers.BooleanField()
 
 
 class OverviewOut(serializers.Serializer):
+    max_score = serializers.IntegerField()
     overview = OverviewRowOut(many=True)
 
 
-class PenaltyIn(serializers.Serializer):
-    player_id = serializers.CharField(required=False)
-    penalty_type = serializers.CharField(required=False)
-    reason = serializers.CharField(required=False, allow_blank=True)
+class TierOut(serializers.Serializer):
+    name = serializers.CharField()
+    min_score = serializers.IntegerField()
+    max_score = serializers.IntegerField()
+    range = serializers.CharField()
+    benefits = serializers.ListField(child=serializers.CharField())
 
 
-class AdjustIn(serializers.Serializer):
-    player_id = serializers.CharField(required=False)
-    points_change = serializers.CharField(required=False, allow_blank=True)
-    reason = serializers.CharField(required=False, allow_blank=True)
-    kind = serializers.ChoiceField(
-        choices=["manual_adjustment", "donation", "friend_invite"], required=False, default="manual_adjustment"
+class EarningOut(serializers.Serializer):
+    what = serializers.CharField()
+    points = serializers.IntegerField()
+
+
+class BenefitsOut(serializers.Serializer):
+    max_score = serializers.IntegerField()
+    required_score = serializers.IntegerField()
+    tiers = TierOut(many=True)
+    how_to_earn = EarningOut(many=True)
+
+
+def _reason(**kwargs) -> TextField:
+    return TextField(max_length=rules.MAX_REASON_LENGTH, **kwargs)
+
+
+class PenaltyIn(InputSerializer):
+    player_id = RecordIdField()
+    penalty_type = ChoiceTextField(
+        choices=["missed_payment", "loan_default"],
+        error_messages={"invalid_choice": "penalty_type must be missed_payment or loan_default"},
     )
+    reason = _reason()
+    admin_user = TextField(max_length=150, help_text="ignored: the admin comes from the token")
+
+
+class AdjustIn(InputSerializer):
+    player_id = RecordIdField()
+    points_change = WholeNumberField(min_value=-rules.MAX_SCORE, max_value=rules.MAX_SCORE)
+    reason = _reason(
+        required=True,
+        allow_blank=False,
+        error_messages={
+            "required": "A reason is required",
+            "blank": "A reason is required",
+            "null": "A reason is required",
+        },
+    )
+    kind = ChoiceTextField(
+        choices=["manual_adjustment", "donation", "friend_invite"],
+        required=False,
+        default="manual_adjustment",
+        error_messages={"invalid_choice": "kind must be manual_adjustment, donation or friend_invite"},
+    )
+    admin_user = TextField(max_length=150, help_text="ignored: the admin comes from the token")
+
+    def validate_points_change(self, points: int) -> int:
+        if points == 0:
+            raise serializers.ValidationError("points_change must not be 0")
+        return points
 
 
 class BreakdownOut(serializers.Serializer):
@@ -95,10 +146,28 @@ class MigrationPreviewOut(serializers.Serializer):
     migration_data = MigrationRowOut(many=True)
 
 
-class MigrationExecuteIn(serializers.Serializer):
-    migration_data = serializers.ListField(child=serializers.JSONField(), required=False)
-    player_ids = serializers.ListField(child=serializers.IntegerField(), required=False)
-    execution_notes = serializers.CharField(required=False, allow_blank=True)
+MAX_SELECTION = 100_000  # more players than a guild has: a bigger list is not a selection
+
+
+class MigrationRowIn(serializers.Serializer):
+    """A preview row sent back: only its player_id is read (the score is computed again)."""
+
+    player_id = RecordIdField()
+
+
+class MigrationExecuteIn(InputSerializer):
+    migration_data = serializers.ListField(child=MigrationRowIn(), required=False, max_length=MAX_SELECTION)
+    player_ids = serializers.ListField(child=RecordIdField(), required=False, max_length=MAX_SELECTION)
+    execution_notes = TextField(max_length=rules.MAX_NOTES_LENGTH)
+    admin_user = TextField(max_length=150, help_text="ignored: the admin comes from the token")
+
+    def validate(self, data: dict) -> dict:
+        ids = data.get("player_ids")
+        if ids is None:
+            ids = [row["player_id"] for row in data.get("migration_data", [])]
+        if not ids:
+            raise serializers.ValidationError({"migration_data": ["Select at least one player to migrate"]})
+        return {"player_ids": ids, "execution_notes": data.get("execution_notes", "")}
 
 
 class MigrationExecuteOut(serializers.Serializer):

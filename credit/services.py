@@ -8,7 +8,6 @@ from accounts.models import Player, User
 from accounts.services import player_locked
 from bank import live
 from bank.errors import BankError
-from bank.inputs import free_text, record_id, whole_number
 
 from . import migration, rules
 from .models import CreditEvent
@@ -55,23 +54,10 @@ def credit_set(*, player_id: int, score: int, action_type: str, reason: str, adm
     return _apply(player=player, new_score=score, action_type=action_type, reason=reason, admin=admin)
 
 
-def _clean_reason(reason, *, field: str = "reason", limit: int = rules.MAX_REASON_LENGTH) -> str:
-    """The admin's text, trimmed; refused rather than cut when it is too long to keep whole."""
-    text = free_text(reason, field=field) if isinstance(reason, str) else ""
-    if len(text) > limit:
-        message = f"The {field} can be at most {limit} characters"
-        raise BankError(message, fields={field: [message]})
-    return text
-
-
-def credit_penalty(*, player_id, penalty_type, admin: User, reason="") -> CreditEvent:
+def credit_penalty(*, player_id: int, penalty_type: str, admin: User, reason: str = "") -> CreditEvent:
     """missed_payment takes 10 points; loan_default sets the score to 0."""
-    if not isinstance(penalty_type, str) or penalty_type not in PENALTIES:  # a JSON list is unhashable
-        raise BankError(
-            "penalty_type must be missed_payment or loan_default", fields={"penalty_type": ["Unknown penalty."]}
-        )
-    player_id = record_id(player_id, field="player_id")
-    reason = _clean_reason(reason)
+    if penalty_type not in PENALTIES:
+        raise ValueError(f"unknown penalty {penalty_type!r}")  # the serializer passes only the two
     if penalty_type == "missed_payment":
         return credit_record(
             player_id=player_id,
@@ -90,32 +76,22 @@ def credit_penalty(*, player_id, penalty_type, admin: User, reason="") -> Credit
 
 
 def credit_adjust(
-    *, player_id, points_change, reason, admin: User, kind: str = Action.MANUAL_ADJUSTMENT
+    *, player_id: int, points_change: int, reason: str, admin: User, kind: str = Action.MANUAL_ADJUSTMENT
 ) -> CreditEvent:
-    """An admin's signed adjustment with a required reason."""
-    player_id = record_id(player_id, field="player_id")
-    points = whole_number(points_change, field="points_change")
-    reason = _clean_reason(reason)
-    if points == 0:
-        raise BankError("points_change must not be 0", fields={"points_change": ["Must not be 0."]})
-    if abs(points) > rules.MAX_SCORE:
-        raise BankError("points_change must be between -300 and 300", fields={"points_change": ["Out of range."]})
-    if not reason:
-        raise BankError("A reason is required", fields={"reason": ["A reason is required."]})
-    if not isinstance(kind, str) or kind not in ADJUST_KINDS:
-        raise BankError("kind must be manual_adjustment, donation or friend_invite", fields={"kind": ["Unknown kind."]})
-    return credit_record(player_id=player_id, action_type=kind, points=points, reason=reason, admin=admin)
+    """An admin's signed adjustment (-300..300, not 0) with a required reason."""
+    if not reason or points_change == 0 or abs(points_change) > rules.MAX_SCORE or kind not in ADJUST_KINDS:
+        raise ValueError("an adjustment needs a reason, a kind and points from -300 to 300, not 0")
+    return credit_record(player_id=player_id, action_type=kind, points=points_change, reason=reason, admin=admin)
 
 
-def credit_migration_execute(*, player_ids, admin: User, notes: str = "") -> list[CreditEvent]:
+def credit_migration_execute(*, player_ids: list[int], admin: User, notes: str = "") -> list[CreditEvent]:
     """Set the selected players' scores to what their records say: one manual_adjustment each.
 
     The scores are computed here, from the records, never taken from the client.
     """
-    if not isinstance(player_ids, list) or not player_ids:
+    if not player_ids:
         raise BankError("Select at least one player to migrate", fields={"migration_data": ["Empty selection."]})
-    ids = sorted({record_id(pid, field="player_id") for pid in player_ids})
-    notes = _clean_reason(notes, field="execution notes", limit=rules.MAX_NOTES_LENGTH)
+    ids = sorted(set(player_ids))
     with transaction.atomic():
         # in chunks: SQLite takes at most 32,766 values in one statement
         players = []

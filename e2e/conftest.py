@@ -219,13 +219,26 @@ def _artifact_name(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text.replace("[", "-").replace("]", "")).strip("-")
 
 
+def watch_for_errors(page: Page) -> list[str]:
+    """The page's JavaScript errors and Content-Security-Policy refusals, gathered as they happen:
+    the app must run under its CSP (no inline script or style, connections to its own origin)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def on_console(message) -> None:
+        if message.type == "error" and "Content Security Policy" in message.text:
+            errors.append(f"CSP: {message.text}")
+
+    page.on("console", on_console)
+    return errors
+
+
 @pytest.fixture
 def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh browser context per test; its last screen is saved to e2e/artifacts/<test>.png."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch_for_errors(page)
     yield page
     try:
         page.screenshot(
@@ -233,7 +246,7 @@ def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
         )
     finally:
         context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"JavaScript or CSP errors on the page: {errors}"
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from bank_ui import (
 )
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server, watch_for_errors
 
 PASSWORD = "loans-pass-1"
 
@@ -53,11 +53,10 @@ def admin_page(browser: Browser) -> Iterator[Page]:
     # taller than the player's window, so dialogs open without scrolling in its screenshots
     context = browser.new_context(viewport={"width": 1280, "height": 1200})
     admin = context.new_page()
-    errors: list[str] = []
-    admin.on("pageerror", lambda error: errors.append(str(error)))
+    errors = watch_for_errors(admin)
     yield admin
     context.close()
-    assert not errors, f"JavaScript errors on the admin page: {errors}"
+    assert not errors, f"JavaScript or CSP errors on the admin page: {errors}"
 
 
 def test_a_loan_from_request_to_pay_off_seen_live_by_the_player(page: Page, admin_page: Page, server: Server, shoot):

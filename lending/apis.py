@@ -1,6 +1,7 @@
-"""Thin views: parse, call one service or selector, answer."""
+"""Thin views: parse the call's input with its serializer, call one service or selector, answer."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
@@ -9,21 +10,29 @@ from rest_framework.views import APIView
 from accounts.selectors import player_for_caller
 from accounts.tokens import player_of
 from bank.errors import BankError
-from bank.inputs import request_values
-from bank.permissions import IsBankAdmin
+from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from bank.inputs import parse
+from bank.permissions import IsBankAdmin, IsPlayer
 
 from . import selectors, services
-from .models import SoloDividends
 from .serializers import (
     BankDataOut,
+    ChangeDateIn,
+    ChangeDaysIn,
+    DecisionIn,
+    DividendsIn,
     DividendsOut,
     LoanCreateIn,
     LoanEditIn,
+    LoanLimitsOut,
     LoanListOut,
     LoanOut,
+    LoanQuoteIn,
+    LoanQuoteOut,
     LoanRequestIn,
     LoansCheckOut,
     LoanUpdateIn,
+    PaymentMarkIn,
     PaymentMarkOut,
     PayOffOut,
     PendingLoanDecisionOut,
@@ -37,29 +46,57 @@ def _loan_out(loan_id: int) -> dict:
     return LoanOut(selectors.loan_detail(loan_id=loan_id)).data
 
 
-def _notes_param(description: str) -> OpenApiParameter:
-    return OpenApiParameter("admin_notes", str, required=False, description=description)
-
-
 # --- player --------------------------------------------------------------------------------
 
 
 class LoanRequestCreateApi(APIView):
+    permission_classes = [IsPlayer]
+
     @extend_schema(
         request=LoanRequestIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         responses={201: PendingLoanOut},
-        summary="Ask for a loan (own player only; the server computes rate and total)",
+        summary="Ask for a loan (a player, for their own id; the server computes rate and total)",
     )
+    @idempotent
     def post(self, request):
-        data = request_values(request)
+        data = parse(LoanRequestIn, request)
         pending = services.loan_request_create(
             user=request.user,
             player_id=data.get("player_id"),
-            value=data.get("value"),
-            total_days=data.get("total_days"),
+            value=data["value"],
+            total_days=data["total_days"],
             request_reason=data.get("request_reason", ""),
         )
         return Response(PendingLoanOut(pending).data, status=status.HTTP_201_CREATED)
+
+
+class LoanQuoteApi(APIView):
+    @extend_schema(
+        parameters=[LoanQuoteIn],
+        responses={200: LoanQuoteOut},
+        summary="A loan's price for a player, as the request would compute it (the forms' preview)",
+    )
+    def get(self, request):
+        data = parse(LoanQuoteIn, request, body=False)
+        player_id = data.get("player_id")
+        if player_id is None:
+            if request.user.is_staff:
+                message = "player_id is required"
+                raise BankError(message, code="missing_fields", fields={"player_id": [message]})
+            player = player_of(request.user)
+            if player is None:
+                raise BankError(services.NO_PROFILE, code="not_found", status=404)
+        else:
+            player = player_for_caller(user=request.user, player_id=player_id)
+        quote = selectors.loan_quote(player=player, value=data.get("value"), total_days=data.get("total_days"))
+        return Response(LoanQuoteOut(quote).data)
+
+
+class LoanLimitsApi(APIView):
+    @extend_schema(responses={200: LoanLimitsOut}, summary="The bounds of loan amounts, days, rates, notes and dates")
+    def get(self, request):
+        return Response(LoanLimitsOut(selectors.loan_limits(today=timezone.localdate())).data)
 
 
 class MyBankDataApi(APIView):
@@ -88,22 +125,20 @@ class SoloDividendsApi(APIView):
         player = player_of(request.user)
         if not request.user.is_staff and not (player and player.has_solo_access):
             raise PermissionDenied("Solo dividends are for admins and solo-access players.")
-        return Response({"dividends": selectors.solo_dividends_amount()})
+        return Response(DividendsOut({"dividends": selectors.solo_dividends_amount()}).data)
 
     @extend_schema(
         request=None,
-        parameters=[OpenApiParameter("dividends", int, required=False)],
+        parameters=[DividendsIn],
         responses={200: DividendsOut},
         summary="Admin: set the solo dividends (a whole number, 0 or more)",
     )
     def put(self, request):
         if not request.user.is_staff:
             raise PermissionDenied("Only bank admins can do this.")
-        value = request.query_params.get(
-            "dividends", request.data.get("dividends") if isinstance(request.data, dict) else None
-        )
-        row: SoloDividends = services.solo_dividends_set(dividends=value, admin=request.user)
-        return Response({"dividends": row.dividends})
+        data = parse(DividendsIn, request)
+        row = services.solo_dividends_set(dividends=data["dividends"], admin=request.user)
+        return Response(DividendsOut({"dividends": row.dividends}).data)
 
 
 # --- admin: loans --------------------------------------------------------------------------
@@ -112,12 +147,18 @@ class SoloDividendsApi(APIView):
 class LoanCreateApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(request=LoanCreateIn, responses={201: LoanOut}, summary="Admin Add Product: a loan for a player")
+    @extend_schema(
+        request=LoanCreateIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={201: LoanOut},
+        summary="Admin Add Product: a loan for a player",
+    )
+    @idempotent
     def post(self, request):
-        data = request_values(request)
+        data = parse(LoanCreateIn, request)
         loan = services.loan_create(
-            player_id=data.get("player_id"),
-            value=data.get("value"),
+            player_id=data["player_id"],
+            value=data["value"],
             total_days=data.get("total_days"),
             notes=data.get("admin_notes", ""),
             admin=request.user,
@@ -136,11 +177,13 @@ class LoanUpdateApi(APIView):
 
     @extend_schema(
         request=LoanUpdateIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         responses={200: PayOffOut},
         summary="Admin: pay a loan off (paid_off: true); 35% of its interest goes to the solo dividends, once",
     )
+    @idempotent
     def put(self, request, pk: int):
-        data = request_values(request)
+        data = parse(LoanUpdateIn, request)
         wants_pay_off = data.get("paid_off") is True or ("paid_off" not in data and data.get("status") == "Paid-Off")
         if not wants_pay_off:
             message = "Only paying a loan off is supported here: send paid_off true"
@@ -155,19 +198,15 @@ class LoanPaymentApi(APIView):
 
     @extend_schema(
         request=None,
-        parameters=[
-            OpenApiParameter("payment_status", str, required=True, enum=["Paid", "Not Paid"]),
-            OpenApiParameter(
-                "date", str, required=False, description="YYYY-MM-DD, from the start date to today; default today"
-            ),
-        ],
+        parameters=[PaymentMarkIn, IDEMPOTENCY_KEY_HEADER],
         responses={200: PaymentMarkOut},
         summary="Admin: mark a loan day Paid or Not Paid (marking the day again replaces it)",
     )
+    @idempotent
     def post(self, request, pk: int):
-        data = request_values(request)
+        data = parse(PaymentMarkIn, request)
         mark = services.loan_payment_mark(
-            loan_id=pk, status=data.get("payment_status"), on_date=data.get("date"), admin=request.user
+            loan_id=pk, status=data["payment_status"], on_date=data.get("date"), admin=request.user
         )
         payment = mark.payment
         body = {
@@ -187,7 +226,7 @@ class LoanEditApi(APIView):
 
     @extend_schema(request=LoanEditIn, responses={200: LoanOut}, summary="Admin: edit value, rate, days or notes")
     def put(self, request, pk: int):
-        data = request_values(request)
+        data = parse(LoanEditIn, request)
         loan = services.loan_edit(
             loan_id=pk,
             value=data.get("value"),
@@ -204,14 +243,13 @@ class LoanChangeDateApi(APIView):
 
     @extend_schema(
         request=None,
-        parameters=[OpenApiParameter("new_date", str, required=True, description="YYYY-MM-DD")],
+        parameters=[ChangeDateIn],
         responses={200: LoanOut},
         summary="Admin: move a loan's start date (1 January this year to 31 December next year)",
     )
     def put(self, request, pk: int):
-        loan = services.loan_change_date(
-            loan_id=pk, new_date=request_values(request).get("new_date"), admin=request.user
-        )
+        data = parse(ChangeDateIn, request)
+        loan = services.loan_change_date(loan_id=pk, new_date=data["new_date"], admin=request.user)
         return Response(_loan_out(loan.pk))
 
 
@@ -220,14 +258,13 @@ class LoanChangeDaysApi(APIView):
 
     @extend_schema(
         request=None,
-        parameters=[OpenApiParameter("new_days", int, required=True)],
+        parameters=[ChangeDaysIn],
         responses={200: LoanOut},
         summary="Admin: change a loan's number of days (the daily payment follows)",
     )
     def put(self, request, pk: int):
-        loan = services.loan_change_days(
-            loan_id=pk, new_days=request_values(request).get("new_days"), admin=request.user
-        )
+        data = parse(ChangeDaysIn, request)
+        loan = services.loan_change_days(loan_id=pk, new_days=data["new_days"], admin=request.user)
         return Response(_loan_out(loan.pk))
 
 
@@ -264,14 +301,14 @@ class LoanRequestApproveApi(APIView):
 
     @extend_schema(
         request=None,
-        parameters=[_notes_param("optional approval note")],
+        parameters=[DecisionIn, IDEMPOTENCY_KEY_HEADER],
         responses={200: PendingLoanDecisionOut},
         summary="Admin: approve a loan request; it becomes an Active loan starting today",
     )
+    @idempotent
     def put(self, request, pk: int):
-        loan = services.loan_request_approve(
-            request_id=pk, notes=request_values(request).get("admin_notes", ""), admin=request.user
-        )
+        data = parse(DecisionIn, request)
+        loan = services.loan_request_approve(request_id=pk, notes=data.get("admin_notes", ""), admin=request.user)
         body = {
             "pending_loan": selectors.pending_loan_detail(request_id=pk),
             "loan": selectors.loan_detail(loan_id=loan.pk),
@@ -285,12 +322,13 @@ class LoanRequestDenyApi(APIView):
 
     @extend_schema(
         request=None,
-        parameters=[_notes_param("the reason, required")],
+        parameters=[DecisionIn],
         responses={200: PendingLoanDecisionOut},
         summary="Admin: deny a loan request (a reason is required)",
     )
     def put(self, request, pk: int):
-        services.loan_request_deny(request_id=pk, reason=request_values(request).get("admin_notes"), admin=request.user)
+        data = parse(DecisionIn, request)
+        services.loan_request_deny(request_id=pk, reason=data.get("admin_notes", ""), admin=request.user)
         body = {
             "pending_loan": selectors.pending_loan_detail(request_id=pk),
             "loan": None,

@@ -48,7 +48,7 @@ def seed_loans() -> None:
     _paid_days(second, days=range(1, 7), admin=admin, missed=(6,))
     aria_user = Player.objects.get(pk=aria.pk).user
     denied = services.loan_request_create(
-        user=aria_user, player_id=aria.pk, value="250k", total_days=14, request_reason="New gear for the raid"
+        user=aria_user, player_id=aria.pk, value=250_000, total_days=14, request_reason="New gear for the raid"
     )
     services.loan_request_deny(request_id=denied.pk, admin=admin, reason="Please finish your current loan first.")
 
@@ -60,7 +60,7 @@ def seed_loans() -> None:
     services.loan_request_create(
         user=Player.objects.get(pk=borin.pk).user,
         player_id=borin.pk,
-        value="500k",
+        value=500_000,
         total_days=14,
         request_reason="Expanding my farm",
     )

@@ -8,18 +8,18 @@ Decisions where the documents are silent, written down here:
 """
 
 import re
+from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from bank.errors import BankError
-from bank.inputs import free_text
-from credit.selectors import round_bread
+from credit.rules import base_loan_rate, round_bread, tier_for
 
 MAX_AMOUNT = 1_000_000_000  # "a positive whole number, at most 1,000,000,000"
 MAX_DAYS = 3650  # ten years: a loan term longer than that is a typing mistake
 MAX_RATE = Decimal("5")  # a whole-term fraction: 0.30 = 30 %; 5 = 500 % is the most an admin may set
 SOLO_DIVIDEND_SHARE = Decimal("0.35")  # "35% of the interest (total_to_pay minus value)"
-MAX_NOTES_LENGTH = 1000
+MAX_NOTES_LENGTH = 500  # reasons and admin notes
 
 # Messages, as the specs write them where they do
 FILL_REQUIRED = "Please fill in all required fields"
@@ -34,10 +34,11 @@ BAD_DATE_FORMAT = "Invalid date format. Please use YYYY-MM-DD"
 BAD_AMOUNT = "Please enter a valid amount: a whole number or a shortcut such as 100k, 500k or 1m"
 BAD_DAYS = f"Loan duration must be a whole number of days from 1 to {MAX_DAYS:,}"
 
-_AMOUNT = re.compile(r"^(\d+(?:\.\d+)?)\s*([km]?)$")
+# ASCII digits only (str.isdigit() also passes "²" and "١"): a plain number, or a shortcut
+_AMOUNT = re.compile(r"([0-9]{1,19}(?:\.[0-9]{1,6})?)([km]?)")
 _SUFFIX = {"": 1, "k": 1_000, "m": 1_000_000}
 _DAYS = re.compile(r"[0-9]{1,6}")
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_RATE = re.compile(r"[0-9]{1,2}(?:\.[0-9]{1,8})?")
 
 
 def total_to_pay(value: int, rate: Decimal) -> int:
@@ -54,81 +55,92 @@ def solo_dividend_gain(*, value: int, total: int) -> int:
     return round_bread(SOLO_DIVIDEND_SHARE * (total - value))
 
 
-def parse_amount(raw, *, field: str = "value") -> int:
-    """An amount of bread from input: 1500000, "1500000", "1,500,000", "500k", "1m", "1.5m"."""
-    if raw is None or isinstance(raw, bool):
-        raise BankError(BAD_AMOUNT, fields={field: [BAD_AMOUNT]})
+@dataclass(frozen=True)
+class LoanTerms:
+    """What a loan of this amount costs a player with this score: the one pricing of loans, used by
+    the quote the forms show and by the request and the admin's product alike."""
+
+    value: int
+    total_days: int | None
+    base_rate: Decimal
+    tier_discount: Decimal
+    interest_rate: Decimal
+    total_to_pay: int
+    daily_payment: int | None  # None until the number of days is known
+
+
+def loan_terms(*, value: int, score: int, total_days: int | None = None) -> LoanTerms:
+    base = base_loan_rate(value)
+    discount = tier_for(score).rate_discount
+    rate = base - discount
+    total = total_to_pay(value, rate)
+    return LoanTerms(
+        value=value,
+        total_days=total_days,
+        base_rate=base,
+        tier_discount=discount,
+        interest_rate=rate,
+        total_to_pay=total,
+        daily_payment=daily_payment(total, total_days) if total_days else None,
+    )
+
+
+def paid_percent(*, amount_paid: int, total_to_pay: int, paid_off: bool) -> float:
+    """Share of the total already paid, 0..100 with one decimal; a paid-off loan is fully paid."""
+    if paid_off:
+        return 100.0
+    if total_to_pay <= 0:
+        return 0.0
+    return min(100.0, float(round_bread(Decimal(amount_paid) * 1000 / total_to_pay)) / 10)
+
+
+def parse_amount(raw) -> int:
+    """An amount of bread as a client sends it: a JSON integer, a string of ASCII digits, or the
+    spec's shortcuts ("500k", "1m", "1.5m"). Floats, exponents, separators and other scripts'
+    digits are refused: the browser sends what it has read, never a guess."""
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        raise ValueError(BAD_AMOUNT)
     if isinstance(raw, int):
         number = raw
-    elif isinstance(raw, float):
-        if not raw.is_integer():
-            raise BankError(BAD_AMOUNT, fields={field: [BAD_AMOUNT]})
-        number = int(raw)
     else:
-        match = _AMOUNT.match(str(raw).strip().lower().replace(",", "").replace("_", ""))
-        if not match:
-            raise BankError(BAD_AMOUNT, fields={field: [BAD_AMOUNT]})
+        match = _AMOUNT.fullmatch(raw.strip().lower())
+        if not match or ("." in match.group(1) and not match.group(2)):  # "1.5m", never "1.5"
+            raise ValueError(BAD_AMOUNT)
         exact = Decimal(match.group(1)) * _SUFFIX[match.group(2)]
         if exact != exact.to_integral_value():
-            raise BankError(BAD_AMOUNT, fields={field: [BAD_AMOUNT]})
+            raise ValueError(BAD_AMOUNT)
         number = int(exact)
     if not 1 <= number <= MAX_AMOUNT:
-        message = f"The amount must be between €1 and €{MAX_AMOUNT:,}"
-        raise BankError(message, fields={field: [message]})
+        raise ValueError(f"The amount must be between €1 and €{MAX_AMOUNT:,}")
     return number
 
 
-def parse_days(raw, *, field: str = "total_days") -> int:
-    """A loan term: a positive whole number of days."""
-    if isinstance(raw, bool) or raw is None:
-        raise BankError(BAD_DAYS, fields={field: [BAD_DAYS]})
-    if isinstance(raw, float):
-        if not raw.is_integer():
-            raise BankError(BAD_DAYS, fields={field: [BAD_DAYS]})
-        raw = int(raw)
-    if isinstance(raw, int):
-        days = raw
-    else:
-        # ASCII digits only: str.isdigit() also passes "²", which int() refuses
-        text = str(raw).strip()
-        if not _DAYS.fullmatch(text):
-            raise BankError(BAD_DAYS, fields={field: [BAD_DAYS]})
-        days = int(text)
-    if not 1 <= days <= MAX_DAYS:
-        raise BankError(BAD_DAYS, fields={field: [BAD_DAYS]})
-    return days
+def parse_days(raw) -> int:
+    """A loan term: a whole number of days from 1 to MAX_DAYS (a JSON integer or ASCII digits)."""
+    if isinstance(raw, bool) or not isinstance(raw, int | str):
+        raise ValueError(BAD_DAYS)
+    if isinstance(raw, str):
+        if not _DAYS.fullmatch(raw.strip()):
+            raise ValueError(BAD_DAYS)
+        raw = int(raw.strip())
+    if not 1 <= raw <= MAX_DAYS:
+        raise ValueError(BAD_DAYS)
+    return raw
 
 
-def parse_rate(raw, *, field: str = "interest_rate") -> Decimal:
-    """A whole-term rate as a fraction (0.30 = 30 %), at most 4 decimal places."""
+def parse_rate(raw) -> Decimal:
+    """A whole-term rate as a fraction (0.30 = 30 %) from a JSON number or a decimal string, at
+    most 4 decimal places, from 0 to MAX_RATE."""
     message = f"The interest rate must be a fraction from 0 to {MAX_RATE} (0.30 = 30%)"
-    if raw is None or isinstance(raw, bool) or str(raw).strip() == "":
-        raise BankError(message, fields={field: [message]})
-    try:
-        rate = Decimal(str(raw).strip())
-    except InvalidOperation:
-        raise BankError(message, fields={field: [message]}) from None
-    if not rate.is_finite() or rate < 0 or rate > MAX_RATE or rate != rate.quantize(Decimal("0.0001")):
-        raise BankError(message, fields={field: [message]})
+    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
+        raise ValueError(message)
+    text = str(raw).strip()
+    if not _RATE.fullmatch(text):
+        raise ValueError(message)
+    rate = Decimal(text)
+    if rate > MAX_RATE or rate != rate.quantize(Decimal("0.0001")):
+        raise ValueError(message)
     return rate.quantize(Decimal("0.0001"))
-
-
-def parse_notes(raw, *, field: str = "admin_notes") -> str:
-    text = free_text(raw, field=field) if isinstance(raw, str) else ""
-    if len(text) > MAX_NOTES_LENGTH:
-        message = f"Notes can be at most {MAX_NOTES_LENGTH:,} characters"
-        raise BankError(message, fields={field: [message]})
-    return text
-
-
-def parse_iso_date(raw, *, field: str = "date") -> date:
-    text = raw.strip() if isinstance(raw, str) else ""
-    try:
-        if not _ISO_DATE.match(text):
-            raise ValueError
-        return date.fromisoformat(text)
-    except ValueError:
-        raise BankError(BAD_DATE_FORMAT, fields={field: [BAD_DATE_FORMAT]}) from None
 
 
 def start_date_window(today: date) -> tuple[date, date]:
@@ -136,13 +148,11 @@ def start_date_window(today: date) -> tuple[date, date]:
     return date(today.year, 1, 1), date(today.year + 1, 12, 31)
 
 
-def parse_start_date(raw, *, today: date, field: str = "new_date") -> date:
-    chosen = parse_iso_date(raw, field=field)
+def check_start_date(chosen: date, *, today: date) -> None:
     first, last = start_date_window(today)
     if not first <= chosen <= last:
         message = f"Date must be between {first.isoformat()} and {last.isoformat()}"
-        raise BankError(message, fields={field: [message]})
-    return chosen
+        raise BankError(message, fields={"new_date": [message]})
 
 
 def current_day(*, start: date, today: date) -> int:

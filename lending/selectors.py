@@ -9,6 +9,9 @@ from django.utils import timezone
 from rest_framework.exceptions import NotFound
 
 from accounts.models import Player
+from bank.errors import BankError
+from credit import rules as credit_rules
+from credit.selectors import credit_eligibility
 
 from . import rules
 from .models import Loan, LoanPayment, PendingLoan, SoloDividends
@@ -62,6 +65,12 @@ def _figures(loan: Loan, *, today: date, amount_paid: int, paid_days: int, entry
         "remaining": max(0, loan.total_to_pay - amount_paid),
         "payments_made": paid_days,
         "missed_payments": entry_days - paid_days,
+        "paid_percent": rules.paid_percent(
+            amount_paid=amount_paid, total_to_pay=loan.total_to_pay, paid_off=loan.paid_off
+        ),
+        "payoff_solo_gain": loan.solo_gain
+        if loan.paid_off
+        else rules.solo_dividend_gain(value=loan.value, total=loan.total_to_pay),
         "admin_notes": loan.admin_notes,
         "created_at": loan.created_at,
     }
@@ -202,6 +211,62 @@ def bank_data_for_player(*, player: Player, today: date | None = None) -> dict:
         "player_id": player.pk,
         **player_products(player=player, today=today),
         "solo_dividends": {"dividends": solo_dividends_amount()} if player.has_solo_access else None,
+    }
+
+
+def loan_request_refusal(*, player: Player, value: int) -> BankError | None:
+    """Why a request of this value by this player would be refused now, or None: the one check
+    behind both the request (which raises it) and the quote (which shows it)."""
+    eligibility = credit_eligibility(player)
+    if not eligibility.is_eligible:
+        return BankError(eligibility.reason, code="not_eligible")
+    if value > eligibility.max_loan_amount:
+        message = f"The maximum loan amount for your tier is €{eligibility.max_loan_amount:,}"
+        return BankError(message, code="over_max_amount", fields={"value": [message]})
+    return None
+
+
+def loan_quote(*, player: Player, value: int | None, total_days: int | None) -> dict:
+    """What the Request Loan and Add Product forms show: this player's price for this value, priced
+    by the same rules.loan_terms as the real request, and whether a request would be accepted."""
+    eligibility = credit_eligibility(player)
+    terms = rules.loan_terms(value=value, score=player.credit_score, total_days=total_days) if value else None
+    if value:
+        refusal = loan_request_refusal(player=player, value=value)
+        reason = refusal.detail if refusal else ""
+    else:
+        reason = "" if eligibility.is_eligible else eligibility.reason
+    return {
+        "player_id": player.pk,
+        "value": value,
+        "total_days": total_days,
+        "tier": eligibility.tier,
+        "base_rate": terms.base_rate if terms else None,
+        "tier_discount": credit_rules.tier_for(player.credit_score).rate_discount,
+        "interest_rate": terms.interest_rate if terms else None,
+        "total_to_pay": terms.total_to_pay if terms else None,
+        "daily_payment": terms.daily_payment if terms else None,
+        "max_loan_amount": eligibility.max_loan_amount,
+        "eligible": not reason,
+        "reason": reason,
+        "rate_table": [{"label": row.label, "amount": row.amount, "rate": row.rate} for row in credit_rules.RATE_TABLE],
+    }
+
+
+def loan_limits(*, today: date | None = None) -> dict:
+    """The bounds the admin's loan dialogs check before they send (the server checks them again)."""
+    today = today or timezone.localdate()
+    first, last = rules.start_date_window(today)
+    return {
+        "min_amount": 1,
+        "max_amount": rules.MAX_AMOUNT,
+        "min_days": 1,
+        "max_days": rules.MAX_DAYS,
+        "max_rate": rules.MAX_RATE,
+        "notes_max_length": rules.MAX_NOTES_LENGTH,
+        "start_date_min": first,
+        "start_date_max": last,
+        "today": today,
     }
 
 

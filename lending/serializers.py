@@ -1,8 +1,13 @@
-"""Input and output shapes of the loans API (one place, reused by the views and the OpenAPI schema)."""
+"""Input and output shapes of the loans API: one serializer per call parses its query and body at
+the edge (bank.inputs.parse), and the OpenAPI schema comes from these same classes."""
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, WholeNumberField
+from bank.inputs import InputSerializer
+
+from . import rules
 from .models import Loan, LoanPayment, PendingLoan
 
 
@@ -11,25 +16,46 @@ def _rate_field(**kwargs) -> serializers.DecimalField:
     return serializers.DecimalField(max_digits=6, decimal_places=4, coerce_to_string=False, **kwargs)
 
 
-@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}], "example": "500k"})
-class AmountField(serializers.Field):
-    """An amount as sent: 1500000, "1500000", "500k", "1m". The service parses it."""
+class _RuleParsedField(serializers.Field):
+    """A value in one of the spec's formats, read by the lending rules' own parser."""
+
+    default_error_messages = {"blank": "{name} is required"}
+
+    @staticmethod
+    def parse(data):
+        raise NotImplementedError
 
     def to_internal_value(self, data):
-        return data
+        if isinstance(data, str) and not data.strip():
+            self.fail("blank", name=self.field_name)
+        try:
+            return self.parse(data)
+        except ValueError as error:
+            raise serializers.ValidationError(str(error), code="invalid") from None
 
     def to_representation(self, value):
         return value
 
 
-@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
-class WholeNumberField(AmountField):
-    """A whole number as sent (30 or "30"); the service checks it."""
+@extend_schema_field({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}], "example": "500k"})
+class AmountField(_RuleParsedField):
+    """Whole bread: a JSON integer, ASCII digits, or a shortcut such as 500k or 1.5m."""
+
+    parse = staticmethod(rules.parse_amount)
 
 
-@extend_schema_field({"oneOf": [{"type": "number"}, {"type": "string"}], "example": 0.3})
-class RateField(AmountField):
-    """A rate as sent (0.3 or "0.3"); the service checks it."""
+@extend_schema_field({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}], "example": 30})
+class DaysField(_RuleParsedField):
+    """A loan term in days, 1 to 3,650."""
+
+    parse = staticmethod(rules.parse_days)
+
+
+@extend_schema_field({"oneOf": [{"type": "number", "minimum": 0}, {"type": "string"}], "example": 0.3})
+class RateField(_RuleParsedField):
+    """A whole-term rate as a fraction: 0.3 is 30%."""
+
+    parse = staticmethod(rules.parse_rate)
 
 
 def _enum_field(name: str, values: list[str]) -> type[serializers.CharField]:
@@ -76,6 +102,10 @@ class LoanFiguresOut(serializers.Serializer):
     remaining = serializers.IntegerField()
     payments_made = serializers.IntegerField(help_text="days marked Paid")
     missed_payments = serializers.IntegerField(help_text="days marked Not Paid")
+    paid_percent = serializers.FloatField(help_text="share of the total paid, 0..100; 100 once paid off")
+    payoff_solo_gain = serializers.IntegerField(
+        help_text="what paying it off adds to the solo dividends (35% of its interest); once paid off, what it added"
+    )
     admin_notes = serializers.CharField(allow_blank=True)
     created_at = serializers.DateTimeField()
 
@@ -187,32 +217,116 @@ class PayOffOut(serializers.Serializer):
     detail = serializers.CharField()
 
 
+class RateRowOut(serializers.Serializer):
+    label = serializers.CharField()
+    amount = serializers.IntegerField(allow_null=True, help_text="null: any other amount")
+    rate = _rate_field(help_text="base whole-term rate before the tier discount")
+
+
+class LoanQuoteOut(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    value = serializers.IntegerField(allow_null=True)
+    total_days = serializers.IntegerField(allow_null=True)
+    tier = serializers.CharField()
+    base_rate = _rate_field(allow_null=True)
+    tier_discount = _rate_field(help_text="a fraction taken off the base rate: 0.01 = 1 point")
+    interest_rate = _rate_field(allow_null=True, help_text="whole-term fraction this player gets")
+    total_to_pay = serializers.IntegerField(allow_null=True)
+    daily_payment = serializers.IntegerField(allow_null=True, help_text="null until total_days is given")
+    max_loan_amount = serializers.IntegerField()
+    eligible = serializers.BooleanField(help_text="a request of this value would be accepted now")
+    reason = serializers.CharField(allow_blank=True, help_text="why not, in the request's own words; empty if eligible")
+    rate_table = RateRowOut(many=True)
+
+
+class LoanLimitsOut(serializers.Serializer):
+    min_amount = serializers.IntegerField()
+    max_amount = serializers.IntegerField()
+    min_days = serializers.IntegerField()
+    max_days = serializers.IntegerField()
+    max_rate = _rate_field()
+    notes_max_length = serializers.IntegerField()
+    start_date_min = serializers.DateField()
+    start_date_max = serializers.DateField()
+    today = serializers.DateField()
+
+
 # --- input ---------------------------------------------------------------------------------
 
+_FILL = {"required": rules.FILL_REQUIRED, "null": rules.FILL_REQUIRED, "blank": rules.FILL_REQUIRED}
 
-class LoanRequestIn(serializers.Serializer):
-    player_id = WholeNumberField(required=False, help_text="the caller's own player (another id answers 404)")
+
+def _notes(**kwargs) -> TextField:
+    return TextField(max_length=rules.MAX_NOTES_LENGTH, **kwargs)
+
+
+def _ignored_user() -> TextField:
+    return TextField(max_length=150, help_text="ignored: the caller comes from the token")
+
+
+class LoanRequestIn(InputSerializer):
+    player_id = RecordIdField(
+        required=False, allow_null=True, help_text="the caller's own player (another id answers 404)"
+    )
+    value = AmountField(error_messages=_FILL)
+    total_days = DaysField(error_messages=_FILL)
+    request_reason = _notes()
+    user = _ignored_user()
+
+
+class LoanQuoteIn(InputSerializer):
+    player_id = RecordIdField(required=False, help_text="required for admins; a player's own id by default")
     value = AmountField(required=False)
-    total_days = WholeNumberField(required=False)
-    request_reason = serializers.CharField(required=False, allow_blank=True)
-    user = serializers.CharField(required=False, allow_blank=True, help_text="ignored: the caller is the requester")
+    total_days = DaysField(required=False)
 
 
-class LoanCreateIn(serializers.Serializer):
-    player_id = WholeNumberField(required=False)
-    value = AmountField(required=False)
-    total_days = WholeNumberField(required=False)
-    admin_notes = serializers.CharField(required=False, allow_blank=True)
-    user = serializers.CharField(required=False, allow_blank=True, help_text="ignored: the admin comes from the token")
+class LoanCreateIn(InputSerializer):
+    _select = {"required": rules.SELECT_PLAYER, "null": rules.SELECT_PLAYER}
+    _value = {"required": rules.ENTER_VALUE, "null": rules.ENTER_VALUE, "blank": rules.ENTER_VALUE}
+
+    player_id = RecordIdField(error_messages=_select)
+    value = AmountField(error_messages=_value)
+    # optional here: a bad payer is refused before the missing days are named (the spec's order)
+    total_days = DaysField(required=False, allow_null=True)
+    admin_notes = _notes()
+    user = _ignored_user()
 
 
-class LoanUpdateIn(serializers.Serializer):
-    paid_off = serializers.BooleanField(required=False)
-    status = serializers.CharField(required=False, help_text="'Paid-Off' also pays the loan off")
+class LoanUpdateIn(InputSerializer):
+    paid_off = StrictBooleanField(required=False)
+    status = TextField(max_length=16, help_text="'Paid-Off' also pays the loan off")
 
 
-class LoanEditIn(serializers.Serializer):
-    value = AmountField(required=False)
-    interest_rate = RateField(required=False, help_text="a whole-term fraction, 0.3 = 30%")
-    total_days = WholeNumberField(required=False)
-    admin_notes = serializers.CharField(required=False, allow_blank=True)
+class LoanEditIn(InputSerializer):
+    value = AmountField(required=False, allow_null=True)
+    interest_rate = RateField(required=False, allow_null=True, help_text="a whole-term fraction, 0.3 = 30%")
+    total_days = DaysField(required=False, allow_null=True)
+    admin_notes = _notes(allow_null=True)
+
+
+class PaymentMarkIn(InputSerializer):
+    payment_status = ChoiceTextField(
+        choices=LoanPayment.Status.values,
+        error_messages={
+            "required": "payment_status must be Paid or Not Paid",
+            "invalid_choice": "payment_status must be Paid or Not Paid",
+        },
+    )
+    date = IsoDateField(required=False, help_text="YYYY-MM-DD, from the start date to today; default today")
+
+
+class ChangeDateIn(InputSerializer):
+    new_date = IsoDateField(help_text="YYYY-MM-DD, from 1 January this year to 31 December next year")
+
+
+class ChangeDaysIn(InputSerializer):
+    new_days = DaysField(error_messages={"required": rules.BAD_DAYS, "null": rules.BAD_DAYS, "blank": rules.BAD_DAYS})
+
+
+class DecisionIn(InputSerializer):
+    admin_notes = _notes(help_text="the approval note (optional) or the denial reason (required)")
+    admin_user = _ignored_user()
+
+
+class DividendsIn(InputSerializer):
+    dividends = WholeNumberField(min_value=0, max_value=rules.MAX_AMOUNT)

@@ -17,25 +17,22 @@ from accounts.services import player_locked
 from accounts.tokens import player_of
 from bank import live
 from bank.errors import BankError
-from bank.inputs import record_id, whole_number
 from credit.models import CreditEvent
 from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE
-from credit.selectors import credit_eligibility, loan_rate_for
 from credit.services import credit_record
 
 from . import rules
 from .models import Loan, LoanPayment, PendingLoan, SoloDividends
+from .selectors import loan_request_refusal
 
-MAX_AMOUNT = rules.MAX_AMOUNT
 Action = CreditEvent.Action
 NO_PROFILE = "Player profile not found. Please contact admin to create your player profile first."
 
 
 @transaction.atomic
-def solo_dividends_set(*, dividends, admin: User) -> SoloDividends:
-    amount = whole_number(dividends, field="dividends", minimum=0, maximum=MAX_AMOUNT)
+def solo_dividends_set(*, dividends: int, admin: User) -> SoloDividends:
     row = SoloDividends.locked()
-    row.dividends = amount
+    row.dividends = dividends
     row.save(update_fields=["dividends", "updated_at"])
     live.notify({"solo_dividends"}, everyone=True)
     return row
@@ -48,30 +45,22 @@ def _today() -> date:
     return timezone.localdate()
 
 
-def _blank(value) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def _id(raw, *, field: str) -> int:
-    return record_id(raw, field=field)
-
-
-def _locked_loan(loan_id) -> Loan:
-    loan = Loan.objects.select_for_update().filter(pk=_id(loan_id, field="loan_id")).first()
+def _locked_loan(loan_id: int) -> Loan:
+    loan = Loan.objects.select_for_update().filter(pk=loan_id).first()
     if loan is None:
         raise BankError("Loan not found", code="not_found", status=404)
     return loan
 
 
-def _locked_active_loan(loan_id) -> Loan:
+def _locked_active_loan(loan_id: int) -> Loan:
     loan = _locked_loan(loan_id)
     if loan.paid_off:
         raise BankError(rules.ALREADY_PAID_OFF, code="already_paid_off", status=409)
     return loan
 
 
-def _locked_pending(request_id) -> PendingLoan:
-    pending = PendingLoan.objects.select_for_update().filter(pk=_id(request_id, field="request_id")).first()
+def _locked_pending(request_id: int) -> PendingLoan:
+    pending = PendingLoan.objects.select_for_update().filter(pk=request_id).first()
     if pending is None:
         raise BankError("Loan request not found", code="not_found", status=404)
     if pending.status != PendingLoan.Status.PENDING:
@@ -123,36 +112,28 @@ def _loan_open(
 # --- loan requests -------------------------------------------------------------------------
 
 
-def loan_request_create(*, user: User, player_id, value, total_days, request_reason="") -> PendingLoan:
+def loan_request_create(
+    *, user: User, player_id: int | None, value: int, total_days: int, request_reason: str = ""
+) -> PendingLoan:
     """A player asks for a loan; the server decides the rate and the total, and who is eligible."""
-    if _blank(player_id):
+    if player_id is None:
         player = player_of(user)
         if player is None:
             raise BankError(NO_PROFILE, code="not_found", status=404)
     else:
-        player = player_for_caller(user=user, player_id=_id(player_id, field="player_id"))
-    if _blank(value) or _blank(total_days):
-        raise BankError(rules.FILL_REQUIRED, code="missing_fields")
-    amount = rules.parse_amount(value)
-    days = rules.parse_days(total_days)
-    reason = rules.parse_notes(request_reason, field="request_reason")
-
-    eligibility = credit_eligibility(player)
-    if not eligibility.is_eligible:
-        raise BankError(eligibility.reason, code="not_eligible")
-    if amount > eligibility.max_loan_amount:
-        message = f"The maximum loan amount for your tier is €{eligibility.max_loan_amount:,}"
-        raise BankError(message, code="over_max_amount", fields={"value": [message]})
-
-    rate = loan_rate_for(player, amount)
+        player = player_for_caller(user=user, player_id=player_id)
+    refusal = loan_request_refusal(player=player, value=value)
+    if refusal:
+        raise refusal
+    terms = rules.loan_terms(value=value, score=player.credit_score, total_days=total_days)
     with transaction.atomic():
         pending = PendingLoan.objects.create(
             player=player,
-            value=amount,
-            total_days=days,
-            interest_rate=rate,
-            total_to_pay=rules.total_to_pay(amount, rate),
-            request_reason=reason,
+            value=value,
+            total_days=total_days,
+            interest_rate=terms.interest_rate,
+            total_to_pay=terms.total_to_pay,
+            request_reason=request_reason,
             requested_by=user,
         )
         live.notify({"pending_loans"}, [player.pk])
@@ -160,9 +141,8 @@ def loan_request_create(*, user: User, player_id, value, total_days, request_rea
 
 
 @transaction.atomic
-def loan_request_approve(*, request_id, admin: User, notes="") -> Loan:
+def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Loan:
     """The request becomes an Active loan starting today, on the terms stored with the request."""
-    notes = rules.parse_notes(notes)
     pending = _locked_pending(request_id)
     player = _locked_player_for_product(pending.player_id)
     loan = _loan_open(
@@ -184,13 +164,12 @@ def loan_request_approve(*, request_id, admin: User, notes="") -> Loan:
 
 
 @transaction.atomic
-def loan_request_deny(*, request_id, admin: User, reason) -> PendingLoan:
-    reason = rules.parse_notes(reason)
+def loan_request_deny(*, request_id: int, admin: User, reason: str) -> PendingLoan:
+    pending = _locked_pending(request_id)  # a request already decided answers 409 before anything else
     if not reason:
         raise BankError(
             rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]}
         )
-    pending = _locked_pending(request_id)
     pending.status = PendingLoan.Status.DENIED
     pending.denied_by = admin
     pending.denied_date = timezone.now()
@@ -203,25 +182,26 @@ def loan_request_deny(*, request_id, admin: User, reason) -> PendingLoan:
 # --- loans ---------------------------------------------------------------------------------
 
 
-def loan_create(*, player_id, value, total_days, admin: User, notes="", start_date: date | None = None) -> Loan:
+def loan_create(
+    *,
+    player_id: int,
+    value: int,
+    total_days: int | None,
+    admin: User,
+    notes: str = "",
+    start_date: date | None = None,
+) -> Loan:
     """Admin Add Product: a loan at the player's rate, without the request's eligibility rules."""
-    if _blank(player_id):
-        raise BankError(rules.SELECT_PLAYER, code="missing_fields", fields={"player_id": [rules.SELECT_PLAYER]})
-    if _blank(value):
-        raise BankError(rules.ENTER_VALUE, code="missing_fields", fields={"value": [rules.ENTER_VALUE]})
-    if _blank(total_days):
-        raise BankError(rules.ENTER_DAYS, code="missing_fields", fields={"total_days": [rules.ENTER_DAYS]})
-    player_pk = _id(player_id, field="player_id")
-    amount = rules.parse_amount(value)
-    days = rules.parse_days(total_days)
-    notes = rules.parse_notes(notes)
     with transaction.atomic():
-        player = _locked_player_for_product(player_pk)
+        player = _locked_player_for_product(player_id)
+        if total_days is None:  # named after the bad-payer refusal: the spec's order
+            raise BankError(rules.ENTER_DAYS, code="missing_fields", fields={"total_days": [rules.ENTER_DAYS]})
+        terms = rules.loan_terms(value=value, score=player.credit_score, total_days=total_days)
         return _loan_open(
             player=player,
-            value=amount,
-            rate=loan_rate_for(player, amount),
-            days=days,
+            value=value,
+            rate=terms.interest_rate,
+            days=total_days,
             admin=admin,
             notes=notes,
             start_date=start_date,
@@ -235,22 +215,14 @@ class PaymentMark:
     credit_points: int
 
 
-def _payment_status(raw) -> str:
-    text = raw.strip().lower().replace("_", " ") if isinstance(raw, str) else ""
-    for status in LoanPayment.Status.values:
-        if text == status.lower():
-            return status
-    message = "payment_status must be Paid or Not Paid"
-    raise BankError(message, fields={"payment_status": [message]})
-
-
 @transaction.atomic
-def loan_payment_mark(*, loan_id, status, admin: User, on_date: date | str | None = None) -> PaymentMark:
+def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date | None = None) -> PaymentMark:
     """One entry per loan day; marking the same day again replaces it. Paid pays the daily payment."""
-    status = _payment_status(status)
+    if status not in LoanPayment.Status.values:
+        raise ValueError(f"unknown payment status {status!r}")  # the serializer passes only the two
     loan = _locked_active_loan(loan_id)
     today = _today()
-    day = today if _blank(on_date) else (on_date if isinstance(on_date, date) else rules.parse_iso_date(on_date))
+    day = on_date or today
     if day < loan.start_date:
         message = f"The payment date cannot be before the loan's start date ({loan.start_date.isoformat()})"
         raise BankError(message, fields={"date": [message]})
@@ -282,7 +254,7 @@ def loan_payment_mark(*, loan_id, status, admin: User, on_date: date | str | Non
 
 
 @transaction.atomic
-def loan_pay_off(*, loan_id, admin: User) -> tuple[Loan, int]:
+def loan_pay_off(*, loan_id: int, admin: User) -> tuple[Loan, int]:
     """Paid-Off, and 35 % of the interest to the solo dividends: once, whoever asks twice."""
     loan = _locked_active_loan(loan_id)
     gain = rules.solo_dividend_gain(value=loan.value, total=loan.total_to_pay)
@@ -317,17 +289,26 @@ def _loan_terms_save(loan: Loan, fields: list[str]) -> None:
 
 
 @transaction.atomic
-def loan_edit(*, loan_id, admin: User, value=None, interest_rate=None, total_days=None, admin_notes=None) -> Loan:
+def loan_edit(
+    *,
+    loan_id: int,
+    admin: User,
+    value: int | None = None,
+    interest_rate: Decimal | None = None,
+    total_days: int | None = None,
+    admin_notes: str | None = None,
+) -> Loan:
     """Admin edit of an Active loan's terms; total_to_pay and daily_payment follow."""
-    changes = {}
-    if not _blank(value):
-        changes["value"] = rules.parse_amount(value)
-    if not _blank(interest_rate):
-        changes["interest_rate"] = rules.parse_rate(interest_rate)
-    if not _blank(total_days):
-        changes["total_days"] = rules.parse_days(total_days)
-    if admin_notes is not None:
-        changes["admin_notes"] = rules.parse_notes(admin_notes)
+    changes = {
+        name: new
+        for name, new in (
+            ("value", value),
+            ("interest_rate", interest_rate),
+            ("total_days", total_days),
+            ("admin_notes", admin_notes),
+        )
+        if new is not None
+    }
     if not changes:
         raise BankError(
             "Nothing to change: send value, interest_rate, total_days or admin_notes", code="nothing_to_change"
@@ -340,19 +321,18 @@ def loan_edit(*, loan_id, admin: User, value=None, interest_rate=None, total_day
 
 
 @transaction.atomic
-def loan_change_date(*, loan_id, new_date, admin: User) -> Loan:
-    start = rules.parse_start_date(new_date, today=_today())
+def loan_change_date(*, loan_id: int, new_date: date, admin: User) -> Loan:
+    rules.check_start_date(new_date, today=_today())
     loan = _locked_active_loan(loan_id)
-    loan.start_date = start
+    loan.start_date = new_date
     loan.save(update_fields=["start_date"])
     live.notify({"loans"}, [loan.player_id])
     return loan
 
 
 @transaction.atomic
-def loan_change_days(*, loan_id, new_days, admin: User) -> Loan:
-    days = rules.parse_days(new_days, field="new_days")
+def loan_change_days(*, loan_id: int, new_days: int, admin: User) -> Loan:
     loan = _locked_active_loan(loan_id)
-    loan.total_days = days
+    loan.total_days = new_days
     _loan_terms_save(loan, ["total_days"])
     return loan

@@ -78,12 +78,21 @@ def asgi_server(env: dict[str, str]):
             process.kill()
 
 
-def call(base_url: str, method: str, path: str, body: dict | None = None, token: str | None = None) -> tuple[int, dict]:
+def call(
+    base_url: str,
+    method: str,
+    path: str,
+    body: dict | None = None,
+    token: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, dict]:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(f"{base_url}{path}", data=data, method=method)
     request.add_header("Content-Type", "application/json")
     if token:
         request.add_header("Authorization", f"Bearer {token}")
+    for name, value in (headers or {}).items():
+        request.add_header(name, value)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             raw = response.read()

@@ -149,3 +149,20 @@ def test_production_settings_pass_check_deploy():
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues" in result.stdout
     assert "WARNING" not in result.stdout + result.stderr
+
+
+def test_every_page_and_answer_carries_the_content_security_policy(client, api):
+    for response in (client.get("/dashboard"), api.get("/api/keep-alive/ping")):
+        policy = response["Content-Security-Policy"]
+        directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+        assert directives["script-src"] == "'self'"  # no inline script
+        assert directives["style-src"] == "'self'"
+        assert directives["connect-src"] == "'self'"
+        assert directives["frame-ancestors"] == "'none'"
+
+
+def test_the_api_docs_page_has_no_inline_script(client):
+    page = client.get("/api/docs/").content.decode()
+    assert "<script>" not in page.replace(" ", "")
+    script = client.get("/api/docs/?script=")
+    assert script["Content-Type"].startswith("application/javascript")

@@ -234,6 +234,15 @@ def test_adjust_with_a_kind(admin_api, player, kind):
         ({"points_change": 2.5, "reason": "Helped"}, "points_change"),
         ({"points_change": 5, "reason": "Helped", "kind": "loan_taken"}, "kind"),
         ({"points_change": 5, "reason": "Helped", "kind": ["donation"]}, "kind"),
+        ({"points_change": 5, "reason": "Helped", "kind": "payment_missed"}, "kind"),
+        ({"points_change": 0, "reason": "Nothing"}, "points_change"),
+        ({"points_change": 301, "reason": "Too much"}, "points_change"),
+        ({"points_change": -301, "reason": "Too much"}, "points_change"),
+        ({"points_change": True, "reason": "Helped"}, "points_change"),
+        ({"points_change": "1e2", "reason": "Helped"}, "points_change"),
+        ({"points_change": "١٠", "reason": "Helped"}, "points_change"),
+        ({"points_change": 5, "reason": "x" * 501}, "reason"),
+        ({"points_change": 5, "reason": {"text": "Helped"}}, "reason"),
     ],
 )
 def test_adjust_with_missing_or_bad_input_answers_400_and_changes_nothing(admin_api, player, body, field):
@@ -249,7 +258,8 @@ def test_adjust_with_missing_or_bad_input_answers_400_and_changes_nothing(admin_
 def test_adjust_with_a_non_number_player_id_answers_400(admin_api, player_id):
     response = admin_api.post(ADJUST, {"player_id": player_id, "points_change": 5, "reason": "Helped"}, format="json")
     assert response.status_code == 400
-    assert response.json()["fields"] == {"player_id": ["Must be a whole number."]}
+    assert list(response.json()["fields"]) == ["player_id"]
+    assert response.json()["detail"].startswith("player_id ")
 
 
 def test_adjust_for_a_player_id_beyond_any_database_integer_answers_404(admin_api):
@@ -345,11 +355,23 @@ def test_execute_records_the_admin_from_the_token_not_the_one_sent(admin_api, ad
     assert CreditEvent.objects.get(player=player).admin_user == admin_user
 
 
-@pytest.mark.parametrize("body", [{}, {"player_ids": []}, {"migration_data": []}, {"migration_data": "all"}])
+@pytest.mark.parametrize("body", [{}, {"player_ids": []}, {"migration_data": []}])
 def test_execute_with_an_empty_selection_answers_400(admin_api, migration_sources, body):
     response = admin_api.post(EXECUTE, body, format="json")
     assert response.status_code == 400
     assert response.json()["detail"] == "Select at least one player to migrate"
+
+
+def test_execute_with_a_selection_that_is_not_a_list_answers_400(admin_api, migration_sources):
+    response = admin_api.post(EXECUTE, {"migration_data": "all"}, format="json")
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["migration_data"]
+
+
+def test_a_reason_of_500_characters_is_kept_whole(admin_api, player):
+    body = {"player_id": player.pk, "points_change": 5, "reason": "x" * 500}
+    assert admin_api.post(ADJUST, body, format="json").status_code == 200
+    assert CreditEvent.objects.get(player=player).reason == "x" * 500
 
 
 def test_execute_with_an_unknown_player_answers_404_and_changes_nothing(admin_api, register_counts):
@@ -370,4 +392,18 @@ def test_execute_with_a_bad_player_id_answers_400(admin_api, migration_sources, 
 def test_penalty_with_a_non_number_player_id_answers_400(admin_api):
     response = admin_api.post(f"{PENALTY}?player_id=abc&penalty_type=missed_payment")
     assert response.status_code == 400
-    assert response.json()["fields"] == {"player_id": ["Must be a whole number."]}
+    assert response.json()["fields"] == {"player_id": ["player_id must be a whole number"]}
+
+
+@pytest.mark.parametrize("penalty_type", ["", "late", "payment_missed"])
+def test_an_unknown_penalty_type_answers_400_and_changes_nothing(admin_api, penalty_type):
+    player = PlayerFactory(credit_score=50)
+    response = admin_api.post(f"{PENALTY}?player_id={player.pk}&penalty_type={penalty_type}")
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["penalty_type"]
+    assert score_of(player) == 50
+
+
+def test_an_object_penalty_type_in_json_answers_400(admin_api, player):
+    response = admin_api.post(PENALTY, {"player_id": player.pk, "penalty_type": ["missed_payment"]}, format="json")
+    assert response.status_code == 400

@@ -5,6 +5,7 @@ import pytest
 from accounts.tests.factories import PlayerFactory
 from credit import migration
 from credit.selectors import (
+    credit_benefits,
     credit_eligibility,
     credit_history,
     credit_migration_preview,
@@ -166,9 +167,26 @@ def test_overview_row_shape():
             "player_discord": "aria.guild",
             "credit_score": 160,
             "tier": "silver",
+            "score_color": "yellow",
             "bad_payer": True,
         }
     ]
+
+
+def test_benefits_list_each_tier_with_its_score_range_lowest_first():
+    benefits = credit_benefits()
+    assert (benefits["max_score"], benefits["required_score"]) == (300, 50)
+    assert [(t["name"], t["min_score"], t["max_score"], t["range"]) for t in benefits["tiers"]] == [
+        ("Basic", 0, 149, "0 – 149 points"),
+        ("Silver", 150, 299, "150 – 299 points"),
+        ("Gold", 300, 300, "300 points"),
+    ]
+    assert benefits["tiers"][1]["benefits"] == [
+        "1% lower loan rates",
+        "0.5% extra savings bonus",
+        "Loans up to €5,000,000",
+    ]
+    assert benefits["how_to_earn"][0] == {"what": "First savings account", "points": 10}
 
 
 # ---- migration preview

@@ -31,6 +31,8 @@ LOAN_KEYS = {
     "remaining",
     "payments_made",
     "missed_payments",
+    "paid_percent",
+    "payoff_solo_gain",
     "payments_history",
     "admin_notes",
     "created_at",

@@ -11,12 +11,12 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from accounts.tests.factories import AdminFactory
+from accounts.tests.factories import AdminFactory, PlayerFactory
 from accounts.tokens import token_issue
 from bank.errors import BankError
 from credit.models import CreditEvent
 from lending import services
-from lending.models import Loan
+from lending.models import Loan, PendingLoan
 from lending.selectors import solo_dividends_amount
 from lending.tests.factories import LoanFactory, PendingLoanFactory
 
@@ -116,3 +116,17 @@ def test_twenty_simultaneous_pay_offs_of_different_loans_add_every_gain():
     outcomes = run_at_once(pay_off)
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     assert solo_dividends_amount() == 105_000 * THREADS
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_identical_requests_with_one_idempotency_key_file_one():
+    player = PlayerFactory(credit_score=100)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=player.user).access_token}")
+    body = {"value": 100_000, "total_days": 10}
+    answers = run_at_once(
+        lambda: client.post("/api/pending-loans", body, format="json", HTTP_IDEMPOTENCY_KEY="submit-7")
+    )
+    assert Counter(answer.status_code for answer in answers) == {201: THREADS}
+    assert PendingLoan.objects.filter(player=player).count() == 1
+    assert {answer.json()["id"] for answer in answers} == {PendingLoan.objects.get(player=player).pk}

@@ -18,9 +18,7 @@ from lending import rules
         ("10m", 10_000_000),
         ("250k", 250_000),
         ("1.5m", 1_500_000),
-        ("1,500,000", 1_500_000),
         (" 42 ", 42),
-        (7.0, 7),
         ("1000m", 1_000_000_000),
     ],
 )
@@ -29,22 +27,44 @@ def test_amount_accepts_integers_and_k_m_shortcuts(raw, expected):
 
 
 @pytest.mark.parametrize(
-    "raw", [None, "", "abc", "1.5", "1.2345k", "-5", "0", 0, 1.5, True, "1b", "1001m", 1_000_000_001]
+    "raw",
+    [
+        None,
+        "",
+        "abc",
+        "1.5",
+        "1.2345k",
+        "-5",
+        "0",
+        0,
+        1.5,
+        True,
+        "1b",
+        "1001m",
+        1_000_000_001,
+        # loose numbers a client must not get away with: they are not what the person typed
+        "١٠٠٠٠٠",  # other scripts' digits
+        "100_000",
+        "1e5",
+        100000.0,
+        "1,500,000",
+        {"value": 1},
+        [100000],
+    ],
 )
 def test_amount_refuses_anything_but_a_positive_whole_number_up_to_a_billion(raw):
-    with pytest.raises(BankError) as error:
+    with pytest.raises(ValueError, match="amount"):
         rules.parse_amount(raw)
-    assert error.value.status == 400
 
 
-@pytest.mark.parametrize("raw,expected", [(30, 30), ("14", 14), (1, 1), (3650, 3650), (7.0, 7)])
+@pytest.mark.parametrize("raw,expected", [(30, 30), ("14", 14), (1, 1), (3650, 3650), (" 7 ", 7)])
 def test_days_accept_positive_whole_numbers(raw, expected):
     assert rules.parse_days(raw) == expected
 
 
-@pytest.mark.parametrize("raw", [0, -1, "0", "1.5", 2.5, "ten", None, 3651, True])
+@pytest.mark.parametrize("raw", [0, -1, "0", "1.5", 2.5, 7.0, "ten", None, 3651, True, "٧", "1e1", "1_0"])
 def test_days_refuse_anything_else(raw):
-    with pytest.raises(BankError):
+    with pytest.raises(ValueError, match="Loan duration"):
         rules.parse_days(raw)
 
 
@@ -71,19 +91,13 @@ def test_solo_dividend_gain_is_35_percent_of_the_interest():
 
 def test_start_date_window_runs_from_1_january_to_31_december_next_year():
     today = date(2026, 6, 15)
-    assert rules.parse_start_date("2026-01-01", today=today) == date(2026, 1, 1)
-    assert rules.parse_start_date("2027-12-31", today=today) == date(2027, 12, 31)
-    for outside in ("2025-12-31", "2028-01-01"):
+    assert rules.start_date_window(today) == (date(2026, 1, 1), date(2027, 12, 31))
+    rules.check_start_date(date(2026, 1, 1), today=today)
+    rules.check_start_date(date(2027, 12, 31), today=today)
+    for outside in (date(2025, 12, 31), date(2028, 1, 1)):
         with pytest.raises(BankError) as error:
-            rules.parse_start_date(outside, today=today)
+            rules.check_start_date(outside, today=today)
         assert error.value.detail == "Date must be between 2026-01-01 and 2027-12-31"
-
-
-@pytest.mark.parametrize("raw", ["2026-13-01", "15/06/2026", "2026-6-1", "", None, "tomorrow", "2026-02-30"])
-def test_a_badly_written_date_names_the_format(raw):
-    with pytest.raises(BankError) as error:
-        rules.parse_start_date(raw, today=date(2026, 6, 15))
-    assert error.value.detail == "Invalid date format. Please use YYYY-MM-DD"
 
 
 def test_current_day_and_days_passed():
@@ -100,7 +114,30 @@ def test_rate_is_a_fraction(raw, expected):
     assert rules.parse_rate(raw) == expected
 
 
-@pytest.mark.parametrize("raw", ["-0.1", "6", "abc", "0.12345", "NaN", "Infinity", None, ""])
+@pytest.mark.parametrize("raw", ["-0.1", "6", "abc", "0.12345", "NaN", "Infinity", None, "", True, "1e-1", [0.3]])
 def test_rate_refuses_negative_huge_or_too_precise(raw):
-    with pytest.raises(BankError):
+    with pytest.raises(ValueError, match="interest rate"):
         rules.parse_rate(raw)
+
+
+@pytest.mark.parametrize(
+    "value,score,days,rate,total,daily",
+    [
+        (100_000, 0, 10, "0.50", 150_000, 15_000),
+        (500_000, 160, 7, "0.34", 670_000, 95_714),
+        (1_000_000, 300, None, "0.28", 1_280_000, None),
+    ],
+)
+def test_loan_terms_price_a_loan_for_a_score(value, score, days, rate, total, daily):
+    terms = rules.loan_terms(value=value, score=score, total_days=days)
+    assert terms.interest_rate == Decimal(rate)
+    assert terms.base_rate - terms.tier_discount == terms.interest_rate
+    assert (terms.total_to_pay, terms.daily_payment) == (total, daily)
+
+
+@pytest.mark.parametrize(
+    "paid,total,paid_off,percent",
+    [(0, 100, False, 0.0), (425, 1000, False, 42.5), (1, 3, False, 33.3), (2, 3, False, 66.7), (90, 100, True, 100.0)],
+)
+def test_paid_percent_has_one_decimal_and_is_full_once_paid_off(paid, total, paid_off, percent):
+    assert rules.paid_percent(amount_paid=paid, total_to_pay=total, paid_off=paid_off) == percent

@@ -10,26 +10,36 @@ from collections import Counter
 
 import pytest
 
-from accounts.tests.factories import PASSWORD, AdminFactory
+from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from bank.testing.servers import asgi_server, call, env_for_test_database
 from credit.models import CreditEvent
-from lending.models import Loan
+from lending.models import Loan, PendingLoan
 from lending.selectors import solo_dividends_amount
 from lending.tests.factories import LoanFactory, PendingLoanFactory
 
 REQUESTS = 20
 
 
-def fire_together(base_urls: list[str], method: str, path: str, token: str, body: dict | None = None) -> list[int]:
+def fire_together(
+    base_urls: list[str],
+    method: str,
+    path: str,
+    token: str,
+    body: dict | None = None,
+    headers: dict[str, str] | None = None,
+    answers: list[dict] | None = None,
+) -> list[int]:
     barrier = threading.Barrier(REQUESTS)
     statuses: list[int] = []
     lock = threading.Lock()
 
     def one(index: int) -> None:
         barrier.wait(timeout=30)
-        status, _ = call(base_urls[index % len(base_urls)], method, path, body, token=token)
+        status, answer = call(base_urls[index % len(base_urls)], method, path, body, token=token, headers=headers)
         with lock:
             statuses.append(status)
+            if answers is not None:
+                answers.append(answer)
 
     threads = [threading.Thread(target=one, args=(i,)) for i in range(REQUESTS)]
     for thread in threads:
@@ -58,3 +68,24 @@ def test_twenty_approvals_across_two_server_processes_make_one_loan():
     assert CreditEvent.objects.filter(player=pending.player, action_type="loan_taken").count() == 1
     assert Counter(pay_offs) == {200: 1, 409: REQUESTS - 1}
     assert solo_dividends_amount() == 105_000
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_requests_with_one_idempotency_key_across_two_processes_file_one():
+    player = PlayerFactory(credit_score=100)
+    env = env_for_test_database()
+    answers: list[dict] = []
+    with asgi_server(env) as server_a, asgi_server(env) as server_b:
+        _, login = call(server_a, "POST", "/api/login", {"username": player.name, "password": PASSWORD})
+        statuses = fire_together(
+            [server_a, server_b],
+            "POST",
+            "/api/pending-loans",
+            login["access_token"],
+            {"value": 100_000, "total_days": 10, "request_reason": "One click"},
+            headers={"Idempotency-Key": "double-click-1"},
+            answers=answers,
+        )
+    assert Counter(statuses) == {201: REQUESTS}
+    assert PendingLoan.objects.filter(player=player).count() == 1
+    assert {answer["id"] for answer in answers} == {PendingLoan.objects.get(player=player).pk}

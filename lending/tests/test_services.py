@@ -1,4 +1,4 @@
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
@@ -62,8 +62,8 @@ def test_tier_discount_is_taken_off_the_rate(score, value, rate):
     assert pending.interest_rate == Decimal(rate)
 
 
-def test_request_accepts_amount_shortcuts_and_stores_the_reason(eligible_player):
-    pending = request_loan(eligible_player, "1m", days="30", request_reason="  A new ship  ")
+def test_request_stores_its_terms_reason_and_requester(eligible_player):
+    pending = request_loan(eligible_player, 1_000_000, days=30, request_reason="A new ship")
     assert (pending.value, pending.total_days, pending.request_reason) == (1_000_000, 30, "A new ship")
     assert pending.requested_by == eligible_player.user
 
@@ -98,13 +98,6 @@ def test_request_over_the_tier_maximum_is_refused_naming_the_maximum(score, allo
         request_loan(player, refused)
     assert error.value.status == 400
     assert error.value.detail == f"The maximum loan amount for your tier is {maximum}"
-
-
-@pytest.mark.parametrize("value,days", [("", 10), (None, 10), ("100k", ""), ("100k", None)])
-def test_request_needs_amount_and_days(eligible_player, value, days):
-    with pytest.raises(BankError) as error:
-        request_loan(eligible_player, value, days)
-    assert error.value.detail == "Please fill in all required fields"
 
 
 def test_request_for_another_players_id_is_not_found(eligible_player, other_player):
@@ -145,12 +138,19 @@ def test_approval_gives_20_loan_taken_points(admin_user):
 
 def test_deny_without_a_reason_answers_400_and_changes_nothing(admin_user):
     pending = PendingLoanFactory()
-    for reason in ("", "   ", None):
-        with pytest.raises(BankError) as error:
-            services.loan_request_deny(request_id=pending.pk, admin=admin_user, reason=reason)
-        assert (error.value.status, error.value.detail) == (400, "A reason is required to deny a loan request")
+    with pytest.raises(BankError) as error:
+        services.loan_request_deny(request_id=pending.pk, admin=admin_user, reason="")
+    assert (error.value.status, error.value.detail) == (400, "A reason is required to deny a loan request")
     pending.refresh_from_db()
     assert pending.status == PendingLoan.Status.PENDING
+
+
+def test_denying_a_decided_request_without_a_reason_answers_409_first(admin_user):
+    pending = PendingLoanFactory()
+    services.loan_request_deny(request_id=pending.pk, admin=admin_user, reason="Too soon")
+    with pytest.raises(BankError) as error:
+        services.loan_request_deny(request_id=pending.pk, admin=admin_user, reason="")
+    assert (error.value.status, error.value.code) == (409, "already_processed")
 
 
 def test_deny_stores_reason_decider_and_date(admin_user):
@@ -204,7 +204,7 @@ def test_unknown_request_answers_404(admin_user):
 
 def test_admin_creates_a_loan_at_the_players_rate_without_the_score_rule(admin_user):
     player = PlayerFactory(credit_score=0)
-    loan = services.loan_create(player_id=player.pk, value="100k", total_days=10, admin=admin_user)
+    loan = services.loan_create(player_id=player.pk, value=100_000, total_days=10, admin=admin_user)
     assert (loan.interest_rate, loan.total_to_pay, loan.daily_payment) == (Decimal("0.50"), 150_000, 15_000)
     player.refresh_from_db()
     assert player.credit_score == 20
@@ -218,21 +218,14 @@ def test_admin_cannot_create_products_for_bad_payers(admin_user):
     assert not Loan.objects.exists()
 
 
-@pytest.mark.parametrize(
-    "player_id,value,days,message",
-    [
-        (None, 100_000, 10, "Please search and select a player first"),
-        ("me", "", 10, "Please enter a value"),
-        ("me", 100_000, "", "Please enter loan duration in days"),
-        ("me", 100_000, None, "Please enter loan duration in days"),
-    ],
-)
-def test_add_product_names_what_is_missing(admin_user, player, player_id, value, days, message):
+def test_add_product_without_days_names_them_after_the_bad_payer_check(admin_user, player):
     with pytest.raises(BankError) as error:
-        services.loan_create(
-            player_id=player.pk if player_id == "me" else player_id, value=value, total_days=days, admin=admin_user
-        )
-    assert error.value.detail == message
+        services.loan_create(player_id=player.pk, value=100_000, total_days=None, admin=admin_user)
+    assert error.value.detail == "Please enter loan duration in days"
+    bad_payer = PlayerFactory(bad_payer=True)
+    with pytest.raises(BankError) as error:
+        services.loan_create(player_id=bad_payer.pk, value=100_000, total_days=None, admin=admin_user)
+    assert error.value.detail == "Cannot create products for bad payers"
 
 
 # --- payments ------------------------------------------------------------------------------
@@ -253,7 +246,7 @@ def test_marking_the_same_day_again_replaces_its_entry(admin_user):
     mark = services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=admin_user)
     assert mark.replaced == "Not Paid"
     assert list(LoanPayment.objects.filter(loan=loan).values_list("status", "value")) == [("Paid", 130_000)]
-    services.loan_payment_mark(loan_id=loan.pk, status="not paid", admin=admin_user)
+    services.loan_payment_mark(loan_id=loan.pk, status="Not Paid", admin=admin_user)
     assert list(LoanPayment.objects.filter(loan=loan).values_list("status", "value")) == [("Not Paid", 0)]
 
 
@@ -272,22 +265,11 @@ def test_not_paid_gives_no_points(admin_user):
     assert events(loan.player, "payment_made") == []
 
 
-@pytest.mark.parametrize("status", ["", "paid-ish", None, "Overdue"])
-def test_payment_status_must_be_paid_or_not_paid(admin_user, status):
-    loan = LoanFactory()
-    with pytest.raises(BankError) as error:
-        services.loan_payment_mark(loan_id=loan.pk, status=status, admin=admin_user)
-    assert error.value.detail == "payment_status must be Paid or Not Paid"
-
-
 def test_payment_date_must_fall_between_start_and_today(admin_user):
     loan = LoanFactory(days_ago=True)
     for day in (loan.start_date - timedelta(days=1), timezone.localdate() + timedelta(days=1)):
         with pytest.raises(BankError):
             services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=admin_user, on_date=day)
-    with pytest.raises(BankError) as error:
-        services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=admin_user, on_date="22/11/2026")
-    assert error.value.detail == "Invalid date format. Please use YYYY-MM-DD"
     assert not LoanPayment.objects.exists()
 
 
@@ -336,9 +318,7 @@ def test_pay_off_gives_15_loan_completed_points(admin_user):
         lambda loan, admin: services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=admin),
         lambda loan, admin: services.loan_edit(loan_id=loan.pk, value=5, admin=admin),
         lambda loan, admin: services.loan_change_days(loan_id=loan.pk, new_days=3, admin=admin),
-        lambda loan, admin: services.loan_change_date(
-            loan_id=loan.pk, new_date=timezone.localdate().isoformat(), admin=admin
-        ),
+        lambda loan, admin: services.loan_change_date(loan_id=loan.pk, new_date=timezone.localdate(), admin=admin),
     ],
 )
 def test_a_paid_off_loan_takes_no_more_changes(admin_user, change):
@@ -355,7 +335,12 @@ def test_a_paid_off_loan_takes_no_more_changes(admin_user, change):
 def test_edit_recomputes_total_and_daily_payment(admin_user):
     loan = LoanFactory()
     edited = services.loan_edit(
-        loan_id=loan.pk, value="2m", interest_rate="0.25", total_days=20, admin_notes=" renegotiated ", admin=admin_user
+        loan_id=loan.pk,
+        value=2_000_000,
+        interest_rate=Decimal("0.25"),
+        total_days=20,
+        admin_notes="renegotiated",
+        admin=admin_user,
     )
     assert (edited.value, edited.interest_rate, edited.total_days) == (2_000_000, Decimal("0.25"), 20)
     assert (edited.total_to_pay, edited.daily_payment, edited.admin_notes) == (2_500_000, 125_000, "renegotiated")
@@ -363,7 +348,7 @@ def test_edit_recomputes_total_and_daily_payment(admin_user):
 
 def test_edit_of_one_field_keeps_the_others(admin_user):
     loan = LoanFactory()
-    edited = services.loan_edit(loan_id=loan.pk, interest_rate=0.5, admin=admin_user)
+    edited = services.loan_edit(loan_id=loan.pk, interest_rate=Decimal("0.5"), admin=admin_user)
     assert (edited.value, edited.total_days, edited.total_to_pay, edited.daily_payment) == (
         1_000_000,
         10,
@@ -381,24 +366,20 @@ def test_edit_with_nothing_answers_400(admin_user):
 
 def test_change_days_keeps_the_total_and_recomputes_the_daily_payment(admin_user):
     loan = LoanFactory()
-    changed = services.loan_change_days(loan_id=loan.pk, new_days="4", admin=admin_user)
+    changed = services.loan_change_days(loan_id=loan.pk, new_days=4, admin=admin_user)
     assert (changed.total_days, changed.total_to_pay, changed.daily_payment) == (4, 1_300_000, 325_000)
-    for bad in ("0", "-3", "abc", "", "2.5"):
-        with pytest.raises(BankError):
-            services.loan_change_days(loan_id=loan.pk, new_days=bad, admin=admin_user)
 
 
 def test_change_date_moves_the_start_within_the_window(admin_user):
     loan = LoanFactory()
     year = timezone.localdate().year
-    changed = services.loan_change_date(loan_id=loan.pk, new_date=f"{year + 1}-12-31", admin=admin_user)
-    assert changed.start_date.isoformat() == f"{year + 1}-12-31"
+    changed = services.loan_change_date(loan_id=loan.pk, new_date=date(year + 1, 12, 31), admin=admin_user)
+    assert changed.start_date == date(year + 1, 12, 31)
     with pytest.raises(BankError) as error:
-        services.loan_change_date(loan_id=loan.pk, new_date=f"{year - 1}-12-31", admin=admin_user)
+        services.loan_change_date(loan_id=loan.pk, new_date=date(year - 1, 12, 31), admin=admin_user)
     assert error.value.detail == f"Date must be between {year}-01-01 and {year + 1}-12-31"
-    with pytest.raises(BankError) as error:
-        services.loan_change_date(loan_id=loan.pk, new_date="31-12-2026", admin=admin_user)
-    assert error.value.detail == "Invalid date format. Please use YYYY-MM-DD"
+    loan.refresh_from_db()
+    assert loan.start_date == date(year + 1, 12, 31)
 
 
 def test_unknown_loan_answers_404(admin_user):
@@ -457,5 +438,7 @@ def test_each_write_names_the_kinds_it_changed(admin_user, eligible_player, noti
 def test_a_refused_change_sends_no_notice(admin_user, notices):
     loan = LoanFactory()
     with pytest.raises(BankError):
-        services.loan_payment_mark(loan_id=loan.pk, status="Maybe", admin=admin_user)
+        services.loan_payment_mark(
+            loan_id=loan.pk, status="Paid", admin=admin_user, on_date=loan.start_date - timedelta(days=1)
+        )
     assert notices == []

@@ -1,0 +1,76 @@
+"""The OpenAPI schema documents every status a call can answer, so a generated client knows them.
+
+drf-spectacular documents each call's success answer from its serializers; `BankAutoSchema` adds the
+error answers, all in the one error shape (bank.errors), from what the view is:
+- 400 bad input: any call that takes a body or query parameters;
+- 401 no valid session: any call that needs one (and sign-in's wrong password);
+- 403 not allowed: calls restricted to admins or players (and sign-in's blocked account);
+- 404 no such record: any signed-in call (ids in the path or the input, a missing player profile);
+- 409 no longer possible (decided, paid off, not covered): calls that change something;
+- 413 body too large: calls that take a body;
+- 422 Idempotency-Key reused with other input: calls that accept one;
+- 429 too many attempts: throttled calls;
+- 503 database unreachable: every call that reads the database.
+A view may add statuses with `extra_error_statuses`.
+"""
+
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+
+ErrorOut = inline_serializer(
+    "Error",
+    {
+        "detail": serializers.CharField(help_text="what went wrong, in words a person can act on"),
+        "code": serializers.CharField(help_text="a stable code: invalid, not_found, already_processed ..."),
+        "fields": serializers.DictField(
+            child=serializers.ListField(child=serializers.CharField()), help_text="messages by input field"
+        ),
+    },
+)
+
+DESCRIPTIONS = {
+    400: "Bad input: the detail says what to fix; nothing was changed",
+    401: "No valid session: sign in again",
+    403: "Not allowed for this caller",
+    404: "No such record (or not the caller's own)",
+    409: "No longer possible: already decided, paid off, or not covered any more; nothing was changed",
+    413: "The request body is too large",
+    422: "This Idempotency-Key was already used with other input",
+    429: "Too many attempts: wait and try again",
+    503: "The database cannot be reached; nothing was changed",
+}
+WRITES = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+class BankAutoSchema(AutoSchema):
+    def _error_statuses(self) -> set[int]:
+        view, method = self.view, self.method.upper()
+        statuses = set(getattr(view, "extra_error_statuses", ()))
+        public = any(isinstance(permission, AllowAny) for permission in view.get_permissions())
+        takes_input = method in WRITES or bool(self._get_parameters())
+        if takes_input:
+            statuses.add(400)
+        if method in WRITES:
+            statuses |= {409, 413}
+        if not public:
+            statuses |= {401, 403, 404}
+        if getattr(getattr(view, method.lower(), None), "idempotent", False):
+            statuses.add(422)
+        if view.get_throttles():
+            statuses.add(429)
+        if not getattr(view, "needs_no_database", False):
+            statuses.add(503)
+        return statuses
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        if direction != "response":
+            return responses
+        for status in sorted(self._error_statuses()):
+            code = str(status)
+            if code not in responses:
+                answer = OpenApiResponse(response=ErrorOut, description=DESCRIPTIONS[status])
+                responses[code] = self._get_response_for_code(answer, code, direction=direction)
+        return responses
