@@ -20,7 +20,11 @@ describe('live kinds', () => {
     const roots = [loanKeys.all, loanRequestKeys.all, playerKeys.all, dividendKeys.all, creditKeys.all].map((key) => key[0]);
     expect(roots).toEqual(['loans', 'pending_loans', 'players', 'solo_dividends', 'credit']);
     expect(loanKeys.detail(4)).toEqual(['loans', 'detail', 4]);
-    expect(playerKeys.search('aria')).toEqual(['players', 'search', 'aria']);
+    expect(loanKeys.quote({ playerId: 7, value: '1m', totalDays: '30' })).toEqual([
+      'loans',
+      'quote',
+      { playerId: 7, value: '1m', totalDays: '30' },
+    ]);
   });
 
   it('does not compile a key that starts with anything but a kind', () => {

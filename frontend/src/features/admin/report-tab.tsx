@@ -58,7 +58,7 @@ function DividendsTile() {
       <div className="summary-tile__value" data-testid="dividends-value">
         {dividends.isSuccess ? formatMoney(dividends.data.dividends) : dividends.isError ? '—' : '...'}
       </div>
-      <p className="muted">35% of the interest of paid-off loans</p>
+      <p className="muted">35% Loan Interest from paid loans</p>
       {editing ? (
         <form
           className="inline-form dividends-form"

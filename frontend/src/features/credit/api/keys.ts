@@ -9,4 +9,6 @@ export const creditKeys = {
   eligibility: (playerId: number) => [...creditKeys.player(playerId), 'eligibility'] as const,
   overview: () => [...creditKeys.all, 'overview'] as const,
   migrationPreview: () => [...creditKeys.all, 'migration-preview'] as const,
+  /** the tier table and how to earn points */
+  benefits: () => [...creditKeys.all, 'benefits'] as const,
 };

@@ -1,5 +1,13 @@
 import { liveRoot } from '@/lib/live-kinds';
 
+export interface LoanQuoteParams {
+  /** required for an admin, left out by a player (their own) */
+  playerId: number | null;
+  /** as typed: digits or a shortcut such as 500k; '' when nothing is typed yet */
+  value: string;
+  totalDays: string;
+}
+
 // Every loan query, whichever screen asks, lives under 'loans' (a `loans` notice refreshes them).
 // Queries that also show other kinds name them in `meta.liveKinds` where they are defined.
 export const loanKeys = {
@@ -14,4 +22,7 @@ export const loanKeys = {
   playerProducts: (playerId: number) => [...loanKeys.all, 'player-products', playerId] as const,
   /** the signed-in player's own bank data (loans, loan requests, dividends, savings) */
   bankData: () => [...loanKeys.all, 'bank-data'] as const,
+  quotes: () => [...loanKeys.all, 'quote'] as const,
+  quote: (params: LoanQuoteParams) => [...loanKeys.quotes(), params] as const,
+  limits: () => [...loanKeys.all, 'limits'] as const,
 };
