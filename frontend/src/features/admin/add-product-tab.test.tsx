@@ -12,6 +12,8 @@ const ARIA = {
   credit_score: 160, failed_attempts: 0, blocked_at: null, created_at: '2025-01-01T00:00:00Z', has_password: true,
 };
 const DAX = { ...ARIA, id: 9, name: 'Dax', discord: 'dax.guild', bad_payer: true, credit_score: 0 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** Aria is Silver: 1m over 30 days at 29%. */
 function quote(call: MockCall) {
   const params = new URL(call.url, 'http://bank.test').searchParams;
@@ -85,7 +87,7 @@ describe('AddProductTab', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Product' }).disabled).toBe(true);
   });
 
-  it("creates a loan for the selected player at the server's quote", async () => {
+  it("creates a loan for the selected player at the server's quote, once", async () => {
     const { calls } = routes({
       'POST /api/loans': { status: 201, body: makeLoan({ id: 12, value: 1_000_000, interest_rate: 0.29, total_days: 30 }) },
     });
@@ -98,9 +100,14 @@ describe('AddProductTab', () => {
     expect(calls.filter((call) => call.url.startsWith('/api/loans/quote')).at(-1)?.url).toBe(
       '/api/loans/quote?player_id=7&value=1m&total_days=30',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    const add = screen.getByRole('button', { name: 'Add Product' });
+    fireEvent.click(add);
+    fireEvent.click(add);
     expect((await screen.findByRole('status')).textContent).toBe('Loan #12 created for Aria: €1,000,000 at 29% over 30 days.');
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ player_id: 7, value: 1_000_000, total_days: 30, user: 'admin' });
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts[0]?.body).toEqual({ player_id: 7, value: 1_000_000, total_days: 30, user: 'admin' });
+    expect(posts[0]?.headers['Idempotency-Key']).toMatch(UUID);
+    expect(new Set(posts.map((post) => post.headers['Idempotency-Key'])).size).toBe(1);
   });
 
   it("says what the server could not read, and what the player's own request would meet", async () => {

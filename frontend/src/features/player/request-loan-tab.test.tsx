@@ -15,6 +15,8 @@ const ME: Me = {
   player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 160, client_type: 'new', bad_payer: false },
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 function query(call: MockCall): URLSearchParams {
   return new URL(call.url, 'http://bank.test').searchParams;
 }
@@ -47,6 +49,13 @@ function quoteCalls(calls: MockCall[]) {
 
 function preview() {
   return screen.getByRole('region', { name: 'Your loan preview' });
+}
+
+async function fillRequest(amount: string, days: string) {
+  fireEvent.change(screen.getByLabelText('Loan Amount'), { target: { value: amount } });
+  fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: days } });
+  // the server's price for exactly this shows before the player sends it
+  await waitFor(() => expect(definitionsOf(preview(), 'Daily Payment')[1]).toBe(`for ${days} days`));
 }
 
 describe('RequestLoanTab', () => {
@@ -161,7 +170,7 @@ describe('RequestLoanTab', () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>('Reason (optional)').maxLength).toBe(200);
   });
 
-  it('sends the request and says so, then clears the form', async () => {
+  it('sends the request with an idempotency key and says so, then clears the form', async () => {
     const { calls } = routes({ 'POST /api/pending-loans': { status: 201, body: makePendingLoan() } });
     renderWithProviders(<RequestLoanTab me={ME} />);
     fireEvent.change(screen.getByLabelText('Loan Amount'), { target: { value: '500k' } });
@@ -173,7 +182,44 @@ describe('RequestLoanTab', () => {
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url).toBe('/api/pending-loans');
     expect(post?.body).toEqual({ player_id: 7, value: 500_000, total_days: 14, request_reason: 'New gear', user: 'Aria' });
+    expect(post?.headers['Idempotency-Key']).toMatch(UUID);
     expect(screen.getByLabelText<HTMLInputElement>('Loan Amount').value).toBe('');
+  });
+
+  it('sends one key for a double click', async () => {
+    const { calls } = routes({ 'POST /api/pending-loans': { status: 201, body: makePendingLoan() } });
+    renderWithProviders(<RequestLoanTab me={ME} />);
+    await fillRequest('500k', '14');
+    const submit = screen.getByRole('button', { name: 'Submit Loan Request' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await screen.findByRole('status');
+    const keys = calls.filter((call) => call.method === 'POST').map((call) => call.headers['Idempotency-Key']);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('reuses the key when the player retries after a lost answer, and takes a new one after success', async () => {
+    let attempts = 0;
+    const { calls } = routes({
+      'POST /api/pending-loans': () => {
+        attempts += 1;
+        return attempts === 1 ? 'network-error' : { status: 201, body: makePendingLoan() };
+      },
+    });
+    renderWithProviders(<RequestLoanTab me={ME} />);
+    await fillRequest('500k', '14');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Loan Request' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Error submitting loan request: /);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Loan Request' }));
+    await screen.findByRole('status');
+    await fillRequest('500k', '14');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Loan Request' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3));
+    const [lost, retry, next] = calls.filter((call) => call.method === 'POST').map((call) => call.headers['Idempotency-Key']);
+    expect(retry).toBe(lost);
+    expect(next).toMatch(UUID);
+    expect(next).not.toBe(lost);
   });
 
   it("shows the server's refusal after 'Error submitting loan request: '", async () => {

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { PendingLoan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
@@ -13,13 +14,14 @@ export interface LoanRequestInput {
   user: string;
 }
 
-export function requestLoan(input: LoanRequestInput): Promise<PendingLoan> {
-  return api.post<PendingLoan>('/pending-loans', input);
+export function requestLoan(input: LoanRequestInput, idempotencyKey: string): Promise<PendingLoan> {
+  return api.post<PendingLoan>('/pending-loans', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
+/** A player's loan request: filed once per submission, however often it is sent. */
 export function useRequestLoan() {
   const qc = useQueryClient();
-  return useMutation({
+  return useIdempotentMutation({
     mutationFn: requestLoan,
     onSuccess: () =>
       Promise.all([

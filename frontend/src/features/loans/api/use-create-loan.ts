@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { Loan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
@@ -11,11 +12,15 @@ export interface CreateLoanInput {
   user: string;
 }
 
-export function createLoan(input: CreateLoanInput): Promise<Loan> {
-  return api.post<Loan>('/loans', input);
+export function createLoan(input: CreateLoanInput, idempotencyKey: string): Promise<Loan> {
+  return api.post<Loan>('/loans', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
+/** The admin's Add Product loan: created once per submission, however often it is sent. */
 export function useCreateLoan() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createLoan, onSuccess: () => qc.invalidateQueries({ queryKey: loanKeys.all }) });
+  return useIdempotentMutation({
+    mutationFn: createLoan,
+    onSuccess: () => qc.invalidateQueries({ queryKey: loanKeys.all }),
+  });
 }
