@@ -73,6 +73,9 @@ describe('AddProductTab', () => {
     fireEvent.change(screen.getByLabelText('Value'), { target: { value: '1m' } });
     fireEvent.click(add);
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter loan duration in days');
+    fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: '30' } });
+    expect(screen.queryByRole('alert')).toBeNull(); // the error spoke of what is no longer there
+    fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: '' } });
     await searchAndSelect('Dax');
     fireEvent.click(add);
     expect((await screen.findAllByText('Cannot create products for bad payers')).length).toBeGreaterThan(0);

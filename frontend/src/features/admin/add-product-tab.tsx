@@ -150,6 +150,12 @@ function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminN
   const amount = parseAmount(value);
   const totalDays = parseDays(days);
 
+  // an error speaks of what was typed: once the admin changes it, the error is out of date
+  const editing = (set: (text: string) => void) => (text: string) => {
+    set(text);
+    if (notice?.tone === 'error') setNotice(null);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const fail = (text: string) => setNotice({ tone: 'error', text });
@@ -210,7 +216,7 @@ function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminN
           </>
         ) : (
           <>
-            <AmountField label="Value" value={value} onChange={setValue} />
+            <AmountField label="Value" value={value} onChange={editing(setValue)} />
             <TextField
               label="Loan Duration (Days)"
               type="number"
@@ -219,7 +225,7 @@ function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminN
               max={limits.data?.max_days}
               step={1}
               value={days}
-              onChange={setDays}
+              onChange={editing(setDays)}
               placeholder="e.g. 30"
             />
             {player && !player.bad_payer && <LoanQuoteNote player={player} value={value} days={days} />}
