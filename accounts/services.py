@@ -267,3 +267,16 @@ def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str]
             user.set_password(generated)
         user.save()
     return user, created, generated
+
+
+@transaction.atomic
+def players_mark_old(*, admin: User) -> int:
+    """Savings Management's "Mark Existing as Old Clients": every current player becomes an old
+    client (the higher savings limit). Returns how many changed."""
+    changed = list(
+        Player.objects.select_for_update().filter(client_type=Player.ClientType.NEW).values_list("pk", flat=True)
+    )
+    Player.objects.filter(pk__in=changed).update(client_type=Player.ClientType.OLD)
+    if changed:
+        live.notify({"players", "savings"}, changed)
+    return len(changed)

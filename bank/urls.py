@@ -8,6 +8,7 @@ api_patterns = [
     path("", include("accounts.urls")),
     path("", include("credit.urls")),
     path("", include("lending.urls")),
+    path("", include("exchange.urls")),
     path("health", health.HealthApi.as_view(), name="health"),
     path("keep-alive/ping", health.AliveApi.as_view(), name="keep-alive"),
     path("status", health.AliveApi.as_view(), name="status"),

@@ -52,6 +52,8 @@ def setup_django(settings_module: str = "bank.settings.local") -> None:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", settings_module)
+    # the benchmarks call the API in-process through DRF's APIClient, whose host is "testserver"
+    os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
     import django
 
     django.setup()
@@ -223,24 +225,11 @@ def _fit(capacities: Sequence[int], target: int) -> list[int]:
 
 
 def _insert_rows(model, columns: Sequence[str], rows, *, chunk_size: int = CHUNK_SIZE) -> int:
-    """INSERT plain value tuples (already in the database's form) with executemany, chunk by chunk.
+    """INSERT plain value tuples with executemany (bank.bulk): for the million day entries, bulk_create
+    took about 160 s on the 2-CPU machine of bench/README.md, executemany a few seconds."""
+    from bank.bulk import insert_rows
 
-    For the million day entries: bulk_create spends ~100 us a row compiling its INSERTs (building the
-    model instances, preparing every value, quoting the SQL when DEBUG is on), about 160 s for
-    1,000,000 rows on the 2-CPU machine of bench/README.md; executemany on Django's own cursor
-    (same connection, same transaction) writes them in a few seconds.
-    """
-    from django.db import connection
-
-    quote = connection.ops.quote_name
-    names = ", ".join(quote(model._meta.get_field(name).column) for name in columns)
-    sql = f"INSERT INTO {quote(model._meta.db_table)} ({names}) VALUES ({', '.join(['%s'] * len(columns))})"
-    written = 0
-    with connection.cursor() as cursor:
-        for chunk in itertools.batched(rows, chunk_size):
-            cursor.executemany(sql, chunk)
-            written += len(chunk)
-    return written
+    return insert_rows(model, columns, rows, chunk_size=chunk_size)
 
 
 def loans_create(

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import Loan, LoanPayment, PendingLoan, SoloDividends
+from .models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, SoloDividends, WithdrawalRequest
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -58,3 +58,49 @@ class PendingLoanAdmin(ReadOnlyAdmin):
 @admin.register(SoloDividends)
 class SoloDividendsAdmin(ReadOnlyAdmin):
     list_display = ["dividends", "updated_at"]
+
+
+class SavingsWeekInline(admin.TabularInline):
+    model = SavingsWeek
+    fields = ["week", "due_date", "status", "interest", "interest_compounded", "auto_processed", "reverted_from"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Savings)
+class SavingsAdmin(ReadOnlyAdmin):
+    list_display = [
+        "id",
+        "player",
+        "principal",
+        "invested_value",
+        "interest_rate",
+        "start_date",
+        "next_due_date",
+        "status",
+    ]
+    list_filter = ["status"]
+    search_fields = ["player__name", "player__discord"]
+    list_select_related = ["player"]
+    inlines = [SavingsWeekInline]
+
+
+@admin.register(WithdrawalRequest)
+class WithdrawalRequestAdmin(ReadOnlyAdmin):
+    list_display = [
+        "id",
+        "player",
+        "amount",
+        "withdrawal_date",
+        "withdrawal_time",
+        "player_timezone",
+        "status",
+        "created_at",
+    ]
+    list_filter = ["status"]
+    search_fields = ["player__name", "player__discord"]
+    list_select_related = ["player"]

@@ -42,6 +42,14 @@ from .serializers import (
 )
 
 
+def _quoted_player(request, player_id: int | None):
+    """The player a quote is for: an admin names one; a player gets their own."""
+    if player_id is None and request.user.is_staff:
+        message = "player_id is required"
+        raise BankError(message, code="missing_fields", fields={"player_id": [message]})
+    return selectors.player_of_caller(user=request.user, player_id=player_id)
+
+
 def _loan_out(loan_id: int) -> dict:
     return LoanOut(selectors.loan_detail(loan_id=loan_id)).data
 
@@ -79,16 +87,7 @@ class LoanQuoteApi(APIView):
     )
     def get(self, request):
         data = parse(LoanQuoteIn, request, body=False)
-        player_id = data.get("player_id")
-        if player_id is None:
-            if request.user.is_staff:
-                message = "player_id is required"
-                raise BankError(message, code="missing_fields", fields={"player_id": [message]})
-            player = player_of(request.user)
-            if player is None:
-                raise BankError(services.NO_PROFILE, code="not_found", status=404)
-        else:
-            player = player_for_caller(user=request.user, player_id=player_id)
+        player = _quoted_player(request, data.get("player_id"))
         quote = selectors.loan_quote(player=player, value=data.get("value"), total_days=data.get("total_days"))
         return Response(LoanQuoteOut(quote).data)
 

@@ -10,9 +10,12 @@ class LendingConfig(AppConfig):
         from bank import demo
         from credit import migration
 
-        from .demo import seed_loans
+        from .demo import seed_loans, seed_savings
+        from .savings_selectors import savings_counts_for_credit
         from .selectors import loan_counts_for_credit
 
         migration.register_source(loan_counts_for_credit)
-        if seed_loans not in demo.seeders():
-            demo.register(seed_loans)
+        migration.register_source(savings_counts_for_credit)
+        for seeder in (seed_loans, seed_savings):
+            if seeder not in demo.seeders():
+                demo.register(seeder)

@@ -5,7 +5,7 @@ request. Borin: an active loan paid today, and a pending request. Cyra: a loan s
 one whose period is over. Idempotent: nothing is added once any demo player has a loan.
 """
 
-from datetime import timedelta
+from datetime import time, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -71,3 +71,68 @@ def seed_loans() -> None:
         player_id=cyra.pk, value=200_000, total_days=5, admin=admin, start_date=today - timedelta(days=9)
     )
     _paid_days(over, days=range(1, 6), admin=admin, missed=(4,))
+
+
+@transaction.atomic
+def seed_savings() -> None:
+    """Savings in every listing status and withdrawal requests of every status, made through the
+    services. Aria: an account with paid and compounded weeks and its next week due today, and one
+    overdue; Borin: an upcoming account and a pending withdrawal; Cyra: an account, an approved and a
+    denied withdrawal. Idempotent: nothing is added once any demo player has savings."""
+    from .models import Savings
+    from .savings_services import (
+        savings_create,
+        savings_payment_mark,
+        withdrawal_request_approve,
+        withdrawal_request_create,
+        withdrawal_request_deny,
+    )
+
+    names = [name for name, _discord, with_password, _solo in DEMO_PLAYERS if with_password][:3]
+    players = {p.name: p for p in Player.objects.select_related("user").filter(name__in=names)}
+    admin = User.objects.filter(is_staff=True).order_by("pk").first()
+    if admin is None or len(players) < 3 or Savings.objects.filter(player__in=players.values()).exists():
+        return
+    aria, borin, cyra = (players[name] for name in names)
+    today = timezone.localdate()
+
+    # Aria: 500,000 started three weeks ago: week 1 paid, week 2 not paid (compounded), week 3 due today
+    first = savings_create(
+        player_id=aria.pk, invested_value=500_000, admin=admin, start_date=today - timedelta(days=21)
+    )
+    savings_payment_mark(savings_id=first.pk, status="Paid", admin=admin)
+    savings_payment_mark(savings_id=first.pk, status="Not Paid", admin=admin)
+    # ... and 200,000 started ten days ago, its first week overdue
+    savings_create(player_id=aria.pk, invested_value=200_000, admin=admin, start_date=today - timedelta(days=10))
+
+    # Borin: 300,000 opened today (upcoming), and a pending withdrawal of 50,000
+    savings_create(player_id=borin.pk, invested_value=300_000, admin=admin)
+    withdrawal_request_create(
+        user=borin.user,
+        player_id=borin.pk,
+        amount=50_000,
+        withdrawal_date=today + timedelta(days=2),
+        withdrawal_time=time(18, 30),
+        player_timezone=1,
+    )
+
+    # Cyra: 400,000 opened a week ago (due today); an approved and a denied withdrawal
+    savings_create(player_id=cyra.pk, invested_value=400_000, admin=admin, start_date=today - timedelta(days=7))
+    approved = withdrawal_request_create(
+        user=cyra.user,
+        player_id=cyra.pk,
+        amount=100_000,
+        withdrawal_date=today + timedelta(days=1),
+        withdrawal_time=time(20, 0),
+        player_timezone=2,
+    )
+    withdrawal_request_approve(request_id=approved.pk, admin=admin, notes="Paid out at the bank")
+    denied = withdrawal_request_create(
+        user=cyra.user,
+        player_id=cyra.pk,
+        amount=250_000,
+        withdrawal_date=today + timedelta(days=3),
+        withdrawal_time=time(9, 15),
+        player_timezone=-5,
+    )
+    withdrawal_request_deny(request_id=denied.pk, admin=admin, reason="Please ask for a time when an admin is online.")

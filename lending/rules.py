@@ -9,7 +9,7 @@ Decisions where the documents are silent, written down here:
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 from bank.errors import BankError
@@ -31,6 +31,8 @@ DENY_NEEDS_REASON = "A reason is required to deny a loan request"
 ALREADY_PROCESSED = "This loan request was already processed."
 ALREADY_PAID_OFF = "This loan is already paid off."
 BAD_DATE_FORMAT = "Invalid date format. Please use YYYY-MM-DD"
+NO_PROFILE = "Player profile not found. Please contact admin to create your player profile first."
+NO_PROFILE_WITHDRAWAL = "Player profile not found. Please contact admin."
 BAD_AMOUNT = "Please enter a valid amount: a whole number or a shortcut such as 100k, 500k or 1m"
 BAD_DAYS = f"Loan duration must be a whole number of days from 1 to {MAX_DAYS:,}"
 
@@ -162,3 +164,98 @@ def current_day(*, start: date, today: date) -> int:
 
 def days_passed(*, start: date, today: date, total_days: int) -> int:
     return max(0, min(current_day(start=start, today=today), total_days))
+
+
+# --- savings (docs/rules.md, Savings) --------------------------------------------------------
+
+SAVINGS_BASE_RATE = Decimal("0.07")  # 7% a week; Silver and Gold add their savings bonus
+MAX_SAVINGS_RATE = Decimal("1")  # a weekly fraction an admin may set: 1 = 100% a week
+WEEK_DAYS = 7
+CHART_WEEKS = 12  # My Savings draws 12 weeks of earnings
+PROJECTION_WEEKS = (12, 24, 52)  # and projects 12, 24 and 52 weeks of compounding
+
+
+@dataclass(frozen=True)
+class ClientLimit:
+    client_type: str
+    max_accounts: int
+    max_total: int
+
+
+CLIENT_LIMITS = {
+    "new": ClientLimit("new", 3, 1_500_000),  # new clients: 3 active savings, 1.5M in total
+    "old": ClientLimit("old", 3, 4_000_000),  # old clients: 3 active savings, 4M in total
+}
+
+
+def savings_rate(*, score: int) -> Decimal:
+    """The weekly rate of a new savings account for a player with this score."""
+    return SAVINGS_BASE_RATE + tier_for(score).savings_bonus
+
+
+def week_interest(balance: int, rate: Decimal) -> int:
+    return round_bread(Decimal(balance) * rate)
+
+
+def week_due_date(start: date, week: int) -> date:
+    """Week n (from 1) falls due n weeks after the start."""
+    return start + timedelta(days=WEEK_DAYS * week)
+
+
+def savings_listing_status(*, next_due: date, today: date, week: int) -> tuple[str, str]:
+    """Check Savings: overdue (due before today), due_today, or upcoming, with a readable text."""
+    if next_due < today:
+        days = (today - next_due).days
+        return "overdue", f"Week {week} overdue since {next_due.isoformat()} ({days} {'day' if days == 1 else 'days'})"
+    if next_due == today:
+        return "due_today", f"Week {week} due today"
+    return "upcoming", f"Week {week} due on {next_due.isoformat()}"
+
+
+def client_limit_refusal(
+    *, limit: ClientLimit, active_count: int, active_total: int, new_accounts: int, added_value: int
+) -> str | None:
+    """Why opening `new_accounts` accounts or adding `added_value` would break the client's limits,
+    or None. The message says the limit and what is left, so the admin can pick another amount."""
+    who = f"{limit.client_type.capitalize()} clients"
+    if active_count + new_accounts > limit.max_accounts:
+        return f"{who} can hold at most {limit.max_accounts} active savings accounts (this player has {active_count})"
+    if active_total + added_value > limit.max_total:
+        left = max(0, limit.max_total - active_total)
+        return (
+            f"{who} can hold at most €{limit.max_total:,} in savings: this player holds €{active_total:,}, "
+            f"so at most €{left:,} more"
+        )
+    return None
+
+
+@dataclass(frozen=True)
+class ProjectionWeek:
+    week: int
+    earnings: int  # the week's interest
+    balance: int  # the balance after the week's interest is compounded
+
+
+def project(accounts: list[tuple[int, Decimal]], weeks: int) -> list[ProjectionWeek]:
+    """Week-by-week compounding of these (balance, weekly rate) accounts, as if no week were paid out:
+    each account's interest is rounded once a week, as the bank records it."""
+    balances = [balance for balance, _ in accounts]
+    rates = [rate for _, rate in accounts]
+    rows = []
+    for week in range(1, weeks + 1):
+        interests = [week_interest(balance, rate) for balance, rate in zip(balances, rates, strict=True)]
+        balances = [balance + interest for balance, interest in zip(balances, interests, strict=True)]
+        rows.append(ProjectionWeek(week=week, earnings=sum(interests), balance=sum(balances)))
+    return rows
+
+
+# --- withdrawals (docs/rules.md, Withdrawals) ------------------------------------------------
+
+ADMIN_TIMEZONE = 1  # the admins work at GMT+1
+MIN_TIMEZONE, MAX_TIMEZONE = -12, 12
+DISPLAY_FORMAT = "24h"
+
+
+def withdrawal_date_window(today: date) -> tuple[date, date]:
+    """A withdrawal may be asked for from today to 31 December of next year."""
+    return today, date(today.year + 1, 12, 31)

@@ -8,13 +8,26 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from rest_framework.exceptions import NotFound
 
-from accounts.models import Player
+from accounts.models import Player, User
+from accounts.selectors import player_for_caller
+from accounts.tokens import player_of
 from bank.errors import BankError
 from credit import rules as credit_rules
 from credit.selectors import credit_eligibility
 
 from . import rules
 from .models import Loan, LoanPayment, PendingLoan, SoloDividends
+
+
+def player_of_caller(*, user: User, player_id: int | None, missing: str = rules.NO_PROFILE) -> Player:
+    """The player a call is about: the caller's own when no id is given (404 `missing` without a
+    profile), else the given one if the caller may read it (another player's id answers 404)."""
+    if player_id is not None:
+        return player_for_caller(user=user, player_id=player_id)
+    player = player_of(user)
+    if player is None:
+        raise BankError(missing, code="not_found", status=404)
+    return player
 
 
 def _loans() -> QuerySet[Loan]:
@@ -194,9 +207,11 @@ def solo_dividends_amount() -> int:
 
 
 def player_products(*, player: Player, today: date | None = None) -> dict:
-    """GET /api/players/{id}/products: savings, loans and loan requests of one player. 3 queries."""
+    """GET /api/players/{id}/products: savings, loans and loan requests of one player. 5 queries."""
+    from .savings_selectors import savings_list_for_player
+
     return {
-        "savings": [],
+        "savings": savings_list_for_player(player=player, today=today),
         "loans": loan_list_for_player(player=player, today=today),
         "pending_loans": list(pending_loans_for_player(player=player)),
     }
@@ -205,7 +220,7 @@ def player_products(*, player: Player, today: date | None = None) -> dict:
 def bank_data_for_player(*, player: Player, today: date | None = None) -> dict:
     """GET /api/me/bank-data: the caller's own products, and the dividends with solo access.
 
-    3 queries (4 with solo access).
+    5 queries (6 with solo access).
     """
     return {
         "player_id": player.pk,

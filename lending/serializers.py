@@ -1,74 +1,20 @@
 """Input and output shapes of the loans API: one serializer per call parses its query and body at
 the edge (bank.inputs.parse), and the OpenAPI schema comes from these same classes."""
 
-from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, WholeNumberField
 from bank.inputs import InputSerializer
 
 from . import rules
+from .fields import AmountField, DaysField, RateField, enum_field, rate_field
 from .models import Loan, LoanPayment, PendingLoan
+from .savings_serializers import SavingsOut
 
-
-def _rate_field(**kwargs) -> serializers.DecimalField:
-    # a JSON number (0.3 = 30%), never a string
-    return serializers.DecimalField(max_digits=6, decimal_places=4, coerce_to_string=False, **kwargs)
-
-
-class _RuleParsedField(serializers.Field):
-    """A value in one of the spec's formats, read by the lending rules' own parser."""
-
-    default_error_messages = {"blank": "{name} is required"}
-
-    @staticmethod
-    def parse(data):
-        raise NotImplementedError
-
-    def to_internal_value(self, data):
-        if isinstance(data, str) and not data.strip():
-            self.fail("blank", name=self.field_name)
-        try:
-            return self.parse(data)
-        except ValueError as error:
-            raise serializers.ValidationError(str(error), code="invalid") from None
-
-    def to_representation(self, value):
-        return value
-
-
-@extend_schema_field({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}], "example": "500k"})
-class AmountField(_RuleParsedField):
-    """Whole bread: a JSON integer, ASCII digits, or a shortcut such as 500k or 1.5m."""
-
-    parse = staticmethod(rules.parse_amount)
-
-
-@extend_schema_field({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}], "example": 30})
-class DaysField(_RuleParsedField):
-    """A loan term in days, 1 to 3,650."""
-
-    parse = staticmethod(rules.parse_days)
-
-
-@extend_schema_field({"oneOf": [{"type": "number", "minimum": 0}, {"type": "string"}], "example": 0.3})
-class RateField(_RuleParsedField):
-    """A whole-term rate as a fraction: 0.3 is 30%."""
-
-    parse = staticmethod(rules.parse_rate)
-
-
-def _enum_field(name: str, values: list[str]) -> type[serializers.CharField]:
-    """A string with a fixed set of values, described in words: an OpenAPI enum here would be
-    named after the field ("status") and collide with the other apps' status enums."""
-    schema = {"type": "string", "description": "One of: " + ", ".join(values), "example": values[0]}
-    return extend_schema_field(schema)(type(name, (serializers.CharField,), {}))
-
-
-LoanStatusField = _enum_field("LoanStatusField", Loan.Status.values)
-PaymentStatusField = _enum_field("PaymentStatusField", LoanPayment.Status.values)
-RequestStatusField = _enum_field("RequestStatusField", PendingLoan.Status.values)
-ListingStatusField = _enum_field(
+LoanStatusField = enum_field("LoanStatusField", Loan.Status.values)
+PaymentStatusField = enum_field("PaymentStatusField", LoanPayment.Status.values)
+RequestStatusField = enum_field("RequestStatusField", PendingLoan.Status.values)
+ListingStatusField = enum_field(
     "ListingStatusField", ["paid_today", "not_paid_today", "start_today", "period_over", "upcoming"]
 )
 
@@ -87,7 +33,7 @@ class LoanFiguresOut(serializers.Serializer):
     player_id = serializers.IntegerField()
     player_name = serializers.CharField()
     value = serializers.IntegerField()
-    interest_rate = _rate_field(help_text="whole-term fraction: 0.3 = 30%")
+    interest_rate = rate_field(help_text="whole-term fraction: 0.3 = 30%")
     total_days = serializers.IntegerField()
     total_to_pay = serializers.IntegerField()
     daily_payment = serializers.IntegerField()
@@ -127,7 +73,7 @@ class LoanRowOut(serializers.Serializer):
     player_id = serializers.IntegerField()
     player_name = serializers.CharField(source="player.name")
     value = serializers.IntegerField()
-    interest_rate = _rate_field(help_text="whole-term fraction: 0.3 = 30%")
+    interest_rate = rate_field(help_text="whole-term fraction: 0.3 = 30%")
     total_to_pay = serializers.IntegerField()
     total_days = serializers.IntegerField()
     start_date = serializers.DateField()
@@ -150,7 +96,7 @@ class PendingLoanOut(serializers.Serializer):
     player_discord = serializers.CharField(source="player.discord")
     value = serializers.IntegerField()
     total_days = serializers.IntegerField()
-    interest_rate = _rate_field(help_text="whole-term fraction computed at request time")
+    interest_rate = rate_field(help_text="whole-term fraction computed at request time")
     total_to_pay = serializers.IntegerField()
     user = serializers.SerializerMethodField(help_text="who asked: the player's name, or an admin's username")
     request_reason = serializers.CharField(allow_blank=True)
@@ -190,13 +136,13 @@ class DividendsOut(serializers.Serializer):
 class BankDataOut(serializers.Serializer):
     player_id = serializers.IntegerField()
     loans = LoanOut(many=True)
-    savings = serializers.ListField(child=serializers.DictField(), help_text="empty until savings exist")
+    savings = SavingsOut(many=True)
     pending_loans = PendingLoanOut(many=True)
     solo_dividends = DividendsOut(allow_null=True, help_text="null without solo access")
 
 
 class PlayerProductsOut(serializers.Serializer):
-    savings = serializers.ListField(child=serializers.DictField(), help_text="empty until savings exist")
+    savings = SavingsOut(many=True)
     loans = LoanOut(many=True)
     pending_loans = PendingLoanOut(many=True)
 
@@ -220,7 +166,7 @@ class PayOffOut(serializers.Serializer):
 class RateRowOut(serializers.Serializer):
     label = serializers.CharField()
     amount = serializers.IntegerField(allow_null=True, help_text="null: any other amount")
-    rate = _rate_field(help_text="base whole-term rate before the tier discount")
+    rate = rate_field(help_text="base whole-term rate before the tier discount")
 
 
 class LoanQuoteOut(serializers.Serializer):
@@ -228,9 +174,9 @@ class LoanQuoteOut(serializers.Serializer):
     value = serializers.IntegerField(allow_null=True)
     total_days = serializers.IntegerField(allow_null=True)
     tier = serializers.CharField()
-    base_rate = _rate_field(allow_null=True)
-    tier_discount = _rate_field(help_text="a fraction taken off the base rate: 0.01 = 1 point")
-    interest_rate = _rate_field(allow_null=True, help_text="whole-term fraction this player gets")
+    base_rate = rate_field(allow_null=True)
+    tier_discount = rate_field(help_text="a fraction taken off the base rate: 0.01 = 1 point")
+    interest_rate = rate_field(allow_null=True, help_text="whole-term fraction this player gets")
     total_to_pay = serializers.IntegerField(allow_null=True)
     daily_payment = serializers.IntegerField(allow_null=True, help_text="null until total_days is given")
     max_loan_amount = serializers.IntegerField()
@@ -244,7 +190,7 @@ class LoanLimitsOut(serializers.Serializer):
     max_amount = serializers.IntegerField()
     min_days = serializers.IntegerField()
     max_days = serializers.IntegerField()
-    max_rate = _rate_field()
+    max_rate = rate_field()
     notes_max_length = serializers.IntegerField()
     start_date_min = serializers.DateField()
     start_date_max = serializers.DateField()

@@ -12,9 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player, User
-from accounts.selectors import player_for_caller
 from accounts.services import player_locked
-from accounts.tokens import player_of
 from bank import live
 from bank.errors import BankError
 from credit.models import CreditEvent
@@ -23,10 +21,10 @@ from credit.services import credit_record
 
 from . import rules
 from .models import Loan, LoanPayment, PendingLoan, SoloDividends
-from .selectors import loan_request_refusal
+from .selectors import loan_request_refusal, player_of_caller
 
 Action = CreditEvent.Action
-NO_PROFILE = "Player profile not found. Please contact admin to create your player profile first."
+NO_PROFILE = rules.NO_PROFILE
 
 
 @transaction.atomic
@@ -116,12 +114,7 @@ def loan_request_create(
     *, user: User, player_id: int | None, value: int, total_days: int, request_reason: str = ""
 ) -> PendingLoan:
     """A player asks for a loan; the server decides the rate and the total, and who is eligible."""
-    if player_id is None:
-        player = player_of(user)
-        if player is None:
-            raise BankError(NO_PROFILE, code="not_found", status=404)
-    else:
-        player = player_for_caller(user=user, player_id=player_id)
+    player = player_of_caller(user=user, player_id=player_id)
     refusal = loan_request_refusal(player=player, value=value)
     if refusal:
         raise refusal

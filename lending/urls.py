@@ -1,8 +1,33 @@
 from django.urls import path
 
-from . import apis
+from . import apis, savings_apis
 
 urlpatterns = [
+    # savings
+    path("savings", savings_apis.SavingsCreateApi.as_view(), name="savings-create"),
+    path("savings/quote", savings_apis.SavingsQuoteApi.as_view(), name="savings-quote"),
+    path("savings/<int:pk>", savings_apis.SavingsDetailApi.as_view(), name="savings-detail"),
+    path("savings/<int:pk>/payment", savings_apis.SavingsPaymentApi.as_view(), name="savings-payment"),
+    path("admin/savings/check", savings_apis.SavingsCheckApi.as_view(), name="savings-check"),
+    path("admin/savings/auto-process-overdue", savings_apis.SavingsAutoProcessApi.as_view(), name="savings-auto"),
+    path("admin/savings/client-overview", savings_apis.ClientOverviewApi.as_view(), name="savings-clients"),
+    path("admin/savings/mark-existing-players", savings_apis.MarkExistingOldApi.as_view(), name="savings-mark-old"),
+    path("admin/savings/<int:pk>/edit", savings_apis.SavingsEditApi.as_view(), name="savings-edit"),
+    path("admin/savings/<int:pk>/change-date", savings_apis.SavingsChangeDateApi.as_view(), name="savings-change-date"),
+    path("admin/players/<int:pk>/client-type", savings_apis.ClientTypeApi.as_view(), name="player-client-type"),
+    path("admin/timezone-settings", savings_apis.TimezoneSettingsApi.as_view(), name="timezone-settings"),
+    path("players/<int:pk>/total-savings", savings_apis.TotalSavingsApi.as_view(), name="total-savings"),
+    # withdrawals
+    path("withdrawal-requests", savings_apis.WithdrawalRequestCreateApi.as_view(), name="withdrawal-create"),
+    path("players/<int:pk>/withdrawal-history", savings_apis.WithdrawalHistoryApi.as_view(), name="withdrawal-history"),
+    path("admin/withdrawal-requests", savings_apis.WithdrawalListApi.as_view(), name="withdrawal-list"),
+    path(
+        "admin/withdrawal-requests/<int:pk>/approve",
+        savings_apis.WithdrawalApproveApi.as_view(),
+        name="withdrawal-approve",
+    ),
+    path("admin/withdrawal-requests/<int:pk>/deny", savings_apis.WithdrawalDenyApi.as_view(), name="withdrawal-deny"),
+    # loans
     path("solo-dividends", apis.SoloDividendsApi.as_view(), name="solo-dividends"),
     path("me/bank-data", apis.MyBankDataApi.as_view(), name="my-bank-data"),
     path("players/<int:pk>/products", apis.PlayerProductsApi.as_view(), name="player-products"),

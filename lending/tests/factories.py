@@ -1,4 +1,4 @@
-from datetime import timedelta
+from datetime import time, timedelta
 from decimal import Decimal
 
 import factory
@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
 from lending import rules
-from lending.models import Loan, LoanPayment, PendingLoan
+from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, WithdrawalRequest
 
 
 class LoanFactory(factory.django.DjangoModelFactory):
@@ -50,4 +50,60 @@ class PendingLoanFactory(factory.django.DjangoModelFactory):
     interest_rate = Decimal("0.35")
     total_to_pay = factory.LazyAttribute(lambda o: rules.total_to_pay(o.value, o.interest_rate))
     request_reason = "New gear"
+    requested_by = factory.LazyAttribute(lambda o: o.player.user)
+
+
+class SavingsFactory(factory.django.DjangoModelFactory):
+    """An Active account of 1,000,000 at 7% a week, opened today (week 1 due in 7 days).
+
+    `weeks=n` (n from 1) starts it n + 1 weeks ago with its n weeks recorded Paid (70,000 interest
+    each), so week n + 1 falls due today.
+    """
+
+    class Meta:
+        model = Savings
+        skip_postgeneration_save = True
+
+    class Params:
+        weeks = 0
+
+    player = factory.SubFactory(PlayerFactory)
+    principal = factory.LazyAttribute(lambda o: o.invested_value)
+    invested_value = 1_000_000
+    interest_rate = Decimal("0.07")
+    start_date = factory.LazyAttribute(
+        lambda o: timezone.localdate() - timedelta(days=7 * (o.weeks + 1) if o.weeks else 0)
+    )
+    next_week = factory.LazyAttribute(lambda o: o.weeks + 1)
+    next_due_date = factory.LazyAttribute(lambda o: rules.week_due_date(o.start_date, o.weeks + 1))
+    created_by = factory.SubFactory(AdminFactory)
+
+    @factory.post_generation
+    def recorded_weeks(obj, create, extracted, **kwargs):
+        if not create:
+            return
+        SavingsWeek.objects.bulk_create(
+            SavingsWeek(
+                savings=obj,
+                week=week,
+                due_date=rules.week_due_date(obj.start_date, week),
+                status=SavingsWeek.Status.PAID,
+                interest=rules.week_interest(obj.invested_value, obj.interest_rate),
+                points_awarded=True,
+            )
+            for week in range(1, obj.next_week)
+        )
+
+
+class WithdrawalRequestFactory(factory.django.DjangoModelFactory):
+    """A pending request to withdraw 100,000 tomorrow at 18:00, GMT+1."""
+
+    class Meta:
+        model = WithdrawalRequest
+
+    player = factory.SubFactory(PlayerFactory)
+    amount = 100_000
+    withdrawal_date = factory.LazyFunction(lambda: timezone.localdate() + timedelta(days=1))
+    withdrawal_time = time(18, 0)
+    player_timezone = 1
     requested_by = factory.LazyAttribute(lambda o: o.player.user)

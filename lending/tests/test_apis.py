@@ -7,7 +7,7 @@ from accounts.tests.factories import PlayerFactory
 from conftest import bearer_for
 from lending.models import Loan, LoanPayment, PendingLoan, SoloDividends
 from lending.selectors import solo_dividends_amount
-from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory
+from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory, SavingsFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -424,17 +424,20 @@ def test_loan_list_has_every_loan_newest_first_in_a_fixed_number_of_queries(admi
 def test_my_bank_data_runs_a_fixed_number_of_queries(django_assert_num_queries):
     player = PlayerFactory(credit_score=100, has_solo_access=True)
     client = bearer_for(player.user)
-    # 2 for the token + the player + loans + day entries + loan requests + dividends
+    # 2 for the token + the player + loans + day entries + savings + their weeks + loan requests + dividends
     make_loans(1, player=player)
+    SavingsFactory(player=player, weeks=1)
     PendingLoanFactory(player=player)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(9):
         assert len(client.get("/api/me/bank-data").json()["loans"]) == 1
     make_loans(9, player=player, payments=5)
+    for _ in range(2):
+        SavingsFactory(player=player, weeks=4)
     for _ in range(6):
         PendingLoanFactory(player=player)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(9):
         data = client.get("/api/me/bank-data").json()
-    assert (len(data["loans"]), len(data["pending_loans"])) == (10, 7)
+    assert (len(data["loans"]), len(data["savings"]), len(data["pending_loans"])) == (10, 3, 7)
 
 
 def test_admin_pending_list_and_products_run_a_fixed_number_of_queries(admin_api, player, django_assert_num_queries):
@@ -442,8 +445,9 @@ def test_admin_pending_list_and_products_run_a_fixed_number_of_queries(admin_api
         for _ in range(size):
             PendingLoanFactory(player=player)
         make_loans(size, player=player)
+        SavingsFactory(player=player, weeks=size)
         with django_assert_num_queries(3):
             admin_api.get("/api/admin/pending-loans")
-        # token 2 + the player + loans + day entries + requests
-        with django_assert_num_queries(6):
+        # token 2 + the player + loans + day entries + savings + their weeks + requests
+        with django_assert_num_queries(8):
             admin_api.get(f"/api/players/{player.pk}/products")

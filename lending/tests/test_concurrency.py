@@ -16,24 +16,27 @@ from accounts.tokens import token_issue
 from bank.errors import BankError
 from credit.models import CreditEvent
 from lending import services
-from lending.models import Loan, PendingLoan
+from lending.models import Loan, PendingLoan, WithdrawalRequest
 from lending.selectors import solo_dividends_amount
-from lending.tests.factories import LoanFactory, PendingLoanFactory
+from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
 THREADS = 20
 
 
-def run_at_once(work) -> list:
-    """Start THREADS threads that call work() together; their results (or errors) in a list."""
-    barrier = threading.Barrier(THREADS)
+def run_at_once(work, threads: int = THREADS) -> list:
+    """Start `threads` threads that call work() together; their results (or errors) in a list.
+    A work that takes an argument gets its thread's index (0, 1, ...)."""
+    barrier = threading.Barrier(threads)
     results: list = []
     lock = threading.Lock()
 
-    def thread_main():
+    takes_index = work.__code__.co_argcount == 1
+
+    def thread_main(index: int):
         try:
             barrier.wait(timeout=30)
             try:
-                outcome = work()
+                outcome = work(index) if takes_index else work()
             except Exception as error:  # noqa: BLE001 - kept to assert on: a thread must not hide what happened
                 outcome = error
             with lock:
@@ -41,12 +44,12 @@ def run_at_once(work) -> list:
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=thread_main) for _ in range(THREADS)]
-    for thread in threads:
+    started = [threading.Thread(target=thread_main, args=(index,)) for index in range(threads)]
+    for thread in started:
         thread.start()
-    for thread in threads:
+    for thread in started:
         thread.join(timeout=120)
-    assert not any(thread.is_alive() for thread in threads)
+    assert not any(thread.is_alive() for thread in started)
     return results
 
 
@@ -130,3 +133,34 @@ def test_twenty_identical_requests_with_one_idempotency_key_file_one():
     assert Counter(answer.status_code for answer in answers) == {201: THREADS}
     assert PendingLoan.objects.filter(player=player).count() == 1
     assert {answer.json()["id"] for answer in answers} == {PendingLoan.objects.get(player=player).pk}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_ten_approvals_of_withdrawals_that_exceed_the_savings_never_drive_a_balance_below_zero():
+    player = PlayerFactory()
+    older = SavingsFactory(player=player, invested_value=300_000)
+    newer = SavingsFactory(player=player, invested_value=250_000)
+    requests = [WithdrawalRequestFactory(player=player, amount=100_000) for _ in range(10)]
+    client = admin_client()
+    answers = run_at_once(
+        lambda index: client.put(f"/api/admin/withdrawal-requests/{requests[index].pk}/approve"), threads=10
+    )
+    assert Counter(answer.status_code for answer in answers) == {200: 5, 409: 5}
+    assert {a.json()["code"] for a in answers if a.status_code == 409} == {"not_covered"}
+    older.refresh_from_db()
+    newer.refresh_from_db()
+    assert (older.invested_value, older.status) == (0, "Withdrawn")
+    assert (newer.invested_value, newer.status) == (50_000, "Active")
+    assert Counter(WithdrawalRequest.objects.values_list("status", flat=True)) == {"approved": 5, "pending": 5}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_twenty_simultaneous_approvals_of_one_withdrawal_take_the_money_once():
+    player = PlayerFactory()
+    savings = SavingsFactory(player=player, invested_value=5_000_000)
+    request = WithdrawalRequestFactory(player=player, amount=100_000)
+    client = admin_client()
+    answers = run_at_once(lambda: client.put(f"/api/admin/withdrawal-requests/{request.pk}/approve"))
+    assert Counter(answer.status_code for answer in answers) == {200: 1, 409: THREADS - 1}
+    savings.refresh_from_db()
+    assert savings.invested_value == 4_900_000

@@ -5,9 +5,9 @@ from django.core.management import call_command
 
 from accounts.models import Player
 from bank import demo
-from lending import selectors
-from lending.demo import seed_loans
-from lending.models import Loan, PendingLoan
+from lending import savings_selectors, selectors
+from lending.demo import seed_loans, seed_savings
+from lending.models import Loan, PendingLoan, Savings, SavingsWeek, WithdrawalRequest
 from lending.selectors import solo_dividends_amount
 
 pytestmark = pytest.mark.django_db
@@ -29,8 +29,25 @@ def test_demo_gives_the_demo_players_loans_in_several_states_once():
         "Cyra200000": "period_over",
     }
     aria.refresh_from_db()
-    assert aria.credit_score == 20 + 10 * 5 + 15 + 20 + 5 * 5  # two loans, 15 paid days, one paid off
-    assert cyra.credit_score == 40 + 4 * 5
+    cyra.refresh_from_db()
+    loans_points, savings_points = 20 + 10 * 5 + 15 + 20 + 5 * 5, 10 + 5 + 1  # two accounts, one week paid
+    assert aria.credit_score == loans_points + savings_points
+    assert cyra.credit_score == 40 + 4 * 5 + 10
 
     call_command("seed_demo", stdout=StringIO())
     assert Loan.objects.count() == 5 and PendingLoan.objects.count() == 2
+
+
+def test_demo_gives_savings_in_every_listing_status_and_withdrawals_of_every_status_once():
+    assert seed_savings in demo.seeders()
+    call_command("seed_demo", stdout=StringIO())
+    checked = savings_selectors.savings_check()
+    assert {row["listing_status"] for row in checked["savings"]} == {"overdue", "due_today", "upcoming"}
+    assert set(WithdrawalRequest.objects.values_list("status", flat=True)) == {"pending", "approved", "denied"}
+    cyra = Player.objects.get(name="Cyra")
+    assert Savings.objects.get(player=cyra).invested_value == 300_000  # 400,000 less the approved 100,000
+    weeks = SavingsWeek.objects.filter(savings__player__name="Aria").order_by("week")
+    assert [(week.week, week.status) for week in weeks] == [(1, "Paid"), (2, "Not Paid")]
+
+    call_command("seed_demo", stdout=StringIO())
+    assert Savings.objects.count() == 4 and WithdrawalRequest.objects.count() == 3

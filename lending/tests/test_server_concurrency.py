@@ -13,9 +13,9 @@ import pytest
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from bank.testing.servers import asgi_server, call, env_for_test_database
 from credit.models import CreditEvent
-from lending.models import Loan, PendingLoan
+from lending.models import Loan, PendingLoan, WithdrawalRequest
 from lending.selectors import solo_dividends_amount
-from lending.tests.factories import LoanFactory, PendingLoanFactory
+from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
 REQUESTS = 20
 
@@ -89,3 +89,40 @@ def test_twenty_requests_with_one_idempotency_key_across_two_processes_file_one(
     assert Counter(statuses) == {201: REQUESTS}
     assert PendingLoan.objects.filter(player=player).count() == 1
     assert {answer["id"] for answer in answers} == {PendingLoan.objects.get(player=player).pk}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_withdrawal_approvals_across_two_processes_take_the_money_once_and_never_below_zero():
+    AdminFactory()
+    player = PlayerFactory()
+    savings = SavingsFactory(player=player, invested_value=500_000)
+    one = WithdrawalRequestFactory(player=player, amount=100_000)
+    many = [WithdrawalRequestFactory(player=player, amount=150_000) for _ in range(REQUESTS)]
+    env = env_for_test_database()
+    with asgi_server(env) as server_a, asgi_server(env) as server_b:
+        _, login = call(server_a, "POST", "/api/login", {"username": "admin", "password": PASSWORD})
+        token = login["access_token"]
+        same = fire_together([server_a, server_b], "PUT", f"/api/admin/withdrawal-requests/{one.pk}/approve", token)
+        statuses: list[int] = []
+        lock = threading.Lock()
+        barrier = threading.Barrier(REQUESTS)
+
+        def approve(index: int) -> None:
+            barrier.wait(timeout=30)
+            server = (server_a, server_b)[index % 2]
+            status, _ = call(server, "PUT", f"/api/admin/withdrawal-requests/{many[index].pk}/approve", token=token)
+            with lock:
+                statuses.append(status)
+
+        threads = [threading.Thread(target=approve, args=(index,)) for index in range(REQUESTS)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=120)
+
+    assert Counter(same) == {200: 1, 409: REQUESTS - 1}
+    # 400,000 left after the first: two of 150,000 fit, the other eighteen no longer do
+    assert Counter(statuses) == {200: 2, 409: REQUESTS - 2}
+    savings.refresh_from_db()
+    assert savings.invested_value == 100_000
+    assert WithdrawalRequest.objects.filter(status="approved").count() == 3

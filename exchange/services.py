@@ -1,0 +1,154 @@
+"""Every write about pearl exchange rates and requests (docs/rules.md, Pearl exchange).
+
+Lock order, the same as every savings write (lending.savings_services): the request first, then the
+player, then the player's savings. So a purchase and a withdrawal paid from one account, or two
+purchases, wait for each other and never both spend the same bread.
+"""
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from accounts.services import player_locked
+from bank import live
+from bank.errors import BankError
+from lending import savings_services
+from lending.models import Savings
+from lending.rules import BAD_PAYER_PRODUCTS, NO_PROFILE
+from lending.selectors import player_of_caller
+
+from . import rules
+from .models import ExchangeSettings, PearlExchangeRequest
+
+Option = PearlExchangeRequest.Option
+Type = PearlExchangeRequest.Type
+
+
+@transaction.atomic
+def exchange_settings_set(
+    *, admin: User, sell_rate: int | None = None, buy_rate: int | None = None
+) -> ExchangeSettings:
+    """Admin: new rates (whole bread per pearl, sell below buy); requests already filed keep theirs."""
+    row = ExchangeSettings.locked()
+    sell = row.sell_rate if sell_rate is None else sell_rate
+    buy = row.buy_rate if buy_rate is None else buy_rate
+    if sell >= buy:
+        raise BankError(rules.SELL_BELOW_BUY, code="sell_not_below_buy", fields={"sell_rate": [rules.SELL_BELOW_BUY]})
+    row.sell_rate, row.buy_rate, row.updated_by = sell, buy, admin
+    row.save()
+    live.notify({"exchange_settings"}, everyone=True)
+    return row
+
+
+def _own_active_savings(player, savings_id: int) -> Savings:
+    savings = Savings.objects.filter(pk=savings_id, player=player, status=Savings.Status.ACTIVE).first()
+    if savings is None:  # another player's, closed, or none: the same answer
+        raise BankError("Savings account not found", code="not_found", status=404)
+    return savings
+
+
+def exchange_request_create(
+    *,
+    user: User,
+    player_id: int | None,
+    exchange_type: str,
+    pearls_amount: int,
+    savings_option: str,
+    savings_id: int | None,
+) -> PearlExchangeRequest:
+    """A player asks to sell or buy pearls; the server prices it at today's rate, which it keeps."""
+    player = player_of_caller(user=user, player_id=player_id, missing=NO_PROFILE)
+    rates = ExchangeSettings.current()
+    rate = rates.sell_rate if exchange_type == Type.SELL else rates.buy_rate
+    bread = rules.bread_for(pearls=pearls_amount, rate=rate)
+    savings = None
+    if savings_option == Option.SAVINGS:
+        savings = _own_active_savings(player, savings_id)
+        if exchange_type == Type.BUY and savings.invested_value < bread:
+            message = (
+                f"Savings Account #{savings.pk} holds €{savings.invested_value:,}, "
+                f"not enough to pay €{bread:,} for {pearls_amount:,} pearls"
+            )
+            raise BankError(message, code="not_covered", fields={"savings_option": [message]})
+    elif exchange_type == Type.BUY:
+        raise BankError(rules.SELECT_SAVINGS, code="missing_fields", fields={"savings_option": [rules.SELECT_SAVINGS]})
+    elif savings_option == Option.NEW_SAVINGS and player.bad_payer:
+        raise BankError(BAD_PAYER_PRODUCTS, code="bad_payer")
+    with transaction.atomic():
+        request = PearlExchangeRequest.objects.create(
+            player=player,
+            exchange_type=exchange_type,
+            pearls_amount=pearls_amount,
+            exchange_rate=rate,
+            bread_amount=bread,
+            savings_option=savings_option,
+            savings=savings,
+            requested_by=user,
+        )
+        live.notify({"pearl_exchange_requests"}, [player.pk])
+    return request
+
+
+def _locked_request(request_id: int) -> PearlExchangeRequest:
+    request = PearlExchangeRequest.objects.select_for_update().filter(pk=request_id).first()
+    if request is None:
+        raise BankError("Pearl exchange request not found", code="not_found", status=404)
+    if request.status != PearlExchangeRequest.Status.PENDING:
+        raise BankError(rules.ALREADY_PROCESSED, code="already_processed", status=409)
+    return request
+
+
+def _decided(request: PearlExchangeRequest, *, status: str, admin: User, notes: str) -> None:
+    request.status = status
+    request.decided_by = admin
+    request.decided_at = timezone.now()
+    request.admin_notes = notes
+    request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes", "created_savings"])
+
+
+@transaction.atomic
+def exchange_request_approve(*, request_id: int, admin: User, notes: str = "") -> PearlExchangeRequest:
+    """Approve, with its effect on the savings: a cash-out moves nothing in the bank; a sale into new
+    savings opens an account (limits and credit points apply); a sale into an account grows it
+    (limits apply); a purchase takes its bread from the account. What no longer fits answers 409 and
+    changes nothing."""
+    request = _locked_request(request_id)
+    player = player_locked(player_id=request.player_id)
+    if request.exchange_type == Type.BUY:
+        savings = Savings.objects.select_for_update().filter(pk=request.savings_id).first()
+        if savings is None or savings.status != Savings.Status.ACTIVE or savings.invested_value < request.bread_amount:
+            held = savings.invested_value if savings and savings.status == Savings.Status.ACTIVE else 0
+            raise BankError(
+                f"The savings account (€{held:,}) no longer covers this purchase of €{request.bread_amount:,}",
+                code="not_covered",
+                status=409,
+            )
+        savings_services.savings_take(savings=savings, amount=request.bread_amount)
+        live.notify({"savings"}, [player.pk])
+    elif request.savings_option == Option.NEW_SAVINGS:
+        if player.bad_payer:
+            raise BankError(BAD_PAYER_PRODUCTS, code="bad_payer", status=409)
+        request.created_savings = savings_services.savings_open(
+            player=player, invested_value=request.bread_amount, by=admin, limit_status=409
+        )
+    elif request.savings_option == Option.SAVINGS:
+        if request.savings_id is None:
+            raise BankError("The chosen savings account no longer exists", code="not_found", status=409)
+        savings_services.savings_grow(
+            player=player, savings_id=request.savings_id, amount=request.bread_amount, limit_status=409
+        )
+    _decided(request, status=PearlExchangeRequest.Status.APPROVED, admin=admin, notes=notes)
+    live.notify({"pearl_exchange_requests"}, [player.pk])
+    return request
+
+
+@transaction.atomic
+def exchange_request_deny(*, request_id: int, admin: User, reason: str) -> PearlExchangeRequest:
+    request = _locked_request(request_id)  # a decided request answers 409 before anything else
+    if not reason:
+        raise BankError(
+            rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]}
+        )
+    _decided(request, status=PearlExchangeRequest.Status.DENIED, admin=admin, notes=reason)
+    live.notify({"pearl_exchange_requests"}, [request.player_id])
+    return request
