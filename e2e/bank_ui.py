@@ -47,7 +47,7 @@ def open_tab(page: Page, name: str) -> None:
 def scroll_to_top(page: Page) -> None:
     """Full-page screenshots draw sticky headers where the page is scrolled: start at the top."""
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(100)
+    page.wait_for_function("window.scrollY === 0 && document.scrollingElement.scrollTop === 0")
 
 
 def money(text: str) -> int:

@@ -73,9 +73,19 @@ def test_a_loan_from_request_to_pay_off_seen_live_by_the_player(page: Page, admi
     expect(page.get_by_label("Loan Amount")).to_have_value("500k")
     page.get_by_label("Loan Duration (Days)").fill("10")
     page.get_by_label("Reason (optional)").fill("A boat for the guild's fishing trips")
+    # the preview is the server's quote: asked once typing pauses, priced by the request's rules
+    preview = page.get_by_role("region", name="Your loan preview")
     expect(page.get_by_test_id("preview-rate")).to_have_text("35%")
     expect(page.get_by_test_id("preview-total")).to_have_text("€675,000")
     expect(page.get_by_test_id("preview-daily")).to_have_text("€67,500")
+    expect(preview).to_contain_text("Base rate 35% for €500,000.")
+    expect(preview).to_contain_text("for 10 days")
+    expect(preview).to_have_attribute("aria-busy", "false")
+    rates = page.get_by_role("table", name="Base interest for the whole loan").get_by_role("row")
+    expect(rates).to_have_text(
+        ["Exactly €100,000 50%", "Exactly €500,000 35%", "Any other amount 30%"], use_inner_text=True
+    )
+    expect(page.get_by_test_id("tier-terms")).to_have_text("Basic tier: standard rates, loans up to €1,000,000.")
     scroll_to_top(page)
     shoot(page, "request-loan")
     page.get_by_role("button", name="Submit Loan Request").click()
@@ -178,7 +188,7 @@ def test_a_loan_from_request_to_pay_off_seen_live_by_the_player(page: Page, admi
     open_tab(admin_page, "Check Loans")
     check_card.get_by_role("button", name="Mark Paid Off").click()
     confirm = admin_page.get_by_role("dialog", name=f"Mark loan #{loan_id} as paid off?")
-    expect(confirm).to_contain_text("€61,250")
+    expect(confirm).to_contain_text("€61,250")  # the loan's payoff_solo_gain, from the server
     confirm.get_by_role("button", name="Mark Paid Off").click()
     expect(admin_page.get_by_role("status").filter(has_text="paid off")).to_contain_text("Solo dividends +€61,250")
     expect(check_card).to_have_count(0)
@@ -208,6 +218,16 @@ def test_a_denied_request_shows_the_reason_to_the_player(page: Page, admin_page:
     open_tab(page, "Request Loan")
     page.get_by_label("Loan Amount").fill("2m")
     page.get_by_label("Loan Duration (Days)").fill("30")
+    # the quote says so before the player sends anything, in the server's words
+    expect(page.get_by_test_id("preview-rate")).to_have_text("30%")
+    expect(page.get_by_test_id("quote-reason")).to_have_text("The maximum loan amount for your tier is €1,000,000")
+    scroll_to_top(page)
+    shoot(page, "request-loan-over-the-maximum")
+    page.get_by_label("Loan Amount").fill("lots")
+    expect(page.get_by_role("region", name="Your loan preview")).to_contain_text("Please enter a valid amount")
+    scroll_to_top(page)
+    shoot(page, "request-loan-refused-by-quote")
+    page.get_by_label("Loan Amount").fill("2m")
     page.get_by_role("button", name="Submit Loan Request").click()
     # a Basic-tier player may borrow at most 1,000,000: the server says so
     expect(page.get_by_role("alert")).to_have_text(
@@ -291,7 +311,13 @@ def test_admin_adds_a_loan_and_edits_it_inline_in_the_light_theme(page: Page, se
     page.get_by_role("button", name="Add Product", exact=True).click()
     expect(page.get_by_role("alert")).to_have_text("Please enter loan duration in days")
     page.get_by_label("Loan Duration (Days)").fill("7")
-    expect(page.get_by_text(f"50% for {name}: €150,000 to pay, €21,429 a day")).to_be_visible()
+    expect(page.get_by_test_id("quote-note")).to_have_text(
+        f"50% for {name}: €150,000 to pay, €21,429 a day. The loan starts today."
+    )
+    # a score of 0 could not ask for it: the admin sees why, in the server's words
+    expect(page.get_by_text(f"{name}'s own request would be refused: ")).to_contain_text("credit score points")
+    scroll_to_top(page)
+    shoot(page, "add-product-quote")
     page.get_by_role("button", name="Add Product", exact=True).click()
     expect(page.get_by_role("status").filter(has_text="created")).to_contain_text(
         f"created for {name}: €100,000 at 50% over 7 days"

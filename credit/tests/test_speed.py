@@ -1,6 +1,6 @@
-"""The migration preview stays fast and flat: bench/bench_credit.py measures 10,000 players, this keeps 2,000 honest."""
-
-import time
+"""The migration preview stays flat: its query count is pinned here with 2,000 players. How long it
+takes is measured by bench/bench_credit.py (10,000 players, p50 under 1 s): a wall-clock limit
+inside the test suite fails on a busy machine for no fault of the code."""
 
 import pytest
 
@@ -19,15 +19,6 @@ PLAYERS = 2_000
 def bank_of_2000(migration_sources):
     players_create(PLAYERS)
     migration.register_source(fake_counts_source)
-
-
-def test_preview_of_2000_players_answers_well_under_a_second(bank_of_2000):
-    credit_migration_preview()  # warm-up: the first call pays for imports and the connection
-    started = time.perf_counter()
-    preview = credit_migration_preview()
-    elapsed = time.perf_counter() - started
-    assert preview["total_players"] == PLAYERS
-    assert elapsed < 0.5, f"preview of {PLAYERS} players took {elapsed:.3f} s"
 
 
 def test_preview_of_2000_players_runs_two_queries(bank_of_2000, django_assert_num_queries):

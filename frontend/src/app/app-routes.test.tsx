@@ -49,9 +49,9 @@ function signIn(name: string, password: string) {
 describe('app routes', () => {
   it('shows sign-in at / to a visitor, with the theme button', async () => {
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Theme: Dark' })).toBeTruthy();
-    expect(screen.getByText('Guild Bank 2025 ©')).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Sign In');
+    expect(screen.getByRole('button', { name: /^Theme: / }).getAttribute('aria-label')).toBe('Theme: Dark');
+    expect(screen.getByRole('contentinfo').textContent).toBe('Guild Bank 2025 ©');
   });
 
   it('sends an unknown path to /', async () => {
@@ -105,7 +105,7 @@ describe('app routes', () => {
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Sign In' });
     signIn('aria.guild', 'guildbank1');
-    expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
+    expect((await screen.findByText(/^Welcome back,/)).textContent).toBe('Welcome back, Aria!');
     expect(currentPath()).toBe('/dashboard');
     expect(localStorage.getItem('username')).toBe('Aria');
     expect(Number(localStorage.getItem('login_time'))).toBeGreaterThan(0);
@@ -141,8 +141,8 @@ describe('app routes', () => {
       'GET /api/me': { body: ME_ARIA },
     });
     renderApp('/dashboard');
-    expect(screen.getByText('Checking authentication...')).toBeTruthy();
-    expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Checking authentication...');
+    expect((await screen.findByText(/^Welcome back,/)).textContent).toBe('Welcome back, Aria!');
     expect(calls[0]?.url).toBe(`/api/verify-token?token=${encodeURIComponent(token)}`);
   });
 
@@ -178,7 +178,7 @@ describe('app routes', () => {
     storeSession(fakeToken());
     mockFetch({ 'GET /api/verify-token': 'network-error', 'GET /api/me': { body: ME_ARIA } });
     renderApp('/dashboard');
-    expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
+    expect((await screen.findByText(/^Welcome back,/)).textContent).toBe('Welcome back, Aria!');
     expect(localStorage.getItem('access_token')).not.toBeNull();
   });
 

@@ -20,6 +20,18 @@ describe('api client', () => {
     expect(calls[0]?.body).toEqual({ username: 'a', password: 'b' });
   });
 
+  it('sends the extra headers a call asks for, next to its own', async () => {
+    localStorage.setItem('access_token', 'abc.def.ghi');
+    const { calls } = mockFetch({ 'POST /api/loans': { status: 201, body: {} } });
+    await api.post('/loans', { value: 1 }, { headers: { 'Idempotency-Key': 'k-1' } });
+    expect(calls[0]?.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer abc.def.ghi',
+      'Idempotency-Key': 'k-1',
+    });
+  });
+
   it('puts query values in the URL', async () => {
     const { calls } = mockFetch({ 'GET /api/verify-token': { body: { valid: true } } });
     await api.get('/verify-token', { query: { token: 'a b', skip: undefined } });

@@ -44,6 +44,8 @@ export interface RequestOptions {
   /** Treat a 401 as the end of the session. Default: the same as `auth`. */
   logoutOn401?: boolean;
   signal?: AbortSignal;
+  /** Further headers, such as `Idempotency-Key` (lib/idempotency.ts). */
+  headers?: Record<string, string>;
 }
 
 let onUnauthorized: (() => void) | null = null;
@@ -90,7 +92,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, timeoutMs, auth = true, signal } = options;
   const logoutOn401 = options.logoutOn401 ?? auth;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
     const token = getAccessToken();

@@ -40,9 +40,3 @@ export function formatDateTime(value: string): string {
     ? value
     : moment.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
-
-/** Today in the browser's time zone, as `YYYY-MM-DD`. */
-export function todayIso(now: Date = new Date()): string {
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 10);
-}

@@ -66,6 +66,10 @@ describe('parseNotice', () => {
     expect(parseNotice('{"type":"bank_data","kinds":["players","loans"]}')).toEqual(['players', 'loans']);
   });
 
+  it('keeps only the kinds it knows', () => {
+    expect(parseNotice('{"type":"bank_data","kinds":["loans","weather",3]}')).toEqual(['loans']);
+  });
+
   it('ignores anything else', () => {
     expect(parseNotice('{"type":"hello"}')).toBeNull();
     expect(parseNotice('{"type":"bank_data","kinds":"players"}')).toBeNull();
@@ -108,7 +112,11 @@ describe('invalidateKinds', () => {
 
   it('also invalidates a query that names the kind in meta.liveKinds', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const observer = { queryKey: ['loans', 'bank-data'], queryFn: () => 1, meta: { liveKinds: ['pending_loans', 'solo_dividends'] } };
+    const observer = {
+      queryKey: ['loans', 'bank-data'] as const,
+      queryFn: () => 1,
+      meta: { liveKinds: ['pending_loans', 'solo_dividends'] as const },
+    };
     await client.fetchQuery(observer);
     client.setQueryData(['credit', 1], 2);
     invalidateKinds(client, ['pending_loans']);

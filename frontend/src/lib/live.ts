@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { isLiveKind, type LiveKind } from '@/lib/live-kinds';
 
 /**
  * Live refresh: one WebSocket per signed-in tab. The server only says which kinds of data
@@ -9,14 +10,14 @@ export const BACKOFF_INITIAL_MS = 1_000;
 export const BACKOFF_MAX_MS = 30_000;
 
 /** Kinds named by a `{"type":"bank_data","kinds":[...]}` notice, or null for anything else. */
-export function parseNotice(data: unknown): string[] | null {
+export function parseNotice(data: unknown): LiveKind[] | null {
   if (typeof data !== 'string') return null;
   try {
     const message: unknown = JSON.parse(data);
     if (!message || typeof message !== 'object') return null;
     const { type, kinds } = message as { type?: unknown; kinds?: unknown };
     if (type !== 'bank_data' || !Array.isArray(kinds)) return null;
-    return kinds.filter((kind): kind is string => typeof kind === 'string');
+    return kinds.filter(isLiveKind);
   } catch {
     return null;
   }
@@ -37,16 +38,15 @@ export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'>, tic
  * A query that one call fills from several kinds of data (the player's bank data: loans, loan
  * requests, dividends) names the further kinds in `meta.liveKinds`; their notices refresh it too.
  */
-export function liveKindsOf(meta: unknown): readonly string[] {
+export function liveKindsOf(meta: unknown): readonly LiveKind[] {
   const kinds = (meta as { liveKinds?: unknown } | undefined)?.liveKinds;
-  return Array.isArray(kinds) ? kinds.filter((kind): kind is string => typeof kind === 'string') : [];
+  return Array.isArray(kinds) ? kinds.filter(isLiveKind) : [];
 }
 
-export function invalidateKinds(queryClient: QueryClient, kinds: readonly string[]): void {
-  const named = new Set(kinds);
+export function invalidateKinds(queryClient: QueryClient, kinds: readonly LiveKind[]): void {
+  const named = new Set<LiveKind>(kinds);
   void queryClient.invalidateQueries({
-    predicate: (query) =>
-      named.has(String(query.queryKey[0])) || liveKindsOf(query.meta).some((kind) => named.has(kind)),
+    predicate: (query) => named.has(query.queryKey[0]) || liveKindsOf(query.meta).some((kind) => named.has(kind)),
   });
 }
 
@@ -66,7 +66,7 @@ export function isHello(data: unknown): boolean {
 export interface LiveConnectionOptions {
   fetchTicket: () => Promise<string>;
   openSocket: (ticket: string) => WebSocket;
-  onNotice: (kinds: string[]) => void;
+  onNotice: (kinds: LiveKind[]) => void;
   /** Called when a socket opens again after a drop: notices may have been missed meanwhile. */
   onReconnect?: () => void;
   /** 'open' once the server says this tab has joined its groups, 'closed' when the socket drops. */
@@ -160,11 +160,11 @@ export const COALESCE_MS = 50;
  * credit) refetches each query once, not once per notice.
  */
 export function coalesceKinds(
-  flush: (kinds: string[]) => void,
+  flush: (kinds: LiveKind[]) => void,
   schedule: (callback: () => void, ms: number) => () => void = defaultSchedule,
   waitMs: number = COALESCE_MS,
-): { add: (kinds: readonly string[]) => void; stop: () => void } {
-  let pending = new Set<string>();
+): { add: (kinds: readonly LiveKind[]) => void; stop: () => void } {
+  let pending = new Set<LiveKind>();
   let cancel: (() => void) | null = null;
   return {
     add(kinds) {

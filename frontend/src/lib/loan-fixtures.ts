@@ -1,5 +1,5 @@
 // Test data for unit tests (never imported by the app).
-import type { Loan, PendingLoan } from '@/lib/loans';
+import type { Loan, LoanLimits, LoanQuote, PendingLoan } from '@/lib/loans';
 
 /** Test data shaped like the API's answers (lending/serializers.py). */
 export function makeLoan(overrides: Partial<Loan> = {}): Loan {
@@ -23,6 +23,8 @@ export function makeLoan(overrides: Partial<Loan> = {}): Loan {
     remaining: 1_213_334,
     payments_made: 2,
     missed_payments: 1,
+    paid_percent: 6.7,
+    payoff_solo_gain: 105_000,
     payments_history: [
       { date: '2025-03-01', status: 'Paid', value: 43_333 },
       { date: '2025-03-02', status: 'Paid', value: 43_333 },
@@ -55,6 +57,59 @@ export function makePendingLoan(overrides: Partial<PendingLoan> = {}): PendingLo
     denied_by: null,
     denied_date: null,
     converted_loan_id: null,
+    ...overrides,
+  };
+}
+
+/** GET /api/loans/quote for a Silver player asking 500k over 10 days. */
+export function makeLoanQuote(overrides: Partial<LoanQuote> = {}): LoanQuote {
+  return {
+    player_id: 7,
+    value: 500_000,
+    total_days: 10,
+    tier: 'Silver',
+    base_rate: 0.35,
+    tier_discount: 0.01,
+    interest_rate: 0.34,
+    total_to_pay: 670_000,
+    daily_payment: 67_000,
+    max_loan_amount: 5_000_000,
+    eligible: true,
+    reason: '',
+    rate_table: [
+      { label: 'Exactly €100,000', amount: 100_000, rate: 0.5 },
+      { label: 'Exactly €500,000', amount: 500_000, rate: 0.35 },
+      { label: 'Any other amount', amount: null, rate: 0.3 },
+    ],
+    ...overrides,
+  };
+}
+
+/** The quote before anything is typed: the player's tier and the rate table only. */
+export function makeBlankLoanQuote(overrides: Partial<LoanQuote> = {}): LoanQuote {
+  return makeLoanQuote({
+    value: null,
+    total_days: null,
+    base_rate: null,
+    interest_rate: null,
+    total_to_pay: null,
+    daily_payment: null,
+    ...overrides,
+  });
+}
+
+/** GET /api/loans/limits. */
+export function makeLoanLimits(overrides: Partial<LoanLimits> = {}): LoanLimits {
+  return {
+    min_amount: 1,
+    max_amount: 1_000_000_000,
+    min_days: 1,
+    max_days: 3650,
+    max_rate: 5,
+    notes_max_length: 500,
+    start_date_min: '2025-01-01',
+    start_date_max: '2026-12-31',
+    today: '2025-03-03',
     ...overrides,
   };
 }

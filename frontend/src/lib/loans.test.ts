@@ -1,74 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  divideRoundHalfUp,
   formatRate,
   fractionToPercentText,
   loanBadgeTone,
-  loanPreview,
-  paidPercent,
   parseDays,
   pendingStatusLabel,
   percentToFraction,
   shortId,
-  soloGainOf,
 } from '@/lib/loans';
-
-describe('loanPreview', () => {
-  it.each([
-    [100_000, 0.5, 150_000],
-    [500_000, 0.35, 675_000],
-    [1_000_000, 0.3, 1_300_000],
-    [250_000, 0.3, 325_000],
-    [100_001, 0.3, 130_001],
-  ])('uses the base rate for %i: %f', (amount, rate, total) => {
-    const preview = loanPreview({ amount, days: null, rateDiscount: 0 });
-    expect(preview.baseRate).toBe(rate);
-    expect(preview.rate).toBe(rate);
-    expect(preview.totalToPay).toBe(total);
-    expect(preview.dailyPayment).toBeNull();
-  });
-
-  it('takes the Silver (1) and Gold (2) discounts off in percentage points', () => {
-    expect(loanPreview({ amount: 100_000, days: 10, rateDiscount: 1 })).toEqual({
-      baseRate: 0.5,
-      discountPoints: 1,
-      rate: 0.49,
-      totalToPay: 149_000,
-      dailyPayment: 14_900,
-    });
-    const gold = loanPreview({ amount: 500_000, days: 14, rateDiscount: 2 });
-    expect(gold.rate).toBe(0.33);
-    expect(gold.totalToPay).toBe(665_000);
-    expect(loanPreview({ amount: 1_000_000, days: 30, rateDiscount: 2 }).rate).toBe(0.28);
-  });
-
-  it('rounds the total and the daily payment half up, once each', () => {
-    // 1,001 × 1.29 = 1,291.29 → 1,291; 1,005 × 1.3 = 1,306.5 → 1,307 (half up, not to even)
-    expect(loanPreview({ amount: 1_001, days: null, rateDiscount: 1 }).totalToPay).toBe(1_291);
-    expect(loanPreview({ amount: 1_005, days: null, rateDiscount: 0 }).totalToPay).toBe(1_307);
-    // 1,300,000 / 30 = 43,333.33 → 43,333; 675,000 / 20 = 33,750; 150,000 / 7 = 21,428.57 → 21,429
-    expect(loanPreview({ amount: 1_000_000, days: 30, rateDiscount: 0 }).dailyPayment).toBe(43_333);
-    expect(loanPreview({ amount: 500_000, days: 20, rateDiscount: 0 }).dailyPayment).toBe(33_750);
-    expect(loanPreview({ amount: 100_000, days: 7, rateDiscount: 0 }).dailyPayment).toBe(21_429);
-    // 13 / 2 = 6.5 → 7
-    expect(loanPreview({ amount: 10, days: 2, rateDiscount: 0 }).dailyPayment).toBe(7);
-  });
-
-  it('stays exact for the largest amounts', () => {
-    expect(loanPreview({ amount: 1_000_000_000, days: 3, rateDiscount: 1 }).totalToPay).toBe(1_290_000_000);
-    expect(loanPreview({ amount: 1_000_000_000, days: 3, rateDiscount: 1 }).dailyPayment).toBe(430_000_000);
-  });
-});
-
-describe('divideRoundHalfUp', () => {
-  it('rounds halves up and the rest to the nearest', () => {
-    expect(divideRoundHalfUp(5, 2)).toBe(3);
-    expect(divideRoundHalfUp(7, 2)).toBe(4);
-    expect(divideRoundHalfUp(10, 3)).toBe(3);
-    expect(divideRoundHalfUp(11, 3)).toBe(4);
-    expect(divideRoundHalfUp(0, 9)).toBe(0);
-  });
-});
 
 describe('shortId', () => {
   it('is the first 8 characters of the id as a string', () => {
@@ -115,7 +54,7 @@ describe('parseDays', () => {
   });
 });
 
-describe('loan badges and figures', () => {
+describe('loan badges and labels', () => {
   it('is green when Active or paid off, red otherwise', () => {
     expect(loanBadgeTone({ status: 'Active', paid_off: false })).toBe('success');
     expect(loanBadgeTone({ status: 'Paid-Off', paid_off: true })).toBe('success');
@@ -126,18 +65,5 @@ describe('loan badges and figures', () => {
     expect(pendingStatusLabel('pending')).toBe('Pending approval');
     expect(pendingStatusLabel('approved')).toBe('Accepted');
     expect(pendingStatusLabel('denied')).toBe('Denied');
-  });
-
-  it('counts a paid-off loan as fully paid', () => {
-    expect(paidPercent({ amount_paid: 216_665, total_to_pay: 1_300_000, paid_off: false })).toBe(16.7);
-    expect(paidPercent({ amount_paid: 0, total_to_pay: 150_000, paid_off: true })).toBe(100);
-    expect(paidPercent({ amount_paid: 0, total_to_pay: 0, paid_off: false })).toBe(0);
-  });
-
-  it('takes 35% of the interest as solo gain, rounded half up', () => {
-    expect(soloGainOf({ value: 100_000, total_to_pay: 150_000 })).toBe(17_500);
-    expect(soloGainOf({ value: 1_000_000, total_to_pay: 1_300_000 })).toBe(105_000);
-    expect(soloGainOf({ value: 10, total_to_pay: 11 })).toBe(0); // 0.35 → 0
-    expect(soloGainOf({ value: 10, total_to_pay: 12 })).toBe(1); // 0.7 → 1
   });
 });

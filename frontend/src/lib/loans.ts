@@ -1,6 +1,7 @@
 /**
- * Loan shapes as the API answers them (docs: backend `lending/serializers.py`) and the pure
- * arithmetic the screens show before the server has the last word (DOMAIN.md "Loans").
+ * Loan shapes as the API answers them (docs: backend `lending/serializers.py`) and how the
+ * screens write them. Every figure comes from the server (DESIGN.md "One source of truth"): the
+ * forms show its quote, the lists its loans; nothing here prices a loan or decides a rule.
  */
 
 export type PaymentStatus = 'Paid' | 'Not Paid';
@@ -33,6 +34,10 @@ export interface LoanFigures {
   remaining: number;
   payments_made: number;
   missed_payments: number;
+  /** share of the total already paid, 0..100 with one decimal; 100 once paid off */
+  paid_percent: number;
+  /** what paying it off adds to the solo dividends (for a paid-off loan: what it added) */
+  payoff_solo_gain: number;
   admin_notes: string;
   created_at: string;
 }
@@ -99,58 +104,6 @@ export function shortId(id: number | string): string {
   return String(id).slice(0, 8);
 }
 
-const BASIS_POINTS = 10_000;
-
-/** Base whole-term rate by amount, in basis points: 100,000 → 50%, 500,000 → 35%, else 30%. */
-export function baseRateBasisPoints(amount: number): number {
-  if (amount === 100_000) return 5_000;
-  if (amount === 500_000) return 3_500;
-  return 3_000;
-}
-
-/** Half up to a whole bread, for whole numbers a ÷ b with b > 0 (exact, no float drift). */
-export function divideRoundHalfUp(numerator: number, denominator: number): number {
-  return Math.floor((2 * numerator + denominator) / (2 * denominator));
-}
-
-export interface LoanPreview {
-  /** The rate before the tier discount, as a fraction. */
-  baseRate: number;
-  /** The tier discount in percentage points (eligibility's rate_discount). */
-  discountPoints: number;
-  /** The rate this player gets, as a fraction. */
-  rate: number;
-  totalToPay: number;
-  /** null until a whole number of days is known. */
-  dailyPayment: number | null;
-}
-
-/**
- * What the server will compute for this request: rate = base − tier discount;
- * total = amount × (1 + rate) and daily = total ÷ days, each rounded half up once.
- */
-export function loanPreview({
-  amount,
-  days,
-  rateDiscount,
-}: {
-  amount: number;
-  days: number | null;
-  rateDiscount: number;
-}): LoanPreview {
-  const baseBp = baseRateBasisPoints(amount);
-  const discountBp = Math.max(0, Math.round(rateDiscount * 100));
-  const rateBp = Math.max(0, baseBp - discountBp);
-  const totalToPay = divideRoundHalfUp(amount * (BASIS_POINTS + rateBp), BASIS_POINTS);
-  return {
-    baseRate: baseBp / BASIS_POINTS,
-    discountPoints: discountBp / 100,
-    rate: rateBp / BASIS_POINTS,
-    totalToPay,
-    dailyPayment: days && days > 0 ? divideRoundHalfUp(totalToPay, days) : null,
-  };
-}
-
 /** Days typed by a person: a positive whole number, or null. */
 export function parseDays(input: string): number | null {
   const text = input.trim();
@@ -171,20 +124,6 @@ export function pendingStatusLabel(status: string): string {
   return 'Pending approval';
 }
 
-/** Share of the total already paid, 0..100 (a paid-off loan counts as fully paid). */
-export function paidPercent(loan: Pick<Loan, 'amount_paid' | 'total_to_pay' | 'paid_off'>): number {
-  if (loan.paid_off) return 100;
-  if (loan.total_to_pay <= 0) return 0;
-  return Math.min(100, Math.round((loan.amount_paid / loan.total_to_pay) * 1000) / 10);
-}
-
-/** What a pay-off adds to the solo dividends: 35% of the interest, rounded half up. */
-export function soloGainOf(loan: Pick<Loan, 'value' | 'total_to_pay'>): number {
-  return divideRoundHalfUp(35 * Math.max(0, loan.total_to_pay - loan.value), 100);
-}
-
-/** The server's error text, or a fallback (the client error's message). */
-
 /** A percentage typed by a person (`30`, `29.5`) as a fraction with at most 4 decimals; null otherwise. */
 export function percentToFraction(input: string): number | null {
   const text = input.trim().replace(/%$/, '').trim();
@@ -195,4 +134,49 @@ export function percentToFraction(input: string): number | null {
 /** A fraction shown as a plain percentage number for an input: 0.295 → `29.5`. */
 export function fractionToPercentText(fraction: number): string {
   return String(Math.round(fraction * 10_000) / 100);
+}
+
+/** One row of the rate table the Request Loan tab shows (the quote's `rate_table`). */
+export interface RateRow {
+  label: string;
+  /** null: any other amount */
+  amount: number | null;
+  rate: number;
+}
+
+/**
+ * GET /api/loans/quote: what a loan of this value and term costs this player, priced by the
+ * same rules as the real request. Figures that need the value (or the days) are null without it.
+ */
+export interface LoanQuote {
+  player_id: number;
+  value: number | null;
+  total_days: number | null;
+  tier: string;
+  base_rate: number | null;
+  /** a fraction of the whole-term rate: 0.01 is one percentage point */
+  tier_discount: number;
+  interest_rate: number | null;
+  total_to_pay: number | null;
+  daily_payment: number | null;
+  max_loan_amount: number;
+  /** whether the player's request with this value would be accepted now */
+  eligible: boolean;
+  /** the detail the request would be refused with ('' when eligible) */
+  reason: string;
+  rate_table: RateRow[];
+}
+
+/** GET /api/loans/limits: what the loan forms accept. */
+export interface LoanLimits {
+  min_amount: number;
+  max_amount: number;
+  min_days: number;
+  max_days: number;
+  /** a whole-term fraction: 5 is 500% */
+  max_rate: number;
+  notes_max_length: number;
+  start_date_min: string;
+  start_date_max: string;
+  today: string;
 }

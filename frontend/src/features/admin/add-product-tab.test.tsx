@@ -1,8 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AddProductTab } from '@/features/admin/add-product-tab';
-import { makeLoan, makePendingLoan } from '@/lib/loan-fixtures';
-import { mockFetch } from '@/testing/fetch-mock';
+import { makeCreditBenefits } from '@/lib/credit-fixtures';
+import { makeLoan, makeLoanLimits, makeLoanQuote, makePendingLoan } from '@/lib/loan-fixtures';
+import { mockFetch, type MockCall } from '@/testing/fetch-mock';
+import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 const ARIA = {
@@ -10,14 +12,32 @@ const ARIA = {
   credit_score: 160, failed_attempts: 0, blocked_at: null, created_at: '2025-01-01T00:00:00Z', has_password: true,
 };
 const DAX = { ...ARIA, id: 9, name: 'Dax', discord: 'dax.guild', bad_payer: true, credit_score: 0 };
-const ELIGIBILITY = { is_eligible: true, max_loan_amount: 5_000_000, required_credit_score: 50, current_credit_score: 160, rate_discount: 1, tier: 'Silver', reason: '', deficit: 0 };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Aria is Silver: 1m over 30 days at 29%. */
+function quote(call: MockCall) {
+  const params = new URL(call.url, 'http://bank.test').searchParams;
+  const days = params.get('total_days');
+  return {
+    body: makeLoanQuote({
+      player_id: Number(params.get('player_id')),
+      value: 1_000_000,
+      total_days: days ? Number(days) : null,
+      base_rate: 0.3,
+      interest_rate: 0.29,
+      total_to_pay: 1_290_000,
+      daily_payment: days ? Math.round(1_290_000 / Number(days)) : null,
+    }),
+  };
+}
 const PRODUCTS = { savings: [], loans: [makeLoan({ id: 2, player_id: 7 })], pending_loans: [makePendingLoan({ id: 5, status: 'denied', admin_notes: 'Not now' })] };
 
 function routes(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}) {
   return mockFetch({
     'GET /api/search/players': { body: { players: [ARIA, DAX] } },
-    'GET /api/loans/eligibility/7': { body: ELIGIBILITY },
-    'GET /api/loans/eligibility/9': { body: { ...ELIGIBILITY, is_eligible: false, rate_discount: 0 } },
+    'GET /api/loans/quote': quote,
+    'GET /api/loans/limits': { body: makeLoanLimits() },
+    'GET /api/credit/benefits': { body: makeCreditBenefits() },
     'GET /api/players/7/products': { body: PRODUCTS },
     'GET /api/players/9/products': { body: { savings: [], loans: [], pending_loans: [] } },
     ...extra,
@@ -53,6 +73,9 @@ describe('AddProductTab', () => {
     fireEvent.change(screen.getByLabelText('Value'), { target: { value: '1m' } });
     fireEvent.click(add);
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter loan duration in days');
+    fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: '30' } });
+    expect(screen.queryByRole('alert')).toBeNull(); // the error spoke of what is no longer there
+    fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: '' } });
     await searchAndSelect('Dax');
     fireEvent.click(add);
     expect((await screen.findAllByText('Cannot create products for bad payers')).length).toBeGreaterThan(0);
@@ -63,11 +86,11 @@ describe('AddProductTab', () => {
     routes();
     renderWithProviders(<AddProductTab adminName="admin" />);
     fireEvent.click(screen.getByRole('radio', { name: 'Saving' }));
-    expect(screen.getByText('Savings are not available yet')).toBeTruthy();
+    expect(screen.getByText(/not available yet/).textContent).toBe('Savings are not available yet');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Product' }).disabled).toBe(true);
   });
 
-  it("creates a loan for the selected player at the player's rate", async () => {
+  it("creates a loan for the selected player at the server's quote, once", async () => {
     const { calls } = routes({
       'POST /api/loans': { status: 201, body: makeLoan({ id: 12, value: 1_000_000, interest_rate: 0.29, total_days: 30 }) },
     });
@@ -75,10 +98,38 @@ describe('AddProductTab', () => {
     await searchAndSelect('Aria');
     fireEvent.click(within(screen.getByRole('group', { name: 'Quick values' })).getByRole('button', { name: '1m' }));
     fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: '30' } });
-    expect(await screen.findByText(/29% for Aria: €1,290,000 to pay, €43,000 a day/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    const note = await screen.findByTestId('quote-note');
+    await waitFor(() => expect(note.textContent).toBe('29% for Aria: €1,290,000 to pay, €43,000 a day. The loan starts today.'));
+    expect(calls.filter((call) => call.url.startsWith('/api/loans/quote')).at(-1)?.url).toBe(
+      '/api/loans/quote?player_id=7&value=1m&total_days=30',
+    );
+    const add = screen.getByRole('button', { name: 'Add Product' });
+    fireEvent.click(add);
+    fireEvent.click(add);
     expect((await screen.findByRole('status')).textContent).toBe('Loan #12 created for Aria: €1,000,000 at 29% over 30 days.');
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ player_id: 7, value: 1_000_000, total_days: 30, user: 'admin' });
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts[0]?.body).toEqual({ player_id: 7, value: 1_000_000, total_days: 30, user: 'admin' });
+    expect(posts[0]?.headers['Idempotency-Key']).toMatch(UUID);
+    expect(new Set(posts.map((post) => post.headers['Idempotency-Key'])).size).toBe(1);
+  });
+
+  it("says what the server could not read, and what the player's own request would meet", async () => {
+    const detail = 'Loan duration must be a whole number of days from 1 to 3,650';
+    routes({
+      'GET /api/loans/quote': (call: MockCall) =>
+        call.url.includes('total_days=0')
+          ? { status: 400, body: { detail, code: 'invalid', fields: { total_days: [detail] } } }
+          : { body: makeLoanQuote({ eligible: false, reason: 'You need at least 50 credit score points to apply for loans.' }) },
+    });
+    renderWithProviders(<AddProductTab adminName="admin" />);
+    await searchAndSelect('Aria');
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '500k' } });
+    expect((await screen.findByText(/own request would be refused/)).textContent).toBe(
+      "Aria's own request would be refused: You need at least 50 credit score points to apply for loans.",
+    );
+    fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: '0' } });
+    expect((await screen.findByText(detail)).className).toContain('alert--error');
+    expect(screen.queryByTestId('quote-note')).toBeNull();
   });
 
   it("shows the player's details and products, and edits a loan inline", async () => {
@@ -86,17 +137,22 @@ describe('AddProductTab', () => {
     renderWithProviders(<AddProductTab adminName="admin" />);
     await searchAndSelect('Aria');
     const details = (await screen.findByRole('heading', { name: "Aria's details and products" })).closest('article') as HTMLElement;
-    expect(within(details).getByText('aria.guild')).toBeTruthy();
-    expect(within(details).getByText('Good standing')).toBeTruthy();
+    expect(definitionOf(details, 'Discord')).toBe('aria.guild');
+    expect(definitionOf(details, 'Standing')).toBe('Good standing');
+    await waitFor(() => expect(definitionOf(details, 'Credit Score')).toBe('160 / 300'));
     const loans = await within(details).findByRole('list', { name: 'Loans' });
-    expect(within(loans).getByText('Loan #2')).toBeTruthy();
+    expect(within(loans).getAllByRole('listitem').map((item) => item.querySelector('strong')?.textContent)).toEqual(['Loan #2']);
     const requests = within(details).getByRole('list', { name: 'Loan requests' });
-    expect(within(requests).getByText('Denied')).toBeTruthy();
-    expect(within(requests).getByText('Admin notes: Not now')).toBeTruthy();
+    const [request] = within(requests).getAllByRole('listitem');
+    expect(request?.querySelector('.badge')?.textContent).toBe('Denied');
+    expect(request?.textContent).toContain('Admin notes: Not now');
 
     fireEvent.click(within(loans).getByRole('button', { name: 'Edit loan #2' }));
     const form = within(loans).getByRole('form', { name: 'Edit loan #2' });
     expect(within(form).getByLabelText<HTMLInputElement>('Interest rate (%)').value).toBe('30');
+    await waitFor(() => expect(within(form).getByLabelText<HTMLInputElement>('Total days').max).toBe('3650'));
+    expect(within(form).getByLabelText<HTMLTextAreaElement>('Admin notes').maxLength).toBe(500);
+    expect(within(form).getByText('Whole term, at most 500%').className).toBe('field__hint');
     fireEvent.change(within(form).getByLabelText('Interest rate (%)'), { target: { value: 'abc' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Interest rate must be a number of percent, such as 30');

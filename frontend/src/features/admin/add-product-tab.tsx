@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { StatBox } from '@/components/stat-box';
 import { AmountField } from '@/components/amount-field';
 import { Card } from '@/components/card';
@@ -8,12 +7,15 @@ import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextField } from '@/components/text-field';
 import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
-import { formatRate, loanPreview, parseDays } from '@/lib/loans';
-import type { AdminPlayer } from '@/features/admin/api/types';
-import { useCreateLoan } from '@/features/admin/api/use-create-loan';
-import { useSearchPlayers } from '@/features/admin/api/use-search-players';
+import { formatRate, parseDays } from '@/lib/loans';
+import type { AdminPlayer } from '@/features/players/api/types';
+import { useSearchPlayers } from '@/features/players/api/use-search-players';
+import { useCreateLoan } from '@/features/loans/api/use-create-loan';
+import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
+import { useLoanQuote } from '@/features/loans/api/use-loan-quote';
+import { quoteProblem } from '@/features/loans/quote-problem';
+import { useCreditBenefits } from '@/features/credit/api/use-credit-benefits';
 import { PlayerProducts } from '@/features/admin/player-products';
-import { loanEligibilityQueryOptions } from '@/features/credit/api/use-loan-eligibility';
 import '@/components/bank-ui.css';
 
 // admin-side §5, word for word
@@ -103,17 +105,56 @@ function PlayerSearch({ term, onSearch: setTerm, search, selected, onSelect }: P
   );
 }
 
+/** What the server would charge: the quote for the selected player, once a value is typed. */
+function LoanQuoteNote({ player, value, days }: { player: AdminPlayer; value: string; days: string }) {
+  const { quote, updating } = useLoanQuote({ playerId: player.id, value, totalDays: days }, { enabled: value.trim() !== '' });
+  const problem = quoteProblem(quote);
+  // while another player's answer is still shown, show nothing rather than their price
+  const answer = quote.data?.player_id === player.id ? quote.data : undefined;
+  if (!value.trim() || (!problem && (answer?.interest_rate ?? null) === null)) return null;
+  return (
+    <div className={updating ? 'quote-note quote-note--updating' : 'quote-note'} aria-live="polite" aria-busy={updating}>
+      {problem ? (
+        <p className="alert alert--error">{problem}</p>
+      ) : (
+        answer &&
+        answer.interest_rate !== null && (
+          <>
+            <p className="note" data-testid="quote-note">
+              <Icon name="info" size={18} />
+              <span>
+                {formatRate(answer.interest_rate)} for {player.name}: {formatMoney(answer.total_to_pay ?? 0)} to pay
+                {answer.daily_payment !== null && `, ${formatMoney(answer.daily_payment)} a day`}. The loan starts today.
+              </span>
+            </p>
+            {!answer.eligible && answer.reason && (
+              <p className="muted">
+                {player.name}&apos;s own request would be refused: {answer.reason}
+              </p>
+            )}
+          </>
+        )
+      )}
+    </div>
+  );
+}
+
 function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminName: string }) {
   const [type, setType] = useState<ProductType>('loan');
   const [value, setValue] = useState('');
   const [days, setDays] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
   const create = useCreateLoan();
-  const eligibility = useQuery({ ...loanEligibilityQueryOptions(player?.id ?? 0), enabled: player !== null });
+  const limits = useLoanLimits();
 
   const amount = parseAmount(value);
   const totalDays = parseDays(days);
-  const preview = amount ? loanPreview({ amount, days: totalDays, rateDiscount: eligibility.data?.rate_discount ?? 0 }) : null;
+
+  // an error speaks of what was typed: once the admin changes it, the error is out of date
+  const editing = (set: (text: string) => void) => (text: string) => {
+    set(text);
+    if (notice?.tone === 'error') setNotice(null);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -175,26 +216,19 @@ function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminN
           </>
         ) : (
           <>
-            <AmountField label="Value" value={value} onChange={setValue} />
+            <AmountField label="Value" value={value} onChange={editing(setValue)} />
             <TextField
               label="Loan Duration (Days)"
               type="number"
               inputMode="numeric"
-              min={1}
+              min={limits.data?.min_days}
+              max={limits.data?.max_days}
               step={1}
               value={days}
-              onChange={setDays}
+              onChange={editing(setDays)}
               placeholder="e.g. 30"
             />
-            {preview && amount && !player?.bad_payer && (
-              <p className="note" aria-live="polite">
-                <Icon name="info" size={18} />
-                <span>
-                  {formatRate(preview.rate)} for {player ? player.name : 'this player'}: {formatMoney(preview.totalToPay)} to pay
-                  {preview.dailyPayment !== null && `, ${formatMoney(preview.dailyPayment)} a day`}. The loan starts today.
-                </span>
-              </p>
-            )}
+            {player && !player.bad_payer && <LoanQuoteNote player={player} value={value} days={days} />}
             <NoticeBanner notice={notice} />
             <button type="submit" className="btn btn--primary btn--block" disabled={create.isPending}>
               <Icon name="plus" size={18} />
@@ -208,6 +242,7 @@ function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminN
 }
 
 function SelectedPlayer({ player, onClear }: { player: AdminPlayer; onClear: () => void }) {
+  const scale = useCreditBenefits();
   return (
     <Card title={`${player.name}'s details and products`} icon={<Icon name="user" />} className="selected-player">
       <dl className="player-facts">
@@ -224,7 +259,10 @@ function SelectedPlayer({ player, onClear }: { player: AdminPlayer; onClear: () 
             )
           }
         />
-        <StatBox label="Credit Score" value={<>{player.credit_score} / 300</>} />
+        <StatBox
+          label="Credit Score"
+          value={scale.data ? `${player.credit_score} / ${scale.data.max_score}` : player.credit_score}
+        />
         <StatBox label="Client Type" value={player.client_type === 'old' ? 'Old client' : 'New client'} />
       </dl>
       <PlayerProducts playerId={player.id} />

@@ -12,7 +12,7 @@ describe('AdminPanel', () => {
     });
     renderWithProviders(<AdminPanel username="admin" onLogout={vi.fn(() => Promise.resolve())} />, { route: '/admin-panel' });
     const tab = screen.getByRole('tab', { name: /Pending Loans/ });
-    expect(await within(tab).findByLabelText('2 pending')).toBeTruthy();
+    expect((await within(tab).findByLabelText('2 pending')).textContent).toBe('2');
     fireEvent.click(tab);
     expect(await screen.findAllByRole('button', { name: /^Approve / })).toHaveLength(2);
   });
@@ -21,7 +21,8 @@ describe('AdminPanel', () => {
     mockFetch({ 'GET /api/admin/pending-loans': { body: { pending_loans: [], count: 0 } } });
     renderWithProviders(<AdminPanel username="admin" onLogout={vi.fn(() => Promise.resolve())} />, { route: '/admin-panel' });
     fireEvent.click(screen.getByRole('tab', { name: /Pending Loans/ }));
-    expect(await screen.findByText('No pending loan requests')).toBeTruthy();
+    expect((await screen.findByText('No pending loan requests')).className).toBe('empty-state__title');
+    expect(screen.queryAllByRole('button', { name: /^Approve / })).toHaveLength(0);
     expect(within(screen.getByRole('tab', { name: /Pending Loans/ })).queryByLabelText(/pending$/)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { TabHeading } from '@/components/tab-heading';
 import { TabList, TabPanel } from '@/components/tabs';
 import { AddProductTab } from '@/features/admin/add-product-tab';
 import { ADMIN_TABS, type AdminTabId } from '@/features/admin/admin-tabs';
-import { useOpenLoanRequests } from '@/features/admin/api/use-open-loan-requests';
+import { useOpenLoanRequests } from '@/features/loan-requests/api/use-open-loan-requests';
 import { CheckLoansTab } from '@/features/admin/check-loans-tab';
 import { CreditMigrationTab } from '@/features/admin/credit-migration-tab';
 import { CreditOverviewTab } from '@/features/admin/credit-overview-tab';

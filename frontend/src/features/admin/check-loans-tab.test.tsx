@@ -1,9 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CheckLoansTab } from '@/features/admin/check-loans-tab';
-import { makeLoan } from '@/lib/loan-fixtures';
+import { makeLoan, makeLoanLimits } from '@/lib/loan-fixtures';
 import type { CheckedLoan } from '@/lib/loans';
 import { mockFetch } from '@/testing/fetch-mock';
+import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 const { payments_history: HISTORY, ...FIGURES } = makeLoan({ id: 2 });
@@ -20,11 +21,14 @@ describe('CheckLoansTab', () => {
     mockFetch({ 'GET /api/admin/loans/check': { body: { loans: [LOAN] } } });
     renderWithProviders(<CheckLoansTab />);
     const card = await screen.findByTestId('check-loan-2');
-    expect(within(card).getByRole('heading', { name: 'Aria · Loan #2' })).toBeTruthy();
+    expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('Aria · Loan #2');
     expect(within(card).getByTestId('listing-status').textContent).toBe('Day 3 of 30: €43,333 due today');
-    for (const text of ['€1,300,000', '€43,333', '30%', '30', '3', '1 Mar 2025']) {
-      expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
-    }
+    expect(within(card).getByRole('progressbar', { name: 'Loan #2 paid' }).getAttribute('aria-valuenow')).toBe('6.7');
+    expect(
+      ['Total to Pay', 'Daily Payment', 'Interest Rate', 'Loan Days', 'Current Day', 'Start Date'].map((label) =>
+        definitionOf(card, label),
+      ),
+    ).toEqual(['€1,300,000', '€43,333', '30%', '30', '3', '1 Mar 2025']);
   });
 
   it("marks today's payment and shows the answer", async () => {
@@ -46,6 +50,21 @@ describe('CheckLoansTab', () => {
     renderWithProviders(<CheckLoansTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Mark Not Paid' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Error processing payment: This loan is already paid off.');
+  });
+
+  it("offers the server's start-date window and days limits", async () => {
+    mockFetch({
+      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'GET /api/loans/limits': { body: makeLoanLimits({ start_date_min: '2025-01-01', start_date_max: '2026-12-31', max_days: 3650 }) },
+    });
+    renderWithProviders(<CheckLoansTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Date' }));
+    const date = screen.getByLabelText<HTMLInputElement>('New start date (YYYY-MM-DD)');
+    await waitFor(() => expect([date.min, date.max]).toEqual(['2025-01-01', '2026-12-31']));
+    expect(screen.getByText(/^From /).textContent).toBe('From 1 Jan 2025 to 31 Dec 2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Change Days' }));
+    const days = screen.getByLabelText<HTMLInputElement>('Loan days');
+    expect([days.min, days.max]).toEqual(['1', '3650']);
   });
 
   it('changes the start date, refusing what is not YYYY-MM-DD', async () => {
@@ -94,11 +113,13 @@ describe('CheckLoansTab', () => {
     const rows = await within(history).findAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual(['3 Mar 2025Not Paid€0', '2 Mar 2025Paid€43,333', '1 Mar 2025Paid€43,333']);
     fireEvent.click(screen.getByRole('button', { name: 'Auto Payments' }));
-    expect(screen.getByText(/Automatic payments are informational only/)).toBeTruthy();
+    expect(screen.getByText(/Automatic payments are informational only/).textContent).toBe(
+      'Automatic payments are informational only: nothing is marked for you. Mark each day Paid or Not Paid here; a day marked again replaces its earlier entry.',
+    );
   });
 
-  it('pays a loan off after a confirmation, with the solo gain', async () => {
-    let loans = [LOAN];
+  it("pays a loan off after a confirmation, with the server's solo gain", async () => {
+    let loans = [{ ...LOAN, payoff_solo_gain: 104_999 }];
     const { calls } = mockFetch({
       'GET /api/admin/loans/check': () => ({ body: { loans } }),
       'PUT /api/loans/2': () => {
@@ -109,13 +130,16 @@ describe('CheckLoansTab', () => {
     renderWithProviders(<CheckLoansTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Mark Paid Off' }));
     const dialog = screen.getByRole('dialog', { name: 'Mark loan #2 as paid off?' });
-    expect(within(dialog).getByText('€105,000')).toBeTruthy();
+    expect(within(dialog).getByText(/^Aria's loan/).textContent).toBe(
+      "Aria's loan of €1,000,000 is closed as Paid-Off, and €104,999 of its interest goes to the solo dividends.",
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Mark Paid Off' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark Paid Off' }));
     expect((await screen.findByRole('status')).textContent).toBe('Loan #2 of Aria marked as paid off. Solo dividends +€105,000');
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paid_off: true });
-    expect(await screen.findByText('No active loans')).toBeTruthy();
+    expect((await screen.findByText('No active loans')).className).toBe('empty-state__title');
+    expect(screen.queryByTestId('check-loan-2')).toBeNull();
   });
 });

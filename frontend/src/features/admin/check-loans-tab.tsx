@@ -8,16 +8,17 @@ import { NoticeBanner, type Notice } from '@/components/notice';
 import { ProgressBar } from '@/components/progress-bar';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TextField } from '@/components/text-field';
-import { formatDay, isIsoDay, todayIso } from '@/lib/dates';
+import { formatDay, isIsoDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
-import { formatRate, paidPercent, parseDays, soloGainOf, type CheckedLoan, type ListingStatus, type PaymentStatus } from '@/lib/loans';
-import { useChangeLoanDate } from '@/features/admin/api/use-change-loan-date';
-import { useChangeLoanDays } from '@/features/admin/api/use-change-loan-days';
-import { useCheckLoans } from '@/features/admin/api/use-check-loans';
-import { useLoanDetail } from '@/features/admin/api/use-loan-detail';
-import { useMarkLoanPayment } from '@/features/admin/api/use-mark-loan-payment';
-import { usePayOffLoan } from '@/features/admin/api/use-pay-off-loan';
+import { formatRate, parseDays, type CheckedLoan, type ListingStatus, type PaymentStatus } from '@/lib/loans';
+import { useChangeLoanDate } from '@/features/loans/api/use-change-loan-date';
+import { useChangeLoanDays } from '@/features/loans/api/use-change-loan-days';
+import { useCheckLoans } from '@/features/loans/api/use-check-loans';
+import { useLoanDetail } from '@/features/loans/api/use-loan-detail';
+import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
+import { useMarkLoanPayment } from '@/features/loans/api/use-mark-loan-payment';
+import { usePayOffLoan } from '@/features/loans/api/use-pay-off-loan';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -34,16 +35,11 @@ const LISTING_TONE: Record<ListingStatus, string> = {
 
 type Panel = 'date' | 'days' | 'history' | 'auto' | null;
 
-/** The Change Date window: 1 January this year to 31 December next year (admin-side §9). */
-function dateWindow(today: string): { min: string; max: string } {
-  const year = Number(today.slice(0, 4));
-  return { min: `${year}-01-01`, max: `${year + 1}-12-31` };
-}
-
 function ChangeDateForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNotice: (n: Notice) => void; onClose: () => void }) {
   const [value, setValue] = useState(loan.start_date);
   const change = useChangeLoanDate();
-  const range = dateWindow(todayIso());
+  // the window comes from the server, which checks it again (admin-side §9)
+  const limits = useLoanLimits().data;
   return (
     <form
       className="inline-panel"
@@ -75,8 +71,9 @@ function ChangeDateForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNoti
           type="date"
           value={value}
           onChange={setValue}
-          min={range.min}
-          max={range.max}
+          min={limits?.start_date_min}
+          max={limits?.start_date_max}
+          hint={limits && `From ${formatDay(limits.start_date_min)} to ${formatDay(limits.start_date_max)}`}
         />
         <InlineFormActions saveLabel="Save Date" saving={change.isPending} onCancel={onClose} />
       </div>
@@ -87,6 +84,7 @@ function ChangeDateForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNoti
 function ChangeDaysForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNotice: (n: Notice) => void; onClose: () => void }) {
   const [value, setValue] = useState(String(loan.total_days));
   const change = useChangeLoanDays();
+  const limits = useLoanLimits().data;
   return (
     <form
       className="inline-panel"
@@ -116,7 +114,16 @@ function ChangeDaysForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNoti
     >
       <p className="inline-panel__title">Change loan days</p>
       <div className="inline-form">
-        <TextField label="Loan days" type="number" inputMode="numeric" min={1} step={1} value={value} onChange={setValue} />
+        <TextField
+          label="Loan days"
+          type="number"
+          inputMode="numeric"
+          min={limits?.min_days}
+          max={limits?.max_days}
+          step={1}
+          value={value}
+          onChange={setValue}
+        />
         <InlineFormActions saveLabel="Save Days" saving={change.isPending} onCancel={onClose} />
       </div>
     </form>
@@ -194,7 +201,7 @@ function CheckLoanCard({ loan, onPayOff }: { loan: CheckedLoan; onPayOff: (loan:
           {loan.status_text}
         </span>
       </header>
-      <ProgressBar label={`Loan #${loan.id} paid`} percent={paidPercent(loan)} />
+      <ProgressBar label={`Loan #${loan.id} paid`} percent={loan.paid_percent} />
       <dl className="stat-grid stat-grid--three">
         <StatBox label="Total to Pay" value={formatMoney(loan.total_to_pay)} />
         <StatBox label="Daily Payment" value={formatMoney(loan.daily_payment)} />
@@ -255,8 +262,8 @@ function PayOffModal({ loan, onClose, onDone }: { loan: CheckedLoan; onClose: ()
   return (
     <Modal title={`Mark loan #${loan.id} as paid off?`} icon={<Icon name="checkCircle" />}>
       <p className="modal__text">
-        {loan.player_name}&apos;s loan of {formatMoney(loan.value)} is closed as Paid-Off. 35% of its interest,{' '}
-        <strong>{formatMoney(soloGainOf(loan))}</strong>, goes to the solo dividends.
+        {loan.player_name}&apos;s loan of {formatMoney(loan.value)} is closed as Paid-Off, and{' '}
+        <strong>{formatMoney(loan.payoff_solo_gain)}</strong> of its interest goes to the solo dividends.
       </p>
       <div className="modal__actions">
         <button type="button" className="btn btn--secondary" onClick={onClose} disabled={payOff.isPending}>

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ErrorBlock } from '@/components/status-block';
 import { useExecuteMigration, useMigrationPreview } from '@/features/credit/api/use-credit-migration';
 import { errorDetail } from '@/lib/errors';
-import { scoreColour } from '@/features/credit/credit-format';
 import '@/features/credit/credit.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -125,7 +124,7 @@ export function CreditMigrationTab() {
                     </td>
                     <td className="num">{row.current_score}</td>
                     <td className="num">
-                      <strong className={`score--${scoreColour(row.calculated_score)}`}>{row.calculated_score}</strong>
+                      <strong>{row.calculated_score}</strong>
                     </td>
                     <td className="breakdown">
                       Savings {row.score_breakdown.savings} · Loans {row.score_breakdown.loans} · Payments{' '}

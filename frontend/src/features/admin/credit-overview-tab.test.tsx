@@ -5,7 +5,15 @@ import type { CreditEvent, OverviewRow } from '@/features/credit/api/types';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
-const ROW: OverviewRow = { player_id: 7, player_name: 'Aria', player_discord: 'aria#1', credit_score: 120, tier: 'silver', bad_payer: false };
+const ROW: OverviewRow = {
+  player_id: 7,
+  player_name: 'Aria',
+  player_discord: 'aria#1',
+  credit_score: 120,
+  tier: 'silver',
+  score_color: 'orange',
+  bad_payer: false,
+};
 const EVENT: CreditEvent = {
   id: 1,
   action_type: 'donation',
@@ -19,7 +27,7 @@ const EVENT: CreditEvent = {
 
 function routes() {
   return {
-    'GET /api/admin/credit-score/overview': { body: { overview: [ROW] } },
+    'GET /api/admin/credit-score/overview': { body: { overview: [ROW], max_score: 300 } },
     'POST /api/admin/credit-score/adjust': { body: EVENT },
   };
 }
@@ -33,6 +41,24 @@ async function openAdjust() {
 }
 
 describe('CreditOverviewTab', () => {
+  it("colours each score as the server says, out of the server's maximum", async () => {
+    mockFetch({
+      'GET /api/admin/credit-score/overview': {
+        body: { overview: [ROW, { ...ROW, player_id: 8, player_name: 'Borin', credit_score: 260, score_color: 'green' }], max_score: 300 },
+      },
+    });
+    renderWithProviders(<CreditOverviewTab />);
+    const cells = [await screen.findByTestId('credit-row-7'), screen.getByTestId('credit-row-8')].map(
+      (row) => within(row).getAllByRole('cell')[2],
+    );
+    expect(cells.map((cell) => cell.textContent)).toEqual(['120 / 300', '260 / 300']);
+    expect(cells.map((cell) => cell.querySelector('strong')?.className)).toEqual(['score--orange', 'score--green']);
+    fireEvent.click(screen.getByRole('button', { name: 'Adjust Aria' }));
+    expect(within(screen.getByRole('dialog')).getByText(/^Current score/).textContent).toBe(
+      'Current score: 120 / 300. Use a negative number to take points away.',
+    );
+  });
+
   it('sends the kind the admin picks with an adjustment', async () => {
     const { calls } = mockFetch(routes());
     renderWithProviders(<CreditOverviewTab />);
@@ -66,8 +92,8 @@ describe('CreditOverviewTab', () => {
     mockFetch({ 'GET /api/admin/credit-score/overview': { status: 500, body: { detail: 'Database is on fire.', code: 'server_error' } } });
     renderWithProviders(<CreditOverviewTab />);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch credit score overview')).toBeTruthy();
+    expect(alert.querySelector('p')?.textContent).toBe('Failed to fetch credit score overview');
     expect(alert.textContent).not.toContain('Database is on fire.');
-    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(within(alert).getAllByRole('button').map((button) => button.textContent)).toEqual(['Retry']);
   });
 });

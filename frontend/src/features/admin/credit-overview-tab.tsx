@@ -13,7 +13,6 @@ import {
 import { useCreditOverview } from '@/features/credit/api/use-credit-overview';
 import type { OverviewRow } from '@/features/credit/api/types';
 import { errorDetail } from '@/lib/errors';
-import { scoreColour } from '@/features/credit/credit-format';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -33,7 +32,14 @@ function tierLabel(tier: string): string {
   return tier === 'gold' || tier === 'silver' ? tier.charAt(0).toUpperCase() + tier.slice(1) : 'Basic';
 }
 
-function AdjustModal({ row, onClose, onDone }: { row: OverviewRow; onClose: () => void; onDone: (n: Notice) => void }) {
+interface AdjustModalProps {
+  row: OverviewRow;
+  maxScore: number;
+  onClose: () => void;
+  onDone: (n: Notice) => void;
+}
+
+function AdjustModal({ row, maxScore, onClose, onDone }: AdjustModalProps) {
   const [points, setPoints] = useState('');
   const [reason, setReason] = useState('');
   const [kind, setKind] = useState<AdjustKind>('manual_adjustment');
@@ -61,7 +67,7 @@ function AdjustModal({ row, onClose, onDone }: { row: OverviewRow; onClose: () =
   return (
     <Modal title={`Adjust ${row.player_name}'s credit score`} icon={<Icon name="star" />}>
       <p className="modal__text">
-        Current score: {row.credit_score} / 300. Use a negative number to take points away.
+        Current score: {row.credit_score} / {maxScore}. Use a negative number to take points away.
       </p>
       <form
         className="form"
@@ -161,7 +167,7 @@ export function CreditOverviewTab() {
                 <td>{row.player_name}</td>
                 <td>{row.player_discord}</td>
                 <td className="num">
-                  <strong className={`score--${scoreColour(row.credit_score)}`}>{row.credit_score}</strong> / 300
+                  <strong className={`score--${row.score_color}`}>{row.credit_score}</strong> / {overview.data.max_score}
                 </td>
                 <td>
                   <span className={`tier-badge tier-badge--${row.tier}`}>{tierLabel(row.tier)}</span>
@@ -206,7 +212,9 @@ export function CreditOverviewTab() {
           </tbody>
         </table>
       </div>
-      {adjusting && <AdjustModal row={adjusting} onClose={() => setAdjusting(null)} onDone={setNotice} />}
+      {adjusting && (
+        <AdjustModal row={adjusting} maxScore={overview.data.max_score} onClose={() => setAdjusting(null)} onDone={setNotice} />
+      )}
     </>
   );
 }

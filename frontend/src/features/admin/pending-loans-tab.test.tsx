@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PendingLoansTab } from '@/features/admin/pending-loans-tab';
 import { makePendingLoan } from '@/lib/loan-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
+import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 const BORIN = makePendingLoan({ id: 8, player_name: 'Borin', player_discord: 'borin.guild', user: 'Borin', request_reason: 'Expanding my farm' });
@@ -12,10 +13,12 @@ describe('Admin PendingLoansTab', () => {
     mockFetch({ 'GET /api/admin/pending-loans': { body: { pending_loans: [BORIN], count: 1 } } });
     renderWithProviders(<PendingLoansTab />);
     const card = await screen.findByTestId('pending-loan-8');
-    expect(within(card).getByRole('heading', { name: 'Borin' })).toBeTruthy();
-    for (const text of ['€500,000', '35%', '€675,000', '14 days', 'Borin', 'Expanding my farm', 'Pending approval']) {
-      expect(within(card).getAllByText(text).length).toBeGreaterThan(0);
-    }
+    expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('Borin');
+    expect(within(card).getByText('Pending approval').className).toContain('badge--warning');
+    expect(
+      ['Amount', 'Interest Rate', 'Total to Pay', 'Duration', 'Requested By'].map((label) => definitionOf(card, label)),
+    ).toEqual(['€500,000', '35%', '€675,000', '14 days', 'Borin']);
+    expect(card.textContent).toContain('Expanding my farm');
   });
 
   it('approves with optional notes and says so', async () => {
@@ -34,7 +37,8 @@ describe('Admin PendingLoansTab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect((await screen.findByRole('status')).textContent).toBe('Pending loan approved and converted to active loan!');
     expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/pending-loans/8/approve?admin_notes=Good+luck');
-    expect(await screen.findByText('No pending loan requests')).toBeTruthy();
+    expect((await screen.findByText('No pending loan requests')).className).toBe('empty-state__title');
+    expect(screen.queryByTestId('pending-loan-8')).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

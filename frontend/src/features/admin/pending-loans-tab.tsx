@@ -10,9 +10,10 @@ import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { formatRate, type PendingLoan } from '@/lib/loans';
-import { useApproveLoanRequest } from '@/features/admin/api/use-approve-loan-request';
-import { useDenyLoanRequest } from '@/features/admin/api/use-deny-loan-request';
-import { useOpenLoanRequests } from '@/features/admin/api/use-open-loan-requests';
+import { useApproveLoanRequest } from '@/features/loan-requests/api/use-approve-loan-request';
+import { useDenyLoanRequest } from '@/features/loan-requests/api/use-deny-loan-request';
+import { useOpenLoanRequests } from '@/features/loan-requests/api/use-open-loan-requests';
+import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -25,6 +26,7 @@ function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<De
   const [text, setText] = useState('');
   const approve = useApproveLoanRequest();
   const deny = useDenyLoanRequest();
+  const limits = useLoanLimits().data;
   const { kind, request } = decision;
   const busy = approve.isPending || deny.isPending;
   const ready = kind === 'approve' || text.trim() !== '';
@@ -82,7 +84,7 @@ function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<De
           label={kind === 'approve' ? 'Approval notes (optional)' : 'Reason for denial'}
           value={text}
           onChange={setText}
-          maxLength={1000}
+          maxLength={limits?.notes_max_length}
           required={kind === 'deny'}
           autoFocus
         />

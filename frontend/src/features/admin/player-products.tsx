@@ -9,8 +9,9 @@ import { formatDateTime, formatDay } from '@/lib/dates';
 import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { formatRate, fractionToPercentText, loanBadgeTone, parseDays, pendingStatusLabel, percentToFraction, type Loan } from '@/lib/loans';
-import { useEditLoan } from '@/features/admin/api/use-edit-loan';
-import { usePlayerProducts } from '@/features/admin/api/use-player-products';
+import { useEditLoan } from '@/features/loans/api/use-edit-loan';
+import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
+import { usePlayerProducts } from '@/features/loans/api/use-player-products';
 import '@/components/bank-ui.css';
 
 export const LOAN_UPDATED = 'Loan updated successfully!';
@@ -25,6 +26,7 @@ function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (notice:
   const [notes, setNotes] = useState(loan.admin_notes);
   const [notice, setNotice] = useState<Notice>(null);
   const edit = useEditLoan();
+  const limits = useLoanLimits().data;
 
   return (
     <form
@@ -53,12 +55,35 @@ function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (notice:
       }}
     >
       <p className="inline-panel__title">Edit loan #{loan.id}</p>
-      <div className="inline-form">
-        <TextField label="Amount" value={value} onChange={setValue} inputMode="text" autoComplete="off" />
-        <TextField label="Interest rate (%)" value={rate} onChange={setRate} inputMode="decimal" autoComplete="off" />
-        <TextField label="Total days" type="number" min={1} step={1} value={days} onChange={setDays} />
+      <div className="inline-form inline-form--top">
+        <TextField
+          label="Amount"
+          value={value}
+          onChange={setValue}
+          inputMode="text"
+          autoComplete="off"
+          hint={limits && `${formatMoney(limits.min_amount)} to ${formatMoney(limits.max_amount)}`}
+        />
+        <TextField
+          label="Interest rate (%)"
+          value={rate}
+          onChange={setRate}
+          inputMode="decimal"
+          autoComplete="off"
+          hint={limits && `Whole term, at most ${formatRate(limits.max_rate)}`}
+        />
+        <TextField
+          label="Total days"
+          type="number"
+          min={limits?.min_days}
+          max={limits?.max_days}
+          step={1}
+          value={days}
+          onChange={setDays}
+          hint={limits && `${limits.min_days} to ${limits.max_days.toLocaleString('en-US')} days`}
+        />
         <div className="field--wide">
-          <TextAreaField label="Admin notes" value={notes} onChange={setNotes} maxLength={1000} rows={2} />
+          <TextAreaField label="Admin notes" value={notes} onChange={setNotes} maxLength={limits?.notes_max_length} rows={2} />
         </div>
         <NoticeBanner notice={notice} className="field--wide" />
         <InlineFormActions saveLabel="Save Changes" saving={edit.isPending} onCancel={onCancel} />

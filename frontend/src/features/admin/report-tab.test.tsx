@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseDividends, ReportTab } from '@/features/admin/report-tab';
 import { makeLoan } from '@/lib/loan-fixtures';
@@ -35,9 +35,11 @@ describe('ReportTab', () => {
       'GET /api/solo-dividends': { body: { dividends: 17_500 } },
     });
     renderWithProviders(<ReportTab />);
-    expect(await screen.findByText('€1,500,000 lent')).toBeTruthy();
+    expect((await screen.findByText(/ lent$/)).textContent).toBe('€1,500,000 lent');
     expect(screen.getByTestId('active-loans-count').textContent).toBe('2');
-    expect(await screen.findByText('€17,500')).toBeTruthy();
+    const dividends = screen.getByTestId('dividends-tile');
+    await waitFor(() => expect(within(dividends).getByTestId('dividends-value').textContent).toBe('€17,500'));
+    expect(within(dividends).getByText(/Loan Interest/).textContent).toBe('35% Loan Interest from paid loans');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([

@@ -10,10 +10,10 @@ import { formatMoney } from '@/lib/money';
 import { formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { formatRate, loanBadgeTone } from '@/lib/loans';
-import { useAllLoans } from '@/features/admin/api/use-all-loans';
-import { useCheckLoans } from '@/features/admin/api/use-check-loans';
-import { useSetSoloDividends } from '@/features/admin/api/use-set-solo-dividends';
-import { useSoloDividends } from '@/features/admin/api/use-solo-dividends';
+import { useAllLoans } from '@/features/loans/api/use-all-loans';
+import { useCheckLoans } from '@/features/loans/api/use-check-loans';
+import { useSetSoloDividends } from '@/features/dividends/api/use-set-solo-dividends';
+import { useSoloDividends } from '@/features/dividends/api/use-solo-dividends';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -58,7 +58,7 @@ function DividendsTile() {
       <div className="summary-tile__value" data-testid="dividends-value">
         {dividends.isSuccess ? formatMoney(dividends.data.dividends) : dividends.isError ? '—' : '...'}
       </div>
-      <p className="muted">35% of the interest of paid-off loans</p>
+      <p className="muted">35% Loan Interest from paid loans</p>
       {editing ? (
         <form
           className="inline-form dividends-form"

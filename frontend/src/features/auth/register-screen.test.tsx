@@ -15,9 +15,9 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create 
 describe('RegisterScreen', () => {
   it('labels every input and explains the nickname and Discord fields', () => {
     renderWithProviders(<RegisterScreen />, { route: '/register' });
-    expect(screen.getByLabelText('Player Nickname').getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText('Case sensitive. This is your display name in the bank.')).toBeTruthy();
-    expect(screen.getByText('Used to contact you about your loans and savings.')).toBeTruthy();
+    const hintOf = (label: string) => document.getElementById(screen.getByLabelText(label).getAttribute('aria-describedby') ?? '');
+    expect(hintOf('Player Nickname')?.textContent).toBe('Case sensitive. This is your display name in the bank.');
+    expect(hintOf('Discord Username')?.textContent).toBe('Used to contact you about your loans and savings.');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
 

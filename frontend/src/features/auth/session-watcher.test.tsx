@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { actAndSettle } from '@/testing/render';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionWatcher } from '@/features/auth/session-watcher';
@@ -40,8 +40,7 @@ describe('SessionWatcher', () => {
       vi.advanceTimersByTime(3_000);
     });
     expect(dialog.textContent).toContain('5 seconds');
-    expect(screen.getByRole('button', { name: 'Extend Session' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Logout Now' })).toBeTruthy();
+    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['Logout Now', 'Extend Session']);
   });
 
   it('logs out once when the countdown reaches zero', () => {
@@ -92,7 +91,7 @@ describe('SessionWatcher', () => {
     act(() => {
       vi.advanceTimersByTime(1_000);
     });
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).toContain('8 seconds');
   });
 
   it('shows an error and keeps the modal when the extension fails', async () => {
@@ -104,6 +103,6 @@ describe('SessionWatcher', () => {
     });
     await actAndSettle(() => fireEvent.click(screen.getByRole('button', { name: 'Extend Session' })));
     expect(screen.getByRole('alert').textContent).toBe('Could not extend the session. Please try again.');
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Session Expiring Soon' }).contains(screen.getByRole('alert'))).toBe(true);
   });
 });

@@ -1,8 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LoanEligibility } from '@/features/credit/api/types';
 import { LoanEligibilityCard } from '@/features/credit/loan-eligibility-card';
+import { makeCreditBenefits } from '@/lib/credit-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
+import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 // the server's answers (credit/selectors.py credit_eligibility)
@@ -23,15 +25,32 @@ describe('LoanEligibilityCard', () => {
     mockFetch({ 'GET /api/loans/eligibility/7': { body: BAD_PAYER } });
     renderWithProviders(<LoanEligibilityCard playerId={7} />);
     expect((await screen.findByTestId('eligibility-status')).textContent).toBe('NOT ELIGIBLE');
-    expect(screen.getByText('Bad payers are not eligible for loans. Contact an admin.')).toBeTruthy();
-    expect(screen.getByText('Current deficit: 30 points')).toBeTruthy();
+    const reason = screen.getByText(/^Bad payers/).closest('.alert') as HTMLElement;
+    expect(Array.from(reason.children, (line) => line.textContent)).toEqual([
+      'Bad payers are not eligible for loans. Contact an admin.',
+      'Current deficit: 30 points',
+    ]);
   });
 
   it('shows the 50-point requirement and the deficit to a player short of points', async () => {
     mockFetch({ 'GET /api/loans/eligibility/7': { body: LOW_SCORE } });
     renderWithProviders(<LoanEligibilityCard playerId={7} />);
-    expect(await screen.findByText('You need at least 50 credit score points to apply for loans.')).toBeTruthy();
-    expect(screen.getByText('Current deficit: 30 points')).toBeTruthy();
+    const reason = (await screen.findByText(/^You need at least/)).closest('.alert') as HTMLElement;
+    expect(Array.from(reason.children, (line) => line.textContent)).toEqual([
+      'You need at least 50 credit score points to apply for loans.',
+      'Current deficit: 30 points',
+    ]);
     expect(screen.queryByText(/Bad payers/)).toBeNull();
+  });
+
+  it("shows the current score out of the server's maximum", async () => {
+    mockFetch({
+      'GET /api/loans/eligibility/7': { body: LOW_SCORE },
+      'GET /api/credit/benefits': { body: makeCreditBenefits({ max_score: 300 }) },
+    });
+    renderWithProviders(<LoanEligibilityCard playerId={7} />);
+    const card = (await screen.findByTestId('eligibility-status')).closest('article') as HTMLElement;
+    await waitFor(() => expect(definitionOf(card, 'Current score')).toBe('20 / 300'));
+    expect(definitionOf(card, 'Maximum loan amount')).toBe('€0');
   });
 });

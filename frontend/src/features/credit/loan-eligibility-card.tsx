@@ -1,6 +1,7 @@
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { useCreditBenefits } from '@/features/credit/api/use-credit-benefits';
 import { useLoanEligibility } from '@/features/credit/api/use-loan-eligibility';
 import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
@@ -8,6 +9,7 @@ import '@/features/credit/credit.css';
 
 export function LoanEligibilityCard({ playerId }: { playerId: number }) {
   const eligibility = useLoanEligibility(playerId);
+  const maxScore = useCreditBenefits().data?.max_score;
   return (
     <Card title="Loan Eligibility" icon={<Icon name="checkCircle" />} className="credit-card">
       {eligibility.isPending ? (
@@ -28,7 +30,10 @@ export function LoanEligibilityCard({ playerId }: { playerId: number }) {
           <dl className="facts">
             <div className="facts__row">
               <dt>Current score</dt>
-              <dd>{eligibility.data.current_credit_score} / 300</dd>
+              <dd>
+                {eligibility.data.current_credit_score}
+                {maxScore !== undefined && ` / ${maxScore}`}
+              </dd>
             </div>
             <div className="facts__row">
               <dt>Maximum loan amount</dt>

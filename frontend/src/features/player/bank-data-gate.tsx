@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { errorDetail } from '@/lib/errors';
-import type { Me } from '@/features/player/api/use-me';
+import type { Me } from '@/features/players/api/use-me';
 import { useBankData, type BankData } from '@/features/player/api/use-bank-data';
 
 /** Loading, error with Retry, no profile, or the player's bank data handed to `children`. */

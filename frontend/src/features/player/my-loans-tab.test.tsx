@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '@/features/player/api/use-me';
+import type { Me } from '@/features/players/api/use-me';
 import { makeLoan } from '@/lib/loan-fixtures';
 import { MyLoansTab } from '@/features/player/my-loans-tab';
 import type { Loan } from '@/lib/loans';
 import { mockFetch } from '@/testing/fetch-mock';
+import { definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 // jsdom has no canvas: the chart is replaced by a stand-in that shows what it was given.
@@ -27,7 +28,9 @@ describe('MyLoansTab', () => {
   it('says when there are no loans', async () => {
     mockFetch({ 'GET /api/me/bank-data': bankData([]) });
     renderWithProviders(<MyLoansTab me={ME} onOpenRequest={vi.fn()} />);
-    expect(await screen.findByText('You have no loans')).toBeTruthy();
+    const empty = (await screen.findByText('You have no loans')).closest('.empty-state') as HTMLElement;
+    expect(within(empty).getByText(/^Approved loan requests/).textContent).toBe('Approved loan requests show here with their payments.');
+    expect(within(empty).getByRole('button').textContent).toContain('Request Loan');
   });
 
   it('shows a card per loan with its badge, paid progress, statistics and chart', async () => {
@@ -48,25 +51,25 @@ describe('MyLoansTab', () => {
           remaining: 0,
           payments_made: 10,
           missed_payments: 0,
+          paid_percent: 100,
         }),
         makeLoan({ id: 3, status: 'Defaulted' }),
       ]),
     });
     renderWithProviders(<MyLoansTab me={ME} onOpenRequest={vi.fn()} />);
     const active = await screen.findByTestId('loan-card-2');
-    expect(within(active).getByRole('heading', { name: 'Loan #2' })).toBeTruthy();
+    expect(within(active).getByRole('heading', { level: 3 }).textContent).toBe('Loan #2');
     expect(within(active).getByText('Active').className).toContain('badge--success');
-    expect(within(active).getByText('€1,000,000 at 30% · total €1,300,000')).toBeTruthy();
+    expect(within(active).getByText(/^€1,000,000 at/).textContent).toBe('€1,000,000 at 30% · total €1,300,000');
+    // the share paid is the server's figure, as it sends it
     expect(within(active).getByRole('progressbar', { name: 'Loan #2 paid' }).getAttribute('aria-valuenow')).toBe('6.7');
-    expect(within(active).getByText('€86,666')).toBeTruthy();
-    expect(within(active).getByText('2 payments made')).toBeTruthy();
-    expect(within(active).getByText('€1,213,334')).toBeTruthy();
-    expect(within(active).getByText('1 missed payment')).toBeTruthy();
-    expect(within(active).getByText('€43,333')).toBeTruthy();
-    expect(within(active).getByText('for 30 days')).toBeTruthy();
-    expect(within(active).getByText('1 Mar 2025')).toBeTruthy();
-    expect(within(active).getByText('3 / 30')).toBeTruthy();
-    expect(await within(active).findByTestId('chart-2')).toBeTruthy();
+    expect(within(active).getByText(/paid$/).textContent).toBe('6.7% paid');
+    expect(definitionsOf(active, 'Amount Paid')).toEqual(['€86,666', '2 payments made']);
+    expect(definitionsOf(active, 'Remaining Amount')).toEqual(['€1,213,334', '1 missed payment']);
+    expect(definitionsOf(active, 'Daily Payment')).toEqual(['€43,333', 'for 30 days']);
+    expect(definitionsOf(active, 'Start Date')).toEqual(['1 Mar 2025']);
+    expect(definitionsOf(active, 'Days Passed')).toEqual(['3 / 30']);
+    expect((await within(active).findByTestId('chart-2')).textContent).toBe('chart of loan 2');
 
     const paidOff = screen.getByTestId('loan-card-1');
     expect(within(paidOff).getByText('Paid-Off').className).toContain('badge--success');

@@ -5,8 +5,8 @@ import { Icon } from '@/components/icon';
 import { ProgressBar } from '@/components/progress-bar';
 import { formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import { formatRate, loanBadgeTone, paidPercent, type Loan } from '@/lib/loans';
-import type { Me } from '@/features/player/api/use-me';
+import { formatRate, loanBadgeTone, type Loan } from '@/lib/loans';
+import type { Me } from '@/features/players/api/use-me';
 import { BankDataGate } from '@/features/player/bank-data-gate';
 import { RequestLoanButton } from '@/features/player/request-loan-button';
 import '@/components/bank-ui.css';
@@ -21,7 +21,7 @@ function plural(count: number, one: string, many: string): string {
 }
 
 export function LoanCard({ loan }: { loan: Loan }) {
-  const percent = paidPercent(loan);
+  const percent = loan.paid_percent;
   return (
     <article className="card item-card" aria-labelledby={`loan-${loan.id}-title`} data-testid={`loan-card-${loan.id}`}>
       <header className="item-card__head">

@@ -1,7 +1,7 @@
 import { Card } from '@/components/card';
 import { Icon, type IconName } from '@/components/icon';
 import { TabHeading } from '@/components/tab-heading';
-import type { Me } from '@/features/player/api/use-me';
+import type { Me } from '@/features/players/api/use-me';
 import type { PlayerTabId } from '@/features/player/player-tabs';
 import { ProductsSummaryCards } from '@/features/player/products-summary-cards';
 import { SoloDividendsCard } from '@/features/player/solo-dividends-card';

@@ -1,9 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '@/features/player/api/use-me';
+import type { Me } from '@/features/players/api/use-me';
 import { makePendingLoan } from '@/lib/loan-fixtures';
 import { PendingLoansTab } from '@/features/player/pending-loans-tab';
 import { mockFetch } from '@/testing/fetch-mock';
+import { formatDateTime } from '@/lib/dates';
+import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 const ME: Me = {
@@ -22,8 +24,8 @@ describe('PendingLoansTab', () => {
     mockFetch({ 'GET /api/me/bank-data': bankData([]) });
     const onOpenRequest = vi.fn();
     renderWithProviders(<PendingLoansTab me={ME} onOpenRequest={onOpenRequest} />);
-    expect(await screen.findByText('You have no pending loan requests')).toBeTruthy();
-    expect(screen.getByText('Use the Request Loan tab to ask for a loan.')).toBeTruthy();
+    const empty = (await screen.findByText('You have no pending loan requests')).closest('.empty-state') as HTMLElement;
+    expect(within(empty).getByText(/^Use the/).textContent).toBe('Use the Request Loan tab to ask for a loan.');
     fireEvent.click(screen.getByRole('button', { name: 'Request Loan' }));
     expect(onOpenRequest).toHaveBeenCalledTimes(1);
   });
@@ -60,20 +62,26 @@ describe('PendingLoansTab', () => {
       'Request #3',
     ]);
     const [pending, denied, approved] = cards as [HTMLElement, HTMLElement, HTMLElement];
-    expect(within(pending).getByText('Pending approval')).toBeTruthy();
-    expect(within(pending).getByText('€500,000')).toBeTruthy();
-    expect(within(pending).getByText('14 days')).toBeTruthy();
-    expect(within(pending).getByText('35%')).toBeTruthy();
-    expect(within(pending).getByText('€675,000')).toBeTruthy();
-    expect(within(pending).getByText('New gear for the raid')).toBeTruthy();
+    const badge = (card: HTMLElement) => card.querySelector('.badge');
+    expect([pending, denied, approved].map((card) => [badge(card)?.textContent, badge(card)?.className])).toEqual([
+      ['Pending approval', 'badge badge--warning'],
+      ['Denied', 'badge badge--error'],
+      ['Accepted', 'badge badge--success'],
+    ]);
+    expect(
+      ['Amount Requested', 'Duration', 'Interest Rate', 'Total to Pay'].map((label) => definitionOf(pending, label)),
+    ).toEqual(['€500,000', '14 days', '35%', '€675,000']);
+    expect(pending.querySelector('.item-card__reason')?.textContent).toBe('ReasonNew gear for the raid');
 
-    expect(within(denied).getByText('Denied')).toBeTruthy();
-    expect(within(denied).getByText(/^Denied by admin on /)).toBeTruthy();
-    expect(within(denied).getByText('Reason: Please finish your current loan first.')).toBeTruthy();
-
-    expect(within(approved).getByText('Accepted')).toBeTruthy();
-    expect(within(approved).getByText(/^Approved by admin on .* and converted to loan #9$/)).toBeTruthy();
-    expect(within(approved).getByText('Note: Welcome aboard')).toBeTruthy();
+    const decision = (card: HTMLElement) => Array.from(card.querySelector('.decision')?.children ?? [], (line) => line.textContent);
+    expect(decision(denied)).toEqual([
+      `Denied by admin on ${formatDateTime('2025-03-04T12:00:00Z')}`,
+      'Reason: Please finish your current loan first.',
+    ]);
+    expect(decision(approved)).toEqual([
+      `Approved by admin on ${formatDateTime('2025-03-02T12:00:00Z')} and converted to loan #9`,
+      'Note: Welcome aboard',
+    ]);
   });
 
   it('offers Retry when the banking data cannot be loaded', async () => {
@@ -87,6 +95,6 @@ describe('PendingLoansTab', () => {
     renderWithProviders(<PendingLoansTab me={ME} onOpenRequest={vi.fn()} />);
     expect((await screen.findByRole('alert')).textContent).toContain('Server error');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('You have no pending loan requests')).toBeTruthy();
+    expect((await screen.findByText(/^You have no/)).textContent).toBe('You have no pending loan requests');
   });
 });

@@ -4,7 +4,7 @@ import { Icon } from '@/components/icon';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { formatRate, pendingStatusLabel, shortId, type PendingLoan } from '@/lib/loans';
-import type { Me } from '@/features/player/api/use-me';
+import type { Me } from '@/features/players/api/use-me';
 import { BankDataGate } from '@/features/player/bank-data-gate';
 import { RequestLoanButton } from '@/features/player/request-loan-button';
 import '@/components/bank-ui.css';

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeLoan, makePendingLoan } from '@/lib/loan-fixtures';
 import { PlayerDashboard } from '@/features/player/player-dashboard';
 import { mockFetch } from '@/testing/fetch-mock';
+import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 const PLAYER = { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 40, client_type: 'new', bad_payer: false };
@@ -17,12 +18,12 @@ describe('PlayerDashboard', () => {
   it('shows Loading banking data... until /api/me answers, then the welcome', async () => {
     mockFetch({ 'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } } });
     renderDashboard();
-    expect(screen.getByText('Loading banking data...')).toBeTruthy();
-    expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading banking data...');
+    expect((await screen.findByText(/^Welcome back,/)).textContent).toBe('Welcome back, Aria!');
     expect(screen.queryByText('Loading banking data...')).toBeNull();
     expect(screen.getByText('Welcome,', { exact: false }).textContent).toBe('Welcome, Aria');
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
-    expect(screen.getByText('Guild Bank 2025 ©')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Logout' })).toHaveLength(1);
+    expect(screen.getByRole('contentinfo').textContent).toBe('Guild Bank 2025 ©');
   });
 
   it('has the eleven player tabs, Overview first', async () => {
@@ -49,7 +50,7 @@ describe('PlayerDashboard', () => {
     mockFetch({ 'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } } });
     renderDashboard();
     fireEvent.click(await screen.findByRole('tab', { name: /My Savings/ }));
-    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { name: 'My Savings' })).toBeTruthy();
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('heading')[0]?.textContent).toBe('My Savings');
     fireEvent.click(screen.getByRole('tab', { name: /Overview/ }));
     fireEvent.click(screen.getByRole('button', { name: /Request Loan/ }));
     expect(screen.getByRole('tab', { name: /Request Loan/ }).getAttribute('aria-selected')).toBe('true');
@@ -79,9 +80,9 @@ describe('PlayerDashboard', () => {
     const heading = await screen.findByRole('heading', { name: 'Solo Dividends' });
     const card = heading.closest('article');
     expect(card).not.toBeNull();
-    expect(await within(card as HTMLElement).findByText('€1,500,000')).toBeTruthy();
-    expect(within(card as HTMLElement).getByText('35% Loan Interest from paid loans')).toBeTruthy();
-    expect(within(card as HTMLElement).getByText('Authorized / Solo Access Granted')).toBeTruthy();
+    expect((await within(card as HTMLElement).findByText(/^€/)).textContent).toBe('€1,500,000');
+    expect(definitionOf(card as HTMLElement, 'Source')).toBe('35% Loan Interest from paid loans');
+    expect(definitionOf(card as HTMLElement, 'Access')).toBe('Authorized / Solo Access Granted');
   });
 
   it('shows My Loans (total and active) and My Savings on the overview', async () => {
@@ -99,12 +100,13 @@ describe('PlayerDashboard', () => {
     });
     renderDashboard();
     const loans = (await screen.findByRole('heading', { name: 'My Loans' })).closest('article') as HTMLElement;
-    expect(await within(loans).findByText('2')).toBeTruthy();
-    expect(within(loans).getByText('1 active')).toBeTruthy();
-    expect(within(loans).getByText('€1,213,334')).toBeTruthy();
+    expect((await within(loans).findByText(/ active$/)).textContent).toBe('1 active');
+    expect(loans.querySelector('.stat__value')?.textContent).toBe('2');
+    expect(definitionOf(loans, 'Remaining to pay')).toBe('€1,213,334');
+    expect(definitionOf(loans, 'Requests waiting')).toBe('1');
     const savings = screen.getByRole('heading', { name: 'My Savings' }).closest('article') as HTMLElement;
-    expect(within(savings).getByText('0')).toBeTruthy();
-    expect(within(savings).getByText('0 active')).toBeTruthy();
+    expect(savings.querySelector('.stat__value')?.textContent).toBe('0');
+    expect(within(savings).getByText(/ active$/).textContent).toBe('0 active');
   });
 
   it('offers Retry when the banking data cannot be loaded', async () => {
@@ -119,6 +121,6 @@ describe('PlayerDashboard', () => {
     });
     renderDashboard();
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
+    expect((await screen.findByText(/^Welcome back,/)).textContent).toBe('Welcome back, Aria!');
   });
 });

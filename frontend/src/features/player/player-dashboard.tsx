@@ -3,7 +3,7 @@ import { AppShell } from '@/components/app-shell';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TabHeading } from '@/components/tab-heading';
 import { TabList, TabPanel } from '@/components/tabs';
-import { useMe } from '@/features/player/api/use-me';
+import { useMe } from '@/features/players/api/use-me';
 import { CreditBenefitsCard } from '@/features/credit/credit-benefits-card';
 import { CreditHistoryPanel } from '@/features/credit/credit-history-panel';
 import { CreditScoreCard } from '@/features/credit/credit-score-card';

@@ -1,7 +1,7 @@
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { formatMoney } from '@/lib/money';
-import type { Me } from '@/features/player/api/use-me';
+import type { Me } from '@/features/players/api/use-me';
 import { useBankData } from '@/features/player/api/use-bank-data';
 import '@/components/bank-ui.css';
 

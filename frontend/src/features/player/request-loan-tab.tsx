@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { StatBox } from '@/components/stat-box';
 import { AmountField } from '@/components/amount-field';
 import { Card } from '@/components/card';
@@ -9,25 +9,88 @@ import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
-import { formatRate, loanPreview, parseDays } from '@/lib/loans';
-import type { Me } from '@/features/player/api/use-me';
-import { useRequestLoan } from '@/features/player/api/use-request-loan';
-import { loanEligibilityQueryOptions } from '@/features/credit/api/use-loan-eligibility';
+import { formatRate, parseDays, type LoanQuote } from '@/lib/loans';
+import type { Me } from '@/features/players/api/use-me';
+import { useRequestLoan } from '@/features/loan-requests/api/use-request-loan';
+import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
+import { loanQuoteQueryOptions, useLoanQuote } from '@/features/loans/api/use-loan-quote';
+import { quoteProblem } from '@/features/loans/quote-problem';
 import '@/components/bank-ui.css';
 
 export const FILL_REQUIRED = 'Please fill in all required fields';
 export const REQUEST_SENT = 'Loan request submitted successfully! Please wait for admin approval.';
 export const NO_PROFILE = 'Player profile not found. Please contact admin to create your player profile first.';
 
-const RATE_TABLE = [
-  { amount: 'Exactly €100,000', rate: '50%' },
-  { amount: 'Exactly €500,000', rate: '35%' },
-  { amount: 'Any other amount', rate: '30%' },
-];
+const NOTHING_TYPED = { playerId: null, value: '', totalDays: '' };
 
-function tierName(tier: string | undefined): string {
-  if (!tier) return '';
-  return tier.charAt(0).toUpperCase() + tier.slice(1).toLowerCase();
+function QuotePreview({ quote, updating }: { quote: UseQueryResult<LoanQuote>; updating: boolean }) {
+  const problem = quoteProblem(quote);
+  const answer = quote.data;
+  return (
+    <section
+      aria-label="Your loan preview"
+      aria-live="polite"
+      aria-busy={updating}
+      className={updating ? 'rate-box__preview rate-box__preview--updating' : 'rate-box__preview'}
+    >
+      {problem ? (
+        <p className="alert alert--error rate-box__alert">{problem}</p>
+      ) : answer && answer.value !== null && answer.interest_rate !== null && answer.base_rate !== null ? (
+        <>
+          <p className="rate-box__rate" data-testid="preview-rate">
+            {formatRate(answer.interest_rate)}
+          </p>
+          <p className="muted">
+            Base rate {formatRate(answer.base_rate)} for {formatMoney(answer.value)}
+            {answer.tier_discount > 0 && `, minus your ${answer.tier} tier discount of ${formatRate(answer.tier_discount)}`}.
+          </p>
+          <dl className="stat-grid stat-grid--compact">
+            <StatBox label="Loan Amount" value={formatMoney(answer.value)} />
+            <StatBox label="Total to Pay" value={formatMoney(answer.total_to_pay ?? 0)} testId="preview-total" />
+            <StatBox
+              label="Daily Payment"
+              value={answer.daily_payment !== null ? formatMoney(answer.daily_payment) : '—'}
+              sub={answer.total_days ? `for ${answer.total_days} ${answer.total_days === 1 ? 'day' : 'days'}` : 'Enter the duration'}
+              testId="preview-daily"
+            />
+          </dl>
+        </>
+      ) : (
+        <p className="rate-box__placeholder">Type an amount to see your interest rate, the total to pay and the daily payment.</p>
+      )}
+      {!problem && answer && !answer.eligible && answer.reason && (
+        <p className="alert alert--error rate-box__alert" data-testid="quote-reason">
+          {answer.reason}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The rate table and the player's tier, as the server prices loans (the quote with nothing typed). */
+function RateTable({ terms }: { terms: UseQueryResult<LoanQuote> }) {
+  if (!terms.data) {
+    return <p className="muted">{terms.isError ? `The rates could not be loaded: ${errorDetail(terms.error)}` : 'Loading the rates...'}</p>;
+  }
+  const { rate_table: rows, tier, tier_discount: discount, max_loan_amount: maxAmount } = terms.data;
+  return (
+    <>
+      <table className="rate-table">
+        <caption>Base interest for the whole loan</caption>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td>{formatRate(row.rate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted" data-testid="tier-terms">
+        {tier} tier: {discount > 0 ? `${formatRate(discount)} off these rates` : 'standard rates'}, loans up to {formatMoney(maxAmount)}.
+      </p>
+    </>
+  );
 }
 
 export function RequestLoanTab({ me }: { me: Me }) {
@@ -37,14 +100,10 @@ export function RequestLoanTab({ me }: { me: Me }) {
   const [reason, setReason] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
   const request = useRequestLoan();
-  const eligibility = useQuery({ ...loanEligibilityQueryOptions(player?.id ?? 0), enabled: player !== null });
-
-  const parsedAmount = parseAmount(amount);
-  const parsedDays = parseDays(days);
-  const discount = eligibility.data?.rate_discount ?? 0;
-  const preview = parsedAmount ? loanPreview({ amount: parsedAmount, days: parsedDays, rateDiscount: discount }) : null;
-  const maxAmount = eligibility.data?.max_loan_amount;
-  const overMax = parsedAmount !== null && maxAmount !== undefined && parsedAmount > maxAmount;
+  const limits = useLoanLimits();
+  // a player asks for their own quote: no player id
+  const { quote, updating } = useLoanQuote({ playerId: null, value: amount, totalDays: days }, { enabled: player !== null });
+  const terms = useQuery({ ...loanQuoteQueryOptions(NOTHING_TYPED), enabled: player !== null });
 
   // an error speaks of what was typed: once the player changes it, the error is out of date
   const editing = (set: (value: string) => void) => (value: string) => {
@@ -67,8 +126,8 @@ export function RequestLoanTab({ me }: { me: Me }) {
       {
         player_id: player.id,
         // what cannot be read here goes as typed: the server answers why it is wrong
-        value: parsedAmount ?? amount.trim(),
-        total_days: parsedDays ?? days.trim(),
+        value: parseAmount(amount) ?? amount.trim(),
+        total_days: parseDays(days) ?? days.trim(),
         request_reason: reason.trim(),
         user: me.username,
       },
@@ -98,7 +157,8 @@ export function RequestLoanTab({ me }: { me: Me }) {
             label="Loan Duration (Days)"
             type="number"
             inputMode="numeric"
-            min={1}
+            min={limits.data?.min_days}
+            max={limits.data?.max_days}
             step={1}
             value={days}
             onChange={editing(setDays)}
@@ -108,7 +168,7 @@ export function RequestLoanTab({ me }: { me: Me }) {
             label="Reason (optional)"
             value={reason}
             onChange={editing(setReason)}
-            maxLength={1000}
+            maxLength={limits.data?.notes_max_length}
             placeholder="What is the loan for?"
           />
           <NoticeBanner notice={notice} />
@@ -120,55 +180,8 @@ export function RequestLoanTab({ me }: { me: Me }) {
       </Card>
 
       <Card title="Interest Rate" icon={<Icon name="info" />} tone="accent" className="rate-box">
-        <section aria-label="Your loan preview" aria-live="polite">
-          {preview && parsedAmount ? (
-            <>
-              <p className="rate-box__rate" data-testid="preview-rate">
-                {formatRate(preview.rate)}
-              </p>
-              <p className="muted">
-                Base rate {formatRate(preview.baseRate)} for {formatMoney(parsedAmount)}
-                {preview.discountPoints > 0 &&
-                  `, minus your ${tierName(eligibility.data?.tier)} tier discount of ${preview.discountPoints}%`}
-                .
-              </p>
-              <dl className="stat-grid stat-grid--compact">
-                <StatBox label="Loan Amount" value={formatMoney(parsedAmount)} />
-                <StatBox label="Total to Pay" value={formatMoney(preview.totalToPay)} testId="preview-total" />
-                <StatBox
-                  label="Daily Payment"
-                  value={preview.dailyPayment !== null ? formatMoney(preview.dailyPayment) : '—'}
-                  sub={parsedDays ? `for ${parsedDays} ${parsedDays === 1 ? 'day' : 'days'}` : 'Enter the duration'}
-                  testId="preview-daily"
-                />
-              </dl>
-            </>
-          ) : (
-            <p className="rate-box__placeholder">Type an amount to see your interest rate, the total to pay and the daily payment.</p>
-          )}
-        </section>
-        {overMax && maxAmount !== undefined && (
-          <p className="alert alert--error rate-box__alert">The maximum loan amount for your tier is {formatMoney(maxAmount)}</p>
-        )}
-        {eligibility.data && !eligibility.data.is_eligible && (
-          <p className="alert alert--error rate-box__alert">{eligibility.data.reason}</p>
-        )}
-        <table className="rate-table">
-          <caption>Base interest for the whole loan</caption>
-          <tbody>
-            {RATE_TABLE.map((row) => (
-              <tr key={row.amount}>
-                <th scope="row">{row.amount}</th>
-                <td>{row.rate}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p className="muted">
-          {eligibility.data
-            ? `${tierName(eligibility.data.tier)} tier: ${eligibility.data.rate_discount > 0 ? `${eligibility.data.rate_discount}% off these rates` : 'standard rates'}, loans up to ${formatMoney(eligibility.data.max_loan_amount)}.`
-            : 'Silver and Gold credit tiers take 1% and 2% off these rates.'}
-        </p>
+        <QuotePreview quote={quote} updating={updating} />
+        {player && <RateTable terms={terms} />}
       </Card>
     </div>
   );

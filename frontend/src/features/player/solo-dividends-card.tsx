@@ -1,10 +1,10 @@
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { formatMoney } from '@/lib/money';
-import { useSoloDividends } from '@/features/player/api/use-solo-dividends';
+import { useSoloDividends } from '@/features/dividends/api/use-solo-dividends';
 
 export function SoloDividendsCard() {
-  const dividends = useSoloDividends({ enabled: true });
+  const dividends = useSoloDividends();
   return (
     <Card title="Solo Dividends" icon={<Icon name="gem" />} tone="gold" className="solo-card">
       {dividends.isSuccess ? (

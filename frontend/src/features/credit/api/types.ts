@@ -40,7 +40,31 @@ export interface OverviewRow {
   player_discord: string;
   credit_score: number;
   tier: string;
+  score_color: ScoreColour;
   bad_payer: boolean;
+}
+
+export interface CreditOverview {
+  overview: OverviewRow[];
+  max_score: number;
+}
+
+export interface CreditTier {
+  name: string;
+  min_score: number;
+  max_score: number;
+  /** as shown: `150 – 299 points` */
+  range: string;
+  benefits: string[];
+}
+
+/** GET /api/credit/benefits: the Credit Score Benefits card. */
+export interface CreditBenefits {
+  max_score: number;
+  required_score: number;
+  /** lowest first */
+  tiers: CreditTier[];
+  how_to_earn: { what: string; points: number }[];
 }
 
 export interface MigrationRow {

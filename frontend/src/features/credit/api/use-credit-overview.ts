@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
-import type { OverviewRow } from '@/features/credit/api/types';
+import type { CreditOverview } from '@/features/credit/api/types';
 
 export const fetchCreditOverview = (signal?: AbortSignal) =>
-  api.get<{ overview: OverviewRow[] }>('/admin/credit-score/overview', { signal });
+  api.get<CreditOverview>('/admin/credit-score/overview', { signal });
 
 export const creditOverviewQueryOptions = () =>
   queryOptions({ queryKey: creditKeys.overview(), queryFn: ({ signal }) => fetchCreditOverview(signal) });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan, PendingLoan } from '@/lib/loans';
-import { loanKeys } from '@/features/player/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
 
 export interface BankData {
   player_id: number;
@@ -23,10 +23,11 @@ export const bankDataQueryOptions = () =>
   queryOptions({
     queryKey: loanKeys.bankData(),
     queryFn: ({ signal }) => fetchBankData({ signal }),
-    meta: { liveKinds: ['pending_loans', 'solo_dividends'] },
+    // lives under `loans`; its loan requests, dividends and savings come with it
+    meta: { liveKinds: ['pending_loans', 'solo_dividends', 'savings'] },
   });
 
-/** The signed-in player's own loans, loan requests and dividends (only with a player profile). */
+/** The signed-in player's own loans, loan requests, dividends and savings (only with a player profile). */
 export function useBankData({ enabled }: { enabled: boolean }) {
   return useQuery({ ...bankDataQueryOptions(), enabled });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminLoanRequestKeys } from '@/features/admin/api/keys';
-import type { LoanRequestDecision } from '@/features/admin/api/use-approve-loan-request';
+import { loanRequestKeys } from '@/features/loan-requests/api/keys';
+import type { LoanRequestDecision } from '@/features/loan-requests/api/use-approve-loan-request';
 
 export function denyLoanRequest({ requestId, reason }: { requestId: number; reason: string }): Promise<LoanRequestDecision> {
   return api.put<LoanRequestDecision>(`/pending-loans/${requestId}/deny`, undefined, { query: { admin_notes: reason } });
@@ -11,6 +11,6 @@ export function useDenyLoanRequest() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: denyLoanRequest,
-    onSuccess: () => qc.invalidateQueries({ queryKey: adminLoanRequestKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: loanRequestKeys.all }),
   });
 }

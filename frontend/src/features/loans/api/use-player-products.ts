@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan, PendingLoan } from '@/lib/loans';
-import { adminLoanKeys } from '@/features/admin/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
 
 export interface PlayerProducts {
   savings: unknown[];
@@ -15,9 +15,10 @@ export function fetchPlayerProducts(playerId: number, signal?: AbortSignal): Pro
 
 export const playerProductsQueryOptions = (playerId: number) =>
   queryOptions({
-    queryKey: adminLoanKeys.playerProducts(playerId),
+    queryKey: loanKeys.playerProducts(playerId),
     queryFn: ({ signal }) => fetchPlayerProducts(playerId, signal),
-    meta: { liveKinds: ['pending_loans'] },
+    // lives under `loans`; the player's loan requests and savings come with it
+    meta: { liveKinds: ['pending_loans', 'savings'] },
   });
 
 export function usePlayerProducts(playerId: number | null) {

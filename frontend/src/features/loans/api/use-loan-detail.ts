@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
-import { adminLoanKeys } from '@/features/admin/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
 
 export function fetchLoanDetail(loanId: number, signal?: AbortSignal): Promise<Loan> {
   return api.get<Loan>(`/loans/${loanId}`, { signal });
 }
 
 export const loanDetailQueryOptions = (loanId: number) =>
-  queryOptions({ queryKey: adminLoanKeys.detail(loanId), queryFn: ({ signal }) => fetchLoanDetail(loanId, signal) });
+  queryOptions({ queryKey: loanKeys.detail(loanId), queryFn: ({ signal }) => fetchLoanDetail(loanId, signal) });
 
 /** One loan with its whole day-by-day history (Check Loans' History). */
 export function useLoanDetail(loanId: number) {

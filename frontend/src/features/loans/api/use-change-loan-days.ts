@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
-import { adminLoanKeys } from '@/features/admin/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
 
 export function changeLoanDays({ loanId, newDays }: { loanId: number; newDays: number }): Promise<Loan> {
   return api.put<Loan>(`/admin/loans/${loanId}/change-days`, undefined, { query: { new_days: newDays } });
@@ -9,5 +9,5 @@ export function changeLoanDays({ loanId, newDays }: { loanId: number; newDays: n
 
 export function useChangeLoanDays() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: changeLoanDays, onSuccess: () => qc.invalidateQueries({ queryKey: adminLoanKeys.all }) });
+  return useMutation({ mutationFn: changeLoanDays, onSuccess: () => qc.invalidateQueries({ queryKey: loanKeys.all }) });
 }

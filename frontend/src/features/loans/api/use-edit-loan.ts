@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
-import { adminLoanKeys } from '@/features/admin/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
 
 export interface EditLoanInput {
   loanId: number;
@@ -18,5 +18,5 @@ export function editLoan({ loanId, ...changes }: EditLoanInput): Promise<Loan> {
 
 export function useEditLoan() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: editLoan, onSuccess: () => qc.invalidateQueries({ queryKey: adminLoanKeys.all }) });
+  return useMutation({ mutationFn: editLoan, onSuccess: () => qc.invalidateQueries({ queryKey: loanKeys.all }) });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
-import { adminDividendKeys, adminLoanKeys } from '@/features/admin/api/keys';
+import { dividendKeys } from '@/features/dividends/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
 
 export interface PayOff {
   loan: Loan;
@@ -20,8 +21,8 @@ export function usePayOffLoan() {
     mutationFn: payOffLoan,
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: adminLoanKeys.all }),
-        qc.invalidateQueries({ queryKey: adminDividendKeys.all }),
+        qc.invalidateQueries({ queryKey: loanKeys.all }),
+        qc.invalidateQueries({ queryKey: dividendKeys.all }),
       ]),
   });
 }

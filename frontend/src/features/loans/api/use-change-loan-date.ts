@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
-import { adminLoanKeys } from '@/features/admin/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
 
 export function changeLoanDate({ loanId, newDate }: { loanId: number; newDate: string }): Promise<Loan> {
   return api.put<Loan>(`/admin/loans/${loanId}/change-date`, undefined, { query: { new_date: newDate } });
@@ -9,5 +9,5 @@ export function changeLoanDate({ loanId, newDate }: { loanId: number; newDate: s
 
 export function useChangeLoanDate() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: changeLoanDate, onSuccess: () => qc.invalidateQueries({ queryKey: adminLoanKeys.all }) });
+  return useMutation({ mutationFn: changeLoanDate, onSuccess: () => qc.invalidateQueries({ queryKey: loanKeys.all }) });
 }

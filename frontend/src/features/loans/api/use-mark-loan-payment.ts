@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PaymentStatus } from '@/lib/loans';
-import { adminLoanKeys } from '@/features/admin/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
 
 export interface PaymentMark {
   loan_id: number;
@@ -20,5 +20,5 @@ export function markLoanPayment({ loanId, status }: { loanId: number; status: Pa
 
 export function useMarkLoanPayment() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: markLoanPayment, onSuccess: () => qc.invalidateQueries({ queryKey: adminLoanKeys.all }) });
+  return useMutation({ mutationFn: markLoanPayment, onSuccess: () => qc.invalidateQueries({ queryKey: loanKeys.all }) });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { playerKeys } from '@/features/player/api/keys';
+import { playerKeys } from '@/features/players/api/keys';
 
 export interface PlayerProfile {
   id: number;

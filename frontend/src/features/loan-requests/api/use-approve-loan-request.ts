@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan, PendingLoan } from '@/lib/loans';
-import { adminLoanKeys, adminLoanRequestKeys } from '@/features/admin/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
+import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 
 export interface LoanRequestDecision {
   pending_loan: PendingLoan;
@@ -19,8 +20,8 @@ export function useApproveLoanRequest() {
     mutationFn: approveLoanRequest,
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: adminLoanRequestKeys.all }),
-        qc.invalidateQueries({ queryKey: adminLoanKeys.all }),
+        qc.invalidateQueries({ queryKey: loanRequestKeys.all }),
+        qc.invalidateQueries({ queryKey: loanKeys.all }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PendingLoan } from '@/lib/loans';
-import { adminLoanRequestKeys } from '@/features/admin/api/keys';
+import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 
 export interface OpenLoanRequests {
   /** oldest first */
@@ -14,7 +14,7 @@ export function fetchOpenLoanRequests(signal?: AbortSignal): Promise<OpenLoanReq
 }
 
 export const openLoanRequestsQueryOptions = () =>
-  queryOptions({ queryKey: adminLoanRequestKeys.open(), queryFn: ({ signal }) => fetchOpenLoanRequests(signal) });
+  queryOptions({ queryKey: loanRequestKeys.open(), queryFn: ({ signal }) => fetchOpenLoanRequests(signal) });
 
 /** The loan requests still waiting for a decision (the Pending Loans tab and its badge). */
 export function useOpenLoanRequests() {

@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
+import type { PendingLoan } from '@/lib/loans';
+import { loanKeys } from '@/features/loans/api/keys';
+import { loanRequestKeys } from '@/features/loan-requests/api/keys';
+
+export interface LoanRequestInput {
+  player_id: number;
+  /** a whole number, or the text as typed when it could not be read (the server says why) */
+  value: number | string;
+  total_days: number | string;
+  request_reason: string;
+  user: string;
+}
+
+export function requestLoan(input: LoanRequestInput, idempotencyKey: string): Promise<PendingLoan> {
+  return api.post<PendingLoan>('/pending-loans', input, { headers: idempotencyHeaders(idempotencyKey) });
+}
+
+/** A player's loan request: filed once per submission, however often it is sent. */
+export function useRequestLoan() {
+  const qc = useQueryClient();
+  return useIdempotentMutation({
+    mutationFn: requestLoan,
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: loanKeys.bankData() }),
+        qc.invalidateQueries({ queryKey: loanRequestKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,39 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { isLiveKind, LIVE_KINDS, liveRoot } from '@/lib/live-kinds';
+import { creditKeys } from '@/features/credit/api/keys';
+import { dividendKeys } from '@/features/dividends/api/keys';
+import { loanRequestKeys } from '@/features/loan-requests/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
+import { playerKeys } from '@/features/players/api/keys';
+
+describe('live kinds', () => {
+  it('knows the nine kinds the server sends, each once', () => {
+    expect(new Set(LIVE_KINDS).size).toBe(LIVE_KINDS.length);
+    expect(LIVE_KINDS).toHaveLength(9);
+    expect(isLiveKind('pending_loans')).toBe(true);
+    expect(isLiveKind('loan')).toBe(false);
+    expect(isLiveKind(7)).toBe(false);
+  });
+
+  it('roots every key factory at a kind, one factory per kind', () => {
+    const roots = [loanKeys.all, loanRequestKeys.all, playerKeys.all, dividendKeys.all, creditKeys.all].map((key) => key[0]);
+    expect(roots).toEqual(['loans', 'pending_loans', 'players', 'solo_dividends', 'credit']);
+    expect(loanKeys.detail(4)).toEqual(['loans', 'detail', 4]);
+    expect(loanKeys.quote({ playerId: 7, value: '1m', totalDays: '30' })).toEqual([
+      'loans',
+      'quote',
+      { playerId: 7, value: '1m', totalDays: '30' },
+    ]);
+  });
+
+  it('does not compile a key that starts with anything but a kind', () => {
+    const client = new QueryClient();
+    // @ts-expect-error 'loan' is not a kind a notice refreshes: such a query would never be refreshed
+    client.setQueryData(['loan', 'list'], 1);
+    // @ts-expect-error a key factory's root must be a kind
+    const root = liveRoot('bank');
+    expect(root).toEqual(['bank']);
+    expect(client.getQueryData(['loans'])).toBeUndefined();
+  });
+});
