@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/app-routes';
 import { AuthProvider } from '@/features/auth/auth-context';
 import { fakeToken, mockFetch, type MockCall } from '@/testing/fetch-mock';
-import { renderWithProviders } from '@/testing/render';
+import { currentPath, renderWithProviders } from '@/testing/render';
 
 // The live socket is covered by its own tests; here it must not try to connect.
 vi.mock('@/lib/live', () => ({ startLiveUpdates: () => () => undefined }));
@@ -47,13 +47,14 @@ describe('tabs of one browser share one session', () => {
     storeSession(FIRST, Date.now() - 250_000); // 50 s left: the modal shows
     const { calls } = mockFetch({ 'GET /api/verify-token': VALID, 'GET /api/me': { body: ME_ARIA } });
     renderDashboard();
-    expect(await screen.findByRole('dialog', { name: 'Session Expiring Soon' })).toBeTruthy();
+    expect((await screen.findByRole('dialog', { name: 'Session Expiring Soon' })).textContent).toMatch(/\d+ seconds/);
 
     anotherTabWrites('access_token', EXTENDED);
     anotherTabWrites('login_time', String(Date.now()));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
+    await screen.findByText('Welcome back, Aria!');
+    expect(currentPath()).toBe('/dashboard');
     expect(logoutCalls(calls)).toEqual([]);
   });
 
@@ -67,7 +68,8 @@ describe('tabs of one browser share one session', () => {
     anotherTabWrites('username', null);
     anotherTabWrites('login_time', null);
 
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Sign In' });
+    expect(currentPath()).toBe('/');
     expect(logoutCalls(calls)).toEqual([]);
     expect(sessionStorage.getItem('redirectAfterLogin')).toBeNull();
   });
@@ -83,7 +85,8 @@ describe('tabs of one browser share one session', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5_000 });
     // past the old deadline: still signed in, and the shared session was not ended
     await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
-    expect(screen.getByText('Welcome back, Aria!')).toBeTruthy();
+    expect(screen.getAllByText('Welcome back, Aria!')).toHaveLength(1);
+    expect(currentPath()).toBe('/dashboard');
     expect(logoutCalls(calls)).toEqual([]);
     expect(localStorage.getItem('access_token')).toBe(EXTENDED);
   });
@@ -103,7 +106,8 @@ describe('tabs of one browser share one session', () => {
     });
     renderDashboard();
     await waitFor(() => expect(calls.filter((call) => call.url.startsWith('/api/verify-token'))).toHaveLength(2));
-    expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
+    await screen.findByText('Welcome back, Aria!');
+    expect(currentPath()).toBe('/dashboard');
     expect(localStorage.getItem('access_token')).toBe(EXTENDED);
     expect(logoutCalls(calls)).toEqual([]);
   });
@@ -117,6 +121,7 @@ describe('tabs of one browser share one session', () => {
     anotherTabWrites('username', 'Aria');
     anotherTabWrites('login_time', String(Date.now()));
 
-    expect(await screen.findByText('Welcome back, Aria!')).toBeTruthy();
+    await screen.findByText('Welcome back, Aria!');
+    expect(currentPath()).toBe('/dashboard');
   });
 });
