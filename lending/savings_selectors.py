@@ -147,8 +147,9 @@ def savings_check(
     }
 
 
-def savings_total_for_player(*, player: Player) -> dict:
-    """GET /api/players/{id}/total-savings: what the player may withdraw. 1 query."""
+def savings_total_for_player(*, player: Player, today: date | None = None) -> dict:
+    """GET /api/players/{id}/total-savings: what the player may withdraw, and when. 1 query."""
+    first, last = rules.withdrawal_date_window(today or timezone.localdate())
     accounts = list(
         Savings.objects.filter(player=player, status=Savings.Status.ACTIVE)
         .annotate(weeks_recorded=Count("weeks"))
@@ -157,6 +158,8 @@ def savings_total_for_player(*, player: Player) -> dict:
     return {
         "total_available": sum(savings.invested_value for savings in accounts),
         "savings_count": len(accounts),
+        "withdrawal_date_min": first,
+        "withdrawal_date_max": last,
         "savings_breakdown": [
             {
                 "savings_id": savings.pk,

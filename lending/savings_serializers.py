@@ -118,6 +118,8 @@ class BreakdownRowOut(serializers.Serializer):
 class TotalSavingsOut(serializers.Serializer):
     total_available = serializers.IntegerField()
     savings_count = serializers.IntegerField()
+    withdrawal_date_min = serializers.DateField(help_text="a withdrawal may be asked for from this day (today)")
+    withdrawal_date_max = serializers.DateField(help_text="to this one (31 December next year)")
     savings_breakdown = BreakdownRowOut(many=True)
 
 

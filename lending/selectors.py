@@ -221,10 +221,29 @@ def bank_data_for_player(*, player: Player, today: date | None = None) -> dict:
 
     5 queries (6 with solo access).
     """
+    products = player_products(player=player, today=today)
     return {
         "player_id": player.pk,
-        **player_products(player=player, today=today),
+        **products,
+        "summary": products_summary(loans=products["loans"], savings=products["savings"]),
         "solo_dividends": {"dividends": solo_dividends_amount()} if player.has_solo_access else None,
+    }
+
+
+def products_summary(*, loans: list[dict], savings: list[dict]) -> dict:
+    """The Overview cards' figures, from rows already read (no query): what was lent and what remains
+    to pay, what the savings hold, and how many of each are active."""
+    active_loans = [loan for loan in loans if loan["status"] == Loan.Status.ACTIVE]
+    active_savings = [account for account in savings if account["status"] == "Active"]
+    return {
+        "loans_count": len(loans),
+        "active_loans_count": len(active_loans),
+        "loans_total_value": sum(loan["value"] for loan in loans),
+        "loans_remaining": sum(loan["remaining"] for loan in active_loans),
+        "savings_count": len(savings),
+        "active_savings_count": len(active_savings),
+        "savings_total_value": sum(account["invested_value"] for account in active_savings),
+        "savings_weekly_earnings": sum(account["weekly_payment"] for account in active_savings),
     }
 
 

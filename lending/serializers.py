@@ -133,11 +133,23 @@ class DividendsOut(serializers.Serializer):
     dividends = serializers.IntegerField()
 
 
+class ProductsSummaryOut(serializers.Serializer):
+    loans_count = serializers.IntegerField()
+    active_loans_count = serializers.IntegerField()
+    loans_total_value = serializers.IntegerField(help_text="every loan's value")
+    loans_remaining = serializers.IntegerField(help_text="what the active loans still ask")
+    savings_count = serializers.IntegerField()
+    active_savings_count = serializers.IntegerField()
+    savings_total_value = serializers.IntegerField(help_text="the active savings' balances")
+    savings_weekly_earnings = serializers.IntegerField(help_text="this week's interest of the active savings")
+
+
 class BankDataOut(serializers.Serializer):
     player_id = serializers.IntegerField()
     loans = LoanOut(many=True)
     savings = SavingsOut(many=True)
     pending_loans = PendingLoanOut(many=True)
+    summary = ProductsSummaryOut(help_text="the Overview cards' figures")
     solo_dividends = DividendsOut(allow_null=True, help_text="null without solo access")
 
 

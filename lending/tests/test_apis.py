@@ -126,7 +126,7 @@ def test_my_bank_data_has_own_loans_requests_and_dividends(eligible_api, eligibl
     PendingLoanFactory(player=eligible_player)
     LoanFactory()  # someone else's
     data = eligible_api.get("/api/me/bank-data").json()
-    assert set(data) == {"player_id", "loans", "savings", "pending_loans", "solo_dividends"}
+    assert set(data) == {"player_id", "loans", "savings", "pending_loans", "summary", "solo_dividends"}
     assert [row["id"] for row in data["loans"]] == [loan.pk]
     assert set(data["loans"][0]) == LOAN_KEYS
     assert data["loans"][0]["payments_history"] == [{"date": ago(1).isoformat(), "status": "Paid", "value": 130_000}]

@@ -99,6 +99,10 @@ def test_total_savings_lists_what_the_player_may_withdraw(player_api, player):
     SavingsFactory(player=PlayerFactory())  # someone else's
     body = player_api.get(f"/api/players/{player.pk}/total-savings").json()
     assert (body["total_available"], body["savings_count"]) == (500_000, 2)
+    assert (body["withdrawal_date_min"], body["withdrawal_date_max"]) == (
+        today().isoformat(),
+        date(today().year + 1, 12, 31).isoformat(),
+    )
     assert body["savings_breakdown"][0] == {
         "savings_id": first.pk,
         "amount": 300_000,
@@ -186,6 +190,16 @@ def test_bank_data_and_products_carry_the_players_savings(player_api, player):
     )
     assert row["payments_history"][0]["status"] == "Paid"
     assert player_api.get(f"/api/players/{player.pk}/products").json()["savings"] == data["savings"]
+    assert data["summary"] == {
+        "loans_count": 0,
+        "active_loans_count": 0,
+        "loans_total_value": 0,
+        "loans_remaining": 0,
+        "savings_count": 1,
+        "active_savings_count": 1,
+        "savings_total_value": 1_000_000,
+        "savings_weekly_earnings": 70_000,
+    }
 
 
 def test_the_savings_quote_for_a_player_and_for_an_admin(player_api, player, admin_api):
