@@ -11,6 +11,7 @@ from django.utils import timezone
 from accounts.models import User
 from accounts.services import player_locked
 from bank import live
+from bank.decisions import locked_pending
 from bank.errors import BankError
 from lending import savings_services
 from lending.models import Savings
@@ -90,12 +91,12 @@ def exchange_request_create(
 
 
 def _locked_request(request_id: int) -> PearlExchangeRequest:
-    request = PearlExchangeRequest.objects.select_for_update().filter(pk=request_id).first()
-    if request is None:
-        raise BankError("Pearl exchange request not found", code="not_found", status=404)
-    if request.status != PearlExchangeRequest.Status.PENDING:
-        raise BankError(rules.ALREADY_PROCESSED, code="already_processed", status=409)
-    return request
+    return locked_pending(
+        PearlExchangeRequest,
+        request_id,
+        not_found="Pearl exchange request not found",
+        already_processed=rules.ALREADY_PROCESSED,
+    )
 
 
 def _decided(request: PearlExchangeRequest, *, status: str, admin: User, notes: str) -> None:

@@ -17,6 +17,7 @@ from django.utils import timezone
 from accounts.models import Player, User
 from accounts.services import player_locked
 from bank import bulk, live
+from bank.decisions import locked_pending
 from bank.errors import BankError
 from credit.models import CreditEvent
 from credit.rules import POINTS_FIRST_SAVINGS, POINTS_MORE_SAVINGS, POINTS_WEEKLY_PAYMENT
@@ -415,12 +416,9 @@ def withdrawal_request_create(
 
 
 def _locked_withdrawal(request_id: int) -> WithdrawalRequest:
-    request = WithdrawalRequest.objects.select_for_update().filter(pk=request_id).first()
-    if request is None:
-        raise BankError("Withdrawal request not found", code="not_found", status=404)
-    if request.status != WithdrawalRequest.Status.PENDING:
-        raise BankError(ALREADY_PROCESSED, code="already_processed", status=409)
-    return request
+    return locked_pending(
+        WithdrawalRequest, request_id, not_found="Withdrawal request not found", already_processed=ALREADY_PROCESSED
+    )
 
 
 @transaction.atomic

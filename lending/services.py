@@ -14,6 +14,7 @@ from django.utils import timezone
 from accounts.models import Player, User
 from accounts.services import player_locked
 from bank import live
+from bank.decisions import locked_pending
 from bank.errors import BankError
 from credit.models import CreditEvent
 from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE
@@ -58,12 +59,9 @@ def _locked_active_loan(loan_id: int) -> Loan:
 
 
 def _locked_pending(request_id: int) -> PendingLoan:
-    pending = PendingLoan.objects.select_for_update().filter(pk=request_id).first()
-    if pending is None:
-        raise BankError("Loan request not found", code="not_found", status=404)
-    if pending.status != PendingLoan.Status.PENDING:
-        raise BankError(rules.ALREADY_PROCESSED, code="already_processed", status=409)
-    return pending
+    return locked_pending(
+        PendingLoan, request_id, not_found="Loan request not found", already_processed=rules.ALREADY_PROCESSED
+    )
 
 
 def _locked_player_for_product(player_id: int) -> Player:

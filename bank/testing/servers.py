@@ -5,9 +5,11 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -100,3 +102,37 @@ def call(
     except urllib.error.HTTPError as error:
         raw = error.read()
         return error.code, json.loads(raw) if raw else {}
+
+
+def fire_together(
+    base_urls: list[str],
+    method: str,
+    path: str | Callable[[int], str],
+    token: str,
+    body: dict | None = None,
+    *,
+    requests: int = 20,
+    headers: dict[str, str] | None = None,
+    answers: list[dict] | None = None,
+) -> list[int]:
+    """Send `requests` calls at once, spread over the servers (request i to server i mod n), each to
+    `path` or to `path(i)`; answers the statuses (and fills `answers` with the bodies, if given)."""
+    barrier = threading.Barrier(requests)
+    statuses: list[int] = []
+    lock = threading.Lock()
+
+    def one(index: int) -> None:
+        barrier.wait(timeout=30)
+        target = path(index) if callable(path) else path
+        status, answer = call(base_urls[index % len(base_urls)], method, target, body, token=token, headers=headers)
+        with lock:
+            statuses.append(status)
+            if answers is not None:
+                answers.append(answer)
+
+    threads = [threading.Thread(target=one, args=(index,)) for index in range(requests)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return statuses

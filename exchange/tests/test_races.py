@@ -1,13 +1,12 @@
 """Simultaneous purchase approvals paid from one savings account, across two real server processes:
 the account never goes below zero, and what it no longer covers answers 409 and changes nothing."""
 
-import threading
 from collections import Counter
 
 import pytest
 
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
-from bank.testing.servers import asgi_server, call, env_for_test_database
+from bank.testing.servers import asgi_server, call, env_for_test_database, fire_together
 from exchange.models import PearlExchangeRequest
 from lending.tests.factories import SavingsFactory
 
@@ -32,25 +31,16 @@ def test_twenty_purchase_approvals_against_one_account_across_two_processes_neve
         )
         for _ in range(REQUESTS)
     ]
-    statuses: list[int] = []
-    lock = threading.Lock()
-    barrier = threading.Barrier(REQUESTS)
     env = env_for_test_database()
     with asgi_server(env) as server_a, asgi_server(env) as server_b:
         _, login = call(server_a, "POST", "/api/login", {"username": "admin", "password": PASSWORD})
-
-        def approve(index: int) -> None:
-            barrier.wait(timeout=30)
-            path = f"/api/admin/pearl-exchange-requests/{purchases[index].pk}/approve"
-            status, _ = call((server_a, server_b)[index % 2], "PUT", path, token=login["access_token"])
-            with lock:
-                statuses.append(status)
-
-        threads = [threading.Thread(target=approve, args=(index,)) for index in range(REQUESTS)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=120)
+        statuses = fire_together(
+            [server_a, server_b],
+            "PUT",
+            lambda index: f"/api/admin/pearl-exchange-requests/{purchases[index].pk}/approve",
+            login["access_token"],
+            requests=REQUESTS,
+        )
 
     assert Counter(statuses) == {200: 2, 409: REQUESTS - 2}
     savings.refresh_from_db()

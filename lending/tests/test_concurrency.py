@@ -4,16 +4,15 @@ On PostgreSQL the row locks (select_for_update) serialise them; on SQLite the IM
 transactions do. Either way exactly one wins and the others answer 409, never 500.
 """
 
-import threading
 from collections import Counter
 
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
 from accounts.tokens import token_issue
 from bank.errors import BankError
+from bank.testing.threads import run_at_once
 from credit.models import CreditEvent
 from lending import services
 from lending.models import Loan, PendingLoan, WithdrawalRequest
@@ -21,36 +20,6 @@ from lending.selectors import solo_dividends_amount
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
 THREADS = 20
-
-
-def run_at_once(work, threads: int = THREADS) -> list:
-    """Start `threads` threads that call work() together; their results (or errors) in a list.
-    A work that takes an argument gets its thread's index (0, 1, ...)."""
-    barrier = threading.Barrier(threads)
-    results: list = []
-    lock = threading.Lock()
-
-    takes_index = work.__code__.co_argcount == 1
-
-    def thread_main(index: int):
-        try:
-            barrier.wait(timeout=30)
-            try:
-                outcome = work(index) if takes_index else work()
-            except Exception as error:  # noqa: BLE001 - kept to assert on: a thread must not hide what happened
-                outcome = error
-            with lock:
-                results.append(outcome)
-        finally:
-            connection.close()
-
-    started = [threading.Thread(target=thread_main, args=(index,)) for index in range(threads)]
-    for thread in started:
-        thread.start()
-    for thread in started:
-        thread.join(timeout=120)
-    assert not any(thread.is_alive() for thread in started)
-    return results
 
 
 def admin_client() -> APIClient:
@@ -63,7 +32,7 @@ def admin_client() -> APIClient:
 def test_twenty_simultaneous_approvals_create_one_loan_and_nineteen_409s():
     pending = PendingLoanFactory()
     client = admin_client()
-    answers = run_at_once(lambda: client.put(f"/api/pending-loans/{pending.pk}/approve"))
+    answers = run_at_once(lambda _index: client.put(f"/api/pending-loans/{pending.pk}/approve"))
     assert Counter(answer.status_code for answer in answers) == {200: 1, 409: THREADS - 1}
     assert {a.json()["detail"] for a in answers if a.status_code == 409} == {"This loan request was already processed."}
     assert Loan.objects.count() == 1
@@ -76,7 +45,7 @@ def test_twenty_simultaneous_approvals_create_one_loan_and_nineteen_409s():
 def test_twenty_simultaneous_pay_offs_add_the_dividends_once():
     loan = LoanFactory()  # 300,000 interest: 105,000 to the dividends
     client = admin_client()
-    answers = run_at_once(lambda: client.put(f"/api/loans/{loan.pk}", {"paid_off": True}, format="json"))
+    answers = run_at_once(lambda _index: client.put(f"/api/loans/{loan.pk}", {"paid_off": True}, format="json"))
     assert Counter(answer.status_code for answer in answers) == {200: 1, 409: THREADS - 1}
     assert solo_dividends_amount() == 105_000
     assert CreditEvent.objects.filter(player=loan.player, action_type="loan_completed").count() == 1
@@ -86,12 +55,8 @@ def test_twenty_simultaneous_pay_offs_add_the_dividends_once():
 def test_twenty_simultaneous_service_approvals_and_denials_decide_once():
     pending = PendingLoanFactory()
     admin = AdminFactory()
-    calls = iter(range(THREADS))
-    picker = threading.Lock()
 
-    def decide():
-        with picker:
-            number = next(calls)
+    def decide(number: int):
         if number % 2:
             return services.loan_request_deny(request_id=pending.pk, admin=admin, reason="No")
         return services.loan_request_approve(request_id=pending.pk, admin=admin)
@@ -108,15 +73,7 @@ def test_twenty_simultaneous_service_approvals_and_denials_decide_once():
 def test_twenty_simultaneous_pay_offs_of_different_loans_add_every_gain():
     loans = [LoanFactory() for _ in range(THREADS)]
     admin = AdminFactory()
-    queue = iter(loans)
-    picker = threading.Lock()
-
-    def pay_off():
-        with picker:
-            loan = next(queue)
-        return services.loan_pay_off(loan_id=loan.pk, admin=admin)
-
-    outcomes = run_at_once(pay_off)
+    outcomes = run_at_once(lambda index: services.loan_pay_off(loan_id=loans[index].pk, admin=admin))
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     assert solo_dividends_amount() == 105_000 * THREADS
 
@@ -128,7 +85,7 @@ def test_twenty_identical_requests_with_one_idempotency_key_file_one():
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=player.user).access_token}")
     body = {"value": 100_000, "total_days": 10}
     answers = run_at_once(
-        lambda: client.post("/api/pending-loans", body, format="json", HTTP_IDEMPOTENCY_KEY="submit-7")
+        lambda _index: client.post("/api/pending-loans", body, format="json", HTTP_IDEMPOTENCY_KEY="submit-7")
     )
     assert Counter(answer.status_code for answer in answers) == {201: THREADS}
     assert PendingLoan.objects.filter(player=player).count() == 1
@@ -160,7 +117,7 @@ def test_twenty_simultaneous_approvals_of_one_withdrawal_take_the_money_once():
     savings = SavingsFactory(player=player, invested_value=5_000_000)
     request = WithdrawalRequestFactory(player=player, amount=100_000)
     client = admin_client()
-    answers = run_at_once(lambda: client.put(f"/api/admin/withdrawal-requests/{request.pk}/approve"))
+    answers = run_at_once(lambda _index: client.put(f"/api/admin/withdrawal-requests/{request.pk}/approve"))
     assert Counter(answer.status_code for answer in answers) == {200: 1, 409: THREADS - 1}
     savings.refresh_from_db()
     assert savings.invested_value == 4_900_000

@@ -5,48 +5,18 @@ database. On SQLite (the embedded default) IMMEDIATE transactions serialise the 
 processes; on PostgreSQL the row locks do.
 """
 
-import threading
 from collections import Counter
 
 import pytest
 
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
-from bank.testing.servers import asgi_server, call, env_for_test_database
+from bank.testing.servers import asgi_server, call, env_for_test_database, fire_together
 from credit.models import CreditEvent
 from lending.models import Loan, PendingLoan, WithdrawalRequest
 from lending.selectors import solo_dividends_amount
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
 REQUESTS = 20
-
-
-def fire_together(
-    base_urls: list[str],
-    method: str,
-    path: str,
-    token: str,
-    body: dict | None = None,
-    headers: dict[str, str] | None = None,
-    answers: list[dict] | None = None,
-) -> list[int]:
-    barrier = threading.Barrier(REQUESTS)
-    statuses: list[int] = []
-    lock = threading.Lock()
-
-    def one(index: int) -> None:
-        barrier.wait(timeout=30)
-        status, answer = call(base_urls[index % len(base_urls)], method, path, body, token=token, headers=headers)
-        with lock:
-            statuses.append(status)
-            if answers is not None:
-                answers.append(answer)
-
-    threads = [threading.Thread(target=one, args=(i,)) for i in range(REQUESTS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return statuses
 
 
 @pytest.mark.django_db(transaction=True)
@@ -103,22 +73,12 @@ def test_withdrawal_approvals_across_two_processes_take_the_money_once_and_never
         _, login = call(server_a, "POST", "/api/login", {"username": "admin", "password": PASSWORD})
         token = login["access_token"]
         same = fire_together([server_a, server_b], "PUT", f"/api/admin/withdrawal-requests/{one.pk}/approve", token)
-        statuses: list[int] = []
-        lock = threading.Lock()
-        barrier = threading.Barrier(REQUESTS)
-
-        def approve(index: int) -> None:
-            barrier.wait(timeout=30)
-            server = (server_a, server_b)[index % 2]
-            status, _ = call(server, "PUT", f"/api/admin/withdrawal-requests/{many[index].pk}/approve", token=token)
-            with lock:
-                statuses.append(status)
-
-        threads = [threading.Thread(target=approve, args=(index,)) for index in range(REQUESTS)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=120)
+        statuses = fire_together(
+            [server_a, server_b],
+            "PUT",
+            lambda index: f"/api/admin/withdrawal-requests/{many[index].pk}/approve",
+            token,
+        )
 
     assert Counter(same) == {200: 1, 409: REQUESTS - 1}
     # 400,000 left after the first: two of 150,000 fit, the other eighteen no longer do
