@@ -308,6 +308,7 @@ def loans_create(
                 total_to_pay=total,
                 daily_payment=rules.daily_payment(total, days),
                 start_date=start,
+                end_date=start + timedelta(days=days - 1),  # bulk_create skips Loan.save()
                 admin_notes="",
                 created_at=now,
                 **extra,

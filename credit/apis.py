@@ -4,6 +4,7 @@ from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller
 from bank.inputs import parse
+from bank.paging import page_of
 from bank.permissions import IsBankAdmin
 
 from . import rules, selectors, services
@@ -16,7 +17,9 @@ from .serializers import (
     EligibilityOut,
     MigrationExecuteIn,
     MigrationExecuteOut,
+    MigrationPreviewIn,
     MigrationPreviewOut,
+    OverviewIn,
     OverviewOut,
     PenaltyIn,
 )
@@ -54,11 +57,19 @@ class CreditBenefitsApi(APIView):
 class CreditOverviewApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(responses={200: OverviewOut}, summary="Admin: every player's score and tier")
+    @extend_schema(
+        parameters=[OverviewIn],
+        responses={200: OverviewOut},
+        summary="Admin: players' scores and tiers, highest first, a page at a time, with the counts per tier",
+    )
     def get(self, request):
-        # the selector already builds the documented shape (OverviewOut): serialising it again
-        # would double the cost for thousands of rows
-        return Response({"max_score": rules.MAX_SCORE, "overview": selectors.credit_overview()})
+        data = parse(OverviewIn, request, body=False)
+        page = page_of(data)
+        overview = selectors.credit_overview(
+            search=data.get("search", ""), tier=data.get("tier"), offset=page.offset, limit=page.size
+        )
+        # the selector already builds the documented shape (OverviewOut): no second serialisation
+        return Response({"max_score": rules.MAX_SCORE, **overview, **page.answer(overview["count"])})
 
 
 class CreditPenaltyApi(APIView):
@@ -103,10 +114,15 @@ class MigrationPreviewApi(APIView):
     permission_classes = [IsBankAdmin]
 
     @extend_schema(
-        responses={200: MigrationPreviewOut}, summary="Admin: every player's score as computed from the records"
+        parameters=[MigrationPreviewIn],
+        responses={200: MigrationPreviewOut},
+        summary="Admin: players' scores as computed from the records, a page at a time, with the summary of all",
     )
     def get(self, request):
-        return Response(selectors.credit_migration_preview())  # already MigrationPreviewOut's shape
+        data = parse(MigrationPreviewIn, request, body=False)
+        page = page_of(data)
+        preview = selectors.credit_migration_preview(search=data.get("search", ""), offset=page.offset, limit=page.size)
+        return Response(preview | page.answer(preview["count"]))  # already MigrationPreviewOut's shape
 
 
 class MigrationExecuteApi(APIView):

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from accounts.models import Player
 
@@ -103,42 +103,77 @@ def credit_history(player: Player) -> QuerySet[CreditEvent]:
     return CreditEvent.objects.filter(player=player).select_related("admin_user").order_by("-timestamp", "-id")
 
 
-def credit_overview() -> list[dict]:
-    rows = Player.objects.order_by("-credit_score", "name").values("id", "name", "discord", "credit_score", "bad_payer")
-    return [
-        {
-            "player_id": row["id"],
-            "player_name": row["name"],
-            "player_discord": row["discord"],
-            "credit_score": row["credit_score"],
-            "tier": credit_tier(row["credit_score"]).name.lower(),
-            "score_color": rules.score_colour(row["credit_score"]),
-            "bad_payer": row["bad_payer"],
-        }
-        for row in rows
-    ]
+def _player_search(players: QuerySet[Player], search: str) -> QuerySet[Player]:
+    if not search:
+        return players
+    matches = Q(name__icontains=search) | Q(discord__icontains=search)
+    if search.isascii() and search.isdigit() and len(search) <= 18:
+        matches |= Q(pk=int(search))
+    return players.filter(matches)
 
 
-def credit_migration_preview() -> dict:
-    players = list(Player.objects.order_by("name").values("id", "name", "discord", "credit_score"))
+def _tier_condition(tier: rules.Tier) -> Q:
+    low, high = rules.tier_range(tier)
+    return Q(credit_score__gte=low, credit_score__lte=high)
+
+
+def credit_overview(*, search: str = "", tier: str | None = None, offset: int = 0, limit: int = 50) -> dict:
+    """Admin Credit Score Overview: players by score, highest first, a page at a time, with the count
+    per tier and of bad payers in the whole bank. 3 queries (the page, its count, the counters)."""
+    players = _player_search(Player.objects.all(), search)
+    if tier:
+        players = players.filter(_tier_condition(next(t for t in rules.TIERS if t.name.lower() == tier)))
+    rows = players.order_by("-credit_score", "name").values("id", "name", "discord", "credit_score", "bad_payer")
+    counters = Player.objects.aggregate(
+        **{t.name.lower(): Count("pk", filter=_tier_condition(t)) for t in rules.TIERS},
+        bad_payers=Count("pk", filter=Q(bad_payer=True)),
+    )
+    return {
+        "count": players.count(),
+        "counters": counters,
+        "overview": [
+            {
+                "player_id": row["id"],
+                "player_name": row["name"],
+                "player_discord": row["discord"],
+                "credit_score": row["credit_score"],
+                "tier": credit_tier(row["credit_score"]).name.lower(),
+                "score_color": rules.score_colour(row["credit_score"]),
+                "bad_payer": row["bad_payer"],
+            }
+            for row in rows[offset : offset + limit]
+        ],
+    }
+
+
+def credit_migration_preview(*, search: str = "", offset: int = 0, limit: int | None = None) -> dict:
+    """Every player's score as their records give it: the summary over all players, and the rows of
+    one page (by name; all of them without a limit). 1 query for the players plus each migration
+    source's fixed queries; the scoring itself is arithmetic on the counts."""
+    players = list(Player.objects.order_by("name", "id").values("id", "name", "discord", "credit_score"))
     # all players: the sources answer without an IN list; scored for exactly the players read
     # above (no second read of the ids, which a player deleted in between would break)
     counts = migration.counts_for(None)
-    data = [
-        {
-            "player_id": player["id"],
-            "player_name": player["name"],
-            "player_discord": player["discord"],
-            "current_score": player["credit_score"],
-            **migration.score(counts.get(player["id"], {})),
-        }
-        for player in players
-    ]
-    scores = [row["calculated_score"] for row in data]
+    scored = [(player, migration.score(counts.get(player["id"], {}))) for player in players]
+    scores = [score["calculated_score"] for _, score in scored]
+    if search:
+        wanted = {row["id"] for row in _player_search(Player.objects.all(), search).values("id")}
+        scored = [(player, score) for player, score in scored if player["id"] in wanted]
+    page = scored[offset : None if limit is None else offset + limit]
     return {
-        "total_players": len(data),
+        "total_players": len(scores),
         "calculated_scores": sum(1 for score in scores if score > 0),
         "average_score": round(sum(scores) / len(scores), 1) if scores else 0,
         "highest_score": max(scores, default=0),
-        "migration_data": data,
+        "count": len(scored),
+        "migration_data": [
+            {
+                "player_id": player["id"],
+                "player_name": player["name"],
+                "player_discord": player["discord"],
+                "current_score": player["credit_score"],
+                **score,
+            }
+            for player, score in page
+        ],
     }

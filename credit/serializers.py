@@ -1,7 +1,8 @@
 from rest_framework import serializers
 
-from bank.fields import ChoiceTextField, RecordIdField, TextField, WholeNumberField
+from bank.fields import ChoiceTextField, RecordIdField, StrictBooleanField, TextField, WholeNumberField
 from bank.inputs import InputSerializer
+from bank.paging import PageIn
 
 from . import rules
 from .models import CreditEvent
@@ -58,9 +59,29 @@ class OverviewRowOut(serializers.Serializer):
     bad_payer = serializers.BooleanField()
 
 
+class TierCountersOut(serializers.Serializer):
+    gold = serializers.IntegerField()
+    silver = serializers.IntegerField()
+    basic = serializers.IntegerField()
+    bad_payers = serializers.IntegerField()
+
+
 class OverviewOut(serializers.Serializer):
     max_score = serializers.IntegerField()
+    count = serializers.IntegerField(help_text="players matching the filters")
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
+    counters = TierCountersOut(help_text="the whole bank's players per tier, whatever the filters")
     overview = OverviewRowOut(many=True)
+
+
+class OverviewIn(PageIn):
+    search = TextField(max_length=64, help_text="a player's name, Discord name or id")
+    tier = ChoiceTextField(choices=["gold", "silver", "basic"], required=False)
+
+
+class MigrationPreviewIn(PageIn):
+    search = TextField(max_length=64, help_text="a player's name, Discord name or id")
 
 
 class TierOut(serializers.Serializer):
@@ -143,7 +164,10 @@ class MigrationPreviewOut(serializers.Serializer):
     calculated_scores = serializers.IntegerField()
     average_score = serializers.FloatField()
     highest_score = serializers.IntegerField()
-    migration_data = MigrationRowOut(many=True)
+    count = serializers.IntegerField(help_text="players matching the search")
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
+    migration_data = MigrationRowOut(many=True, help_text="this page's players, by name")
 
 
 MAX_SELECTION = 100_000  # more players than a guild has: a bigger list is not a selection
@@ -158,10 +182,13 @@ class MigrationRowIn(serializers.Serializer):
 class MigrationExecuteIn(InputSerializer):
     migration_data = serializers.ListField(child=MigrationRowIn(), required=False, max_length=MAX_SELECTION)
     player_ids = serializers.ListField(child=RecordIdField(), required=False, max_length=MAX_SELECTION)
+    select_all = StrictBooleanField(required=False, help_text="true: every player of the bank (Select All)")
     execution_notes = TextField(max_length=rules.MAX_NOTES_LENGTH)
     admin_user = TextField(max_length=150, help_text="ignored: the admin comes from the token")
 
     def validate(self, data: dict) -> dict:
+        if data.get("select_all"):
+            return {"player_ids": None, "execution_notes": data.get("execution_notes", "")}
         ids = data.get("player_ids")
         if ids is None:
             ids = [row["player_id"] for row in data.get("migration_data", [])]

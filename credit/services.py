@@ -84,11 +84,13 @@ def credit_adjust(
     return credit_record(player_id=player_id, action_type=kind, points=points_change, reason=reason, admin=admin)
 
 
-def credit_migration_execute(*, player_ids: list[int], admin: User, notes: str = "") -> list[CreditEvent]:
+def credit_migration_execute(*, player_ids: list[int] | None, admin: User, notes: str = "") -> list[CreditEvent]:
     """Set the selected players' scores to what their records say: one manual_adjustment each.
 
     The scores are computed here, from the records, never taken from the client.
     """
+    if player_ids is None:  # Select All: every player of the bank
+        player_ids = list(Player.objects.values_list("pk", flat=True))
     if not player_ids:
         raise BankError("Select at least one player to migrate", fields={"migration_data": ["Empty selection."]})
     ids = sorted(set(player_ids))

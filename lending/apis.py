@@ -11,6 +11,7 @@ from accounts.selectors import player_for_caller, player_of
 from bank.errors import BankError
 from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.inputs import parse
+from bank.paging import PageIn, page_of
 from bank.permissions import IsBankAdmin, IsPlayer
 
 from . import selectors, services
@@ -29,6 +30,7 @@ from .serializers import (
     LoanQuoteIn,
     LoanQuoteOut,
     LoanRequestIn,
+    LoansCheckIn,
     LoansCheckOut,
     LoanUpdateIn,
     PaymentMarkIn,
@@ -269,9 +271,21 @@ class LoanChangeDaysApi(APIView):
 class LoansCheckApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(responses={200: LoansCheckOut}, summary="Admin Check Loans: the Active loans with today's status")
+    @extend_schema(
+        parameters=[LoansCheckIn],
+        responses={200: LoansCheckOut},
+        summary="Admin Check Loans: the Active loans with today's status, a page at a time, with the counters",
+    )
     def get(self, request):
-        return Response(LoansCheckOut({"loans": selectors.loans_check()}).data)
+        data = parse(LoansCheckIn, request, body=False)
+        page = page_of(data)
+        checked = selectors.loans_check(
+            listing_status=data.get("listing_status"),
+            search=data.get("search", ""),
+            offset=page.offset,
+            limit=page.size,
+        )
+        return Response(LoansCheckOut(checked | page.answer(checked["count"])).data)
 
 
 class LoanListApi(APIView):
@@ -288,10 +302,16 @@ class LoanListApi(APIView):
 class PendingLoansAdminApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(responses={200: PendingLoansOut}, summary="Admin: every loan request still pending, oldest first")
+    @extend_schema(
+        parameters=[PageIn],
+        responses={200: PendingLoansOut},
+        summary="Admin: the loan requests still pending, oldest first, a page at a time (count: all of them)",
+    )
     def get(self, request):
-        rows = list(selectors.pending_loans_open())
-        return Response(PendingLoansOut({"pending_loans": rows, "count": len(rows)}).data)
+        page = page_of(parse(PageIn, request, body=False))
+        pending = selectors.pending_loans_open()
+        rows = list(pending[page.offset : page.offset + page.size])
+        return Response(PendingLoansOut({"pending_loans": rows, **page.answer(pending.count())}).data)
 
 
 class LoanRequestApproveApi(APIView):

@@ -1,3 +1,5 @@
+from datetime import timedelta
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -39,6 +41,8 @@ class Loan(models.Model):
     total_to_pay = models.BigIntegerField(help_text="round(value x (1 + interest_rate))")
     daily_payment = models.BigIntegerField(help_text="round(total_to_pay / total_days)")
     start_date = models.DateField()
+    # kept by save() from start_date and total_days, so Check Loans finds "period over" in SQL
+    end_date = models.DateField(db_index=True, help_text="the term's last day: start_date + total_days - 1")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE, db_index=True)
     paid_off = models.BooleanField(default=False)
     paid_off_at = models.DateTimeField(null=True, blank=True)
@@ -69,6 +73,13 @@ class Loan(models.Model):
 
     def __str__(self) -> str:
         return f"Loan #{self.pk} {self.player_id} €{self.value:,} {self.status}"
+
+    def save(self, *args, **kwargs):
+        self.end_date = self.start_date + timedelta(days=self.total_days - 1)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"start_date", "total_days"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "end_date"}
+        super().save(*args, **kwargs)
 
 
 class LoanPayment(models.Model):

@@ -136,30 +136,82 @@ def loan_detail(*, loan_id: int, today: date | None = None) -> dict:
     return loan_figures(loan, today=today or timezone.localdate())
 
 
-def loans_check(*, today: date | None = None) -> list[dict]:
-    """Admin Check Loans: the Active loans with their figures and listing status. 1 query.
+LOAN_LISTING_STATUSES = ("paid_today", "not_paid_today", "start_today", "period_over", "upcoming")
 
-    The figures are summed by the database and each loan's day-by-day history is left out:
-    with thousands of active loans the histories were most of a 37 MB answer (bench/README.md).
-    The History button reads one loan's entries (loan_detail).
+
+def _active_with_today(today: date) -> QuerySet[Loan]:
+    """Active loans, each with the status of today's entry (None without one): one correlated
+    subquery on the (loan, date) unique index."""
+    on_today = LoanPayment.objects.filter(loan=OuterRef("pk"), date=today)
+    return Loan.objects.filter(status=Loan.Status.ACTIVE).annotate(
+        today_status=Subquery(on_today.values("status")[:1]),
+        today_value=Subquery(on_today.values("value")[:1]),
+    )
+
+
+def _listing_filters(today: date) -> dict[str, Q]:
+    """Check Loans' listing statuses as database conditions: the first of them that applies
+    (docs/rules.md, Loans), the same order as loan_listing_status."""
+    nothing_today = Q(today_status__isnull=True)
+    not_starting = nothing_today & ~Q(start_date=today)
+    return {
+        "paid_today": Q(today_status=LoanPayment.Status.PAID),
+        "not_paid_today": Q(today_status=LoanPayment.Status.NOT_PAID),
+        "start_today": nothing_today & Q(start_date=today),
+        "period_over": not_starting & Q(end_date__lt=today),
+        "upcoming": not_starting & Q(end_date__gte=today),
+    }
+
+
+def loans_check_counters(*, today: date) -> dict:
+    """How many Active loans are in each listing status, counted by the database. 1 query."""
+    filters = _listing_filters(today)
+    return _active_with_today(today).aggregate(
+        **{name: Count("pk", filter=condition) for name, condition in filters.items()},
+        total_value=Coalesce(Sum("value"), 0),
+    )
+
+
+def loans_check(
+    *,
+    today: date | None = None,
+    listing_status: str | None = None,
+    search: str = "",
+    offset: int = 0,
+    limit: int = 50,
+) -> dict:
+    """Admin Check Loans: the Active loans with their figures and listing status, a page at a time,
+    with the counters of the whole bank. 4 queries: the page's ids, its figures, the count and the
+    counters.
+
+    The figures are summed by the database for the page's loans only, and each loan's day-by-day
+    history is left out (with thousands of active loans the histories were most of a 37 MB answer;
+    bench/README.md). The History button reads one loan's entries (loan_detail).
     """
     today = today or timezone.localdate()
-    on_today = LoanPayment.objects.filter(loan=OuterRef("pk"), date=today)
+    loans = _active_with_today(today)
+    if listing_status:
+        loans = loans.filter(_listing_filters(today)[listing_status])
+    if search:
+        matches = Q(player__name__icontains=search) | Q(player__discord__icontains=search)
+        if search.isascii() and search.isdigit() and len(search) <= 18:
+            matches |= Q(pk=int(search)) | Q(player_id=int(search))
+        loans = loans.filter(matches)
+    page_ids = list(loans.order_by("start_date", "id").values_list("pk", flat=True)[offset : offset + limit])
     paid = Q(payments__status=LoanPayment.Status.PAID)
-    loans = (
-        _loans()
-        .filter(status=Loan.Status.ACTIVE)
+    figured = (
+        _active_with_today(today)
+        .filter(pk__in=page_ids)
+        .select_related("player")
         .annotate(
             paid_sum=Coalesce(Sum("payments__value", filter=paid), 0),
             paid_days=Count("payments", filter=paid),
             entry_days=Count("payments"),
-            today_status=Subquery(on_today.values("status")[:1]),
-            today_value=Subquery(on_today.values("value")[:1]),
         )
         .order_by("start_date", "id")
     )
     rows = []
-    for loan in loans:
+    for loan in figured:
         figures = _figures(
             loan, today=today, amount_paid=loan.paid_sum, paid_days=loan.paid_days, entry_days=loan.entry_days
         )
@@ -171,7 +223,7 @@ def loans_check(*, today: date | None = None) -> list[dict]:
             figures, today_entry=today_entry, today=today
         )
         rows.append(figures)
-    return rows
+    return {"count": loans.count(), "counters": loans_check_counters(today=today), "loans": rows}
 
 
 def loan_list_all() -> QuerySet[Loan]:

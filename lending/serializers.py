@@ -5,6 +5,7 @@ from rest_framework import serializers
 
 from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, WholeNumberField
 from bank.inputs import InputSerializer
+from bank.paging import PageIn
 
 from . import rules
 from .fields import AmountField, DaysField, RateField, enum_field, rate_field
@@ -85,7 +86,20 @@ class LoanListOut(serializers.Serializer):
     loans = LoanRowOut(many=True)
 
 
+class LoansCheckCountersOut(serializers.Serializer):
+    paid_today = serializers.IntegerField()
+    not_paid_today = serializers.IntegerField()
+    start_today = serializers.IntegerField()
+    period_over = serializers.IntegerField()
+    upcoming = serializers.IntegerField()
+    total_value = serializers.IntegerField(help_text="the Active loans' values")
+
+
 class LoansCheckOut(serializers.Serializer):
+    count = serializers.IntegerField(help_text="Active loans matching the filters")
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
+    counters = LoansCheckCountersOut(help_text="the whole bank's Active loans, whatever the filters")
     loans = LoanCheckOut(many=True)
 
 
@@ -126,7 +140,9 @@ class PendingLoanDecisionOut(serializers.Serializer):
 
 class PendingLoansOut(serializers.Serializer):
     pending_loans = PendingLoanOut(many=True)
-    count = serializers.IntegerField()
+    count = serializers.IntegerField(help_text="every pending request (the tab's badge)")
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
 
 
 class DividendsOut(serializers.Serializer):
@@ -284,6 +300,13 @@ class ChangeDaysIn(InputSerializer):
 class DecisionIn(InputSerializer):
     admin_notes = _notes(help_text="the approval note (optional) or the denial reason (required)")
     admin_user = _ignored_user()
+
+
+class LoansCheckIn(PageIn):
+    listing_status = ChoiceTextField(
+        choices=["paid_today", "not_paid_today", "start_today", "period_over", "upcoming"], required=False
+    )
+    search = TextField(max_length=64, help_text="a player's name, Discord name or id, or a loan id")
 
 
 class DividendsIn(InputSerializer):

@@ -152,11 +152,21 @@ def test_overview_lists_players_with_score_and_tier(admin_api):
 
 def test_overview_runs_a_fixed_number_of_queries(admin_api, django_assert_num_queries):
     PlayerFactory.create_batch(3)
-    with django_assert_num_queries(AUTH_QUERIES + 1):
+    # the page, its count, the counters per tier
+    with django_assert_num_queries(AUTH_QUERIES + 3):
         assert len(admin_api.get(OVERVIEW).json()["overview"]) == 3
-    PlayerFactory.create_batch(27)
-    with django_assert_num_queries(AUTH_QUERIES + 1):
-        assert len(admin_api.get(OVERVIEW).json()["overview"]) == 30
+    PlayerFactory.create_batch(57)
+    with django_assert_num_queries(AUTH_QUERIES + 3):
+        body = admin_api.get(OVERVIEW).json()
+    assert (len(body["overview"]), body["count"], body["page_size"]) == (50, 60, 50)
+
+
+def test_execute_with_select_all_migrates_every_player(admin_api, register_counts):
+    players = PlayerFactory.create_batch(3)
+    register_counts({players[0].pk: {"loans_taken": 1}})
+    body = admin_api.post(EXECUTE, {"select_all": True}, format="json").json()
+    assert body["migrated_count"] == 3
+    assert score_of(players[0]) == 20
 
 
 # ---- penalty

@@ -155,12 +155,12 @@ def test_history_holds_only_that_players_events():
 
 def test_overview_lists_every_player_highest_score_first():
     low, high, mid = PlayerFactory(credit_score=10), PlayerFactory(credit_score=300), PlayerFactory(credit_score=160)
-    assert [row["player_id"] for row in credit_overview()] == [high.pk, mid.pk, low.pk]
+    assert [row["player_id"] for row in credit_overview()["overview"]] == [high.pk, mid.pk, low.pk]
 
 
 def test_overview_row_shape():
     player = PlayerFactory(name="Aria", discord="aria.guild", credit_score=160, bad_payer=True)
-    assert credit_overview() == [
+    assert credit_overview()["overview"] == [
         {
             "player_id": player.pk,
             "player_name": "Aria",
@@ -267,8 +267,36 @@ def test_preview_of_an_empty_bank(migration_sources):
         "calculated_scores": 0,
         "average_score": 0,
         "highest_score": 0,
+        "count": 0,
         "migration_data": [],
     }
+
+
+def test_overview_pages_filters_by_tier_and_search_and_counts_the_whole_bank():
+    gold = PlayerFactory(name="Goldie", credit_score=300)
+    silver = [PlayerFactory(credit_score=200 + n) for n in range(3)]
+    PlayerFactory(credit_score=20, bad_payer=True)
+    page = credit_overview(offset=1, limit=2)
+    assert [row["player_id"] for row in page["overview"]] == [silver[2].pk, silver[1].pk]
+    assert page["count"] == 5
+    assert page["counters"] == {"gold": 1, "silver": 3, "basic": 1, "bad_payers": 1}
+    assert [row["player_id"] for row in credit_overview(tier="gold")["overview"]] == [gold.pk]
+    assert [row["player_id"] for row in credit_overview(search="goldie")["overview"]] == [gold.pk]
+
+
+def test_preview_pages_by_name_and_summarises_every_player(register_counts):
+    players = [PlayerFactory(name=name) for name in ("Cato", "Abe", "Bea")]
+    register_counts({players[0].pk: {"loans_taken": 2}, players[1].pk: {"loans_taken": 1}})
+    preview = credit_migration_preview(offset=1, limit=1)
+    assert [row["player_name"] for row in preview["migration_data"]] == ["Bea"]
+    assert (preview["total_players"], preview["highest_score"], preview["calculated_scores"], preview["count"]) == (
+        3,
+        40,
+        2,
+        3,
+    )
+    searched = credit_migration_preview(search="cat")
+    assert [row["calculated_score"] for row in searched["migration_data"]] == [40]
 
 
 def test_preview_ignores_counts_for_players_that_do_not_exist(register_counts):

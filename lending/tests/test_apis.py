@@ -343,7 +343,15 @@ def test_check_loans_answers_the_listing(admin_api):
     loan = LoanFactory(start_date=ago(2))
     LoanPaymentFactory(loan=loan, date=timezone.localdate())
     data = admin_api.get("/api/admin/loans/check").json()
-    assert set(data) == {"loans"}
+    assert set(data) == {"count", "page", "page_size", "counters", "loans"}
+    assert data["counters"] == {
+        "paid_today": 1,
+        "not_paid_today": 0,
+        "start_today": 0,
+        "period_over": 0,
+        "upcoming": 0,
+        "total_value": 1_000_000,
+    }
     row = data["loans"][0]
     assert set(row) == (LOAN_KEYS - {"payments_history"}) | {"today_entry", "listing_status", "status_text"}
     assert (row["listing_status"], row["current_day"], row["amount_paid"], row["remaining"]) == (
@@ -373,13 +381,54 @@ def make_loans(count: int, *, player=None, payments: int = 3):
 
 
 def test_check_loans_runs_a_fixed_number_of_queries(admin_api, django_assert_num_queries):
-    # 2 for the token (revocation check, user) + the loans with their players and summed day entries
+    # 2 for the token + the page's ids + their figures (players, summed day entries) + count + counters
     make_loans(1)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(6):
         assert len(admin_api.get("/api/admin/loans/check").json()["loans"]) == 1
     make_loans(12, payments=6)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(6):
         assert len(admin_api.get("/api/admin/loans/check").json()["loans"]) == 13
+
+
+def test_check_loans_pages_filters_and_searches_on_the_server(admin_api):
+    today = timezone.localdate()
+    starting = LoanFactory(player=PlayerFactory(name="Starter"))
+    over = LoanFactory(start_date=ago(12), player=PlayerFactory(name="Overdue"))  # 10 days: over
+    running = [LoanFactory(start_date=ago(3)) for _ in range(3)]
+    paid = LoanFactory(start_date=ago(2))
+    LoanPaymentFactory(loan=paid, date=today)
+    first = admin_api.get("/api/admin/loans/check?page=1&page_size=2").json()
+    assert (first["count"], first["page"], first["page_size"], len(first["loans"])) == (6, 1, 2, 2)
+    assert [row["id"] for row in first["loans"]] == [over.pk, running[0].pk]  # oldest start first
+    assert first["counters"] | {"total_value": 0} == {
+        "paid_today": 1,
+        "not_paid_today": 0,
+        "start_today": 1,
+        "period_over": 1,
+        "upcoming": 3,
+        "total_value": 0,
+    }
+    for status, expected in [("period_over", [over.pk]), ("start_today", [starting.pk]), ("paid_today", [paid.pk])]:
+        body = admin_api.get(f"/api/admin/loans/check?listing_status={status}").json()
+        assert [row["id"] for row in body["loans"]] == expected
+        assert {row["listing_status"] for row in body["loans"]} == {status}
+    assert [row["id"] for row in admin_api.get("/api/admin/loans/check?search=starter").json()["loans"]] == [
+        starting.pk
+    ]
+    assert admin_api.get("/api/admin/loans/check?listing_status=late").status_code == 400
+
+
+def test_a_loans_end_date_follows_its_start_and_days(admin_user):
+    loan = LoanFactory(start_date=ago(3), total_days=10)
+    assert loan.end_date == ago(3) + timedelta(days=9)
+    from lending import services
+
+    services.loan_change_days(loan_id=loan.pk, new_days=4, admin=admin_user)
+    loan.refresh_from_db()
+    assert loan.end_date == ago(3) + timedelta(days=3)
+    services.loan_change_date(loan_id=loan.pk, new_date=timezone.localdate(), admin=admin_user)
+    loan.refresh_from_db()
+    assert loan.end_date == timezone.localdate() + timedelta(days=3)
 
 
 def test_check_loans_rows_carry_figures_and_todays_entry_not_the_history(admin_api):
@@ -446,8 +495,15 @@ def test_admin_pending_list_and_products_run_a_fixed_number_of_queries(admin_api
             PendingLoanFactory(player=player)
         make_loans(size, player=player)
         SavingsFactory(player=player, weeks=size)
-        with django_assert_num_queries(3):
+        with django_assert_num_queries(4):  # token 2 + the page + the count
             admin_api.get("/api/admin/pending-loans")
         # token 2 + the player + loans + day entries + savings + their weeks + requests
         with django_assert_num_queries(8):
             admin_api.get(f"/api/players/{player.pk}/products")
+
+
+def test_admin_pending_list_pages_oldest_first_and_counts_them_all(admin_api):
+    requests = [PendingLoanFactory() for _ in range(3)]
+    body = admin_api.get("/api/admin/pending-loans?page=2&page_size=2").json()
+    assert (body["count"], body["page"], body["page_size"]) == (3, 2, 2)
+    assert [row["id"] for row in body["pending_loans"]] == [requests[2].pk]

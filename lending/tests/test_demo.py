@@ -21,7 +21,9 @@ def test_demo_gives_the_demo_players_loans_in_several_states_once():
     assert list(PendingLoan.objects.filter(player=aria).values_list("status", flat=True)) == ["denied"]
     assert list(PendingLoan.objects.filter(player=borin).values_list("status", flat=True)) == ["pending"]
     assert solo_dividends_amount() == 17_500
-    listing = {row["player_name"] + str(row["value"]): row["listing_status"] for row in selectors.loans_check()}
+    listing = {
+        row["player_name"] + str(row["value"]): row["listing_status"] for row in selectors.loans_check()["loans"]
+    }
     assert listing == {
         "Aria1000000": "upcoming",
         "Borin500000": "paid_today",

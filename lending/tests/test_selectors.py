@@ -17,7 +17,7 @@ def ago(days: int):
 
 
 def checked(loan) -> dict:
-    return next(row for row in selectors.loans_check() if row["id"] == loan.pk)
+    return next(row for row in selectors.loans_check()["loans"] if row["id"] == loan.pk)
 
 
 def test_figures_of_a_loan_with_paid_and_missed_days():
@@ -97,7 +97,7 @@ def test_a_loan_starting_later_lists_upcoming_with_its_date():
 def test_check_lists_active_loans_only():
     active = LoanFactory()
     LoanFactory(status=Loan.Status.PAID_OFF, paid_off=True)
-    assert [row["id"] for row in selectors.loans_check()] == [active.pk]
+    assert [row["id"] for row in selectors.loans_check()["loans"]] == [active.pk]
 
 
 def test_player_sees_own_loans_newest_first_and_own_requests_newest_first():

@@ -16,9 +16,15 @@ const LOAN: CheckedLoan = {
   status_text: 'Day 3 of 30: €43,333 due today',
 };
 
+const COUNTERS = { paid_today: 0, not_paid_today: 0, start_today: 0, period_over: 0, upcoming: 1, total_value: 1_000_000 };
+
+function checkPage(loans: CheckedLoan[], page = 1, count = loans.length) {
+  return { count, page, page_size: 50, counters: COUNTERS, loans };
+}
+
 describe('CheckLoansTab', () => {
   it('shows each active loan with its figures and listing status', async () => {
-    mockFetch({ 'GET /api/admin/loans/check': { body: { loans: [LOAN] } } });
+    mockFetch({ 'GET /api/admin/loans/check': { body: checkPage([LOAN]) } });
     renderWithProviders(<CheckLoansTab />);
     const card = await screen.findByTestId('check-loan-2');
     expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('Aria · Loan #2');
@@ -33,7 +39,7 @@ describe('CheckLoansTab', () => {
 
   it("marks today's payment and shows the answer", async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'GET /api/admin/loans/check': { body: checkPage([LOAN]) },
       'POST /api/loans/2/payment': { body: { loan_id: 2, date: '2025-03-03', status: 'Paid', value: 43_333, replaced: null, credit_points: 5, detail: 'Loan payment marked as Paid' } },
     });
     renderWithProviders(<CheckLoansTab />);
@@ -44,7 +50,7 @@ describe('CheckLoansTab', () => {
 
   it("reports a payment failure as 'Error processing payment: ' and the detail", async () => {
     mockFetch({
-      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'GET /api/admin/loans/check': { body: checkPage([LOAN]) },
       'POST /api/loans/2/payment': { status: 409, body: { detail: 'This loan is already paid off.', code: 'already_paid_off' } },
     });
     renderWithProviders(<CheckLoansTab />);
@@ -54,7 +60,7 @@ describe('CheckLoansTab', () => {
 
   it("offers the server's start-date window and days limits", async () => {
     mockFetch({
-      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'GET /api/admin/loans/check': { body: checkPage([LOAN]) },
       'GET /api/loans/limits': { body: makeLoanLimits({ start_date_min: '2025-01-01', start_date_max: '2026-12-31', max_days: 3650 }) },
     });
     renderWithProviders(<CheckLoansTab />);
@@ -69,7 +75,7 @@ describe('CheckLoansTab', () => {
 
   it('changes the start date, refusing what is not YYYY-MM-DD', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'GET /api/admin/loans/check': { body: checkPage([LOAN]) },
       'PUT /api/admin/loans/2/change-date': { body: makeLoan({ id: 2, start_date: '2025-03-10' }) },
     });
     renderWithProviders(<CheckLoansTab />);
@@ -86,7 +92,7 @@ describe('CheckLoansTab', () => {
 
   it('changes the days, which must be a number', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'GET /api/admin/loans/check': { body: checkPage([LOAN]) },
       'PUT /api/admin/loans/2/change-days': { body: makeLoan({ id: 2, total_days: 40, daily_payment: 32_500 }) },
     });
     renderWithProviders(<CheckLoansTab />);
@@ -102,7 +108,7 @@ describe('CheckLoansTab', () => {
 
   it('reads the payment history when History opens, and shows the Auto Payments note', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/loans/check': { body: { loans: [LOAN] } },
+      'GET /api/admin/loans/check': { body: checkPage([LOAN]) },
       'GET /api/loans/2': { body: makeLoan({ id: 2 }) },
     });
     renderWithProviders(<CheckLoansTab />);
@@ -121,7 +127,7 @@ describe('CheckLoansTab', () => {
   it("pays a loan off after a confirmation, with the server's solo gain", async () => {
     let loans = [{ ...LOAN, payoff_solo_gain: 104_999 }];
     const { calls } = mockFetch({
-      'GET /api/admin/loans/check': () => ({ body: { loans } }),
+      'GET /api/admin/loans/check': () => ({ body: checkPage(loans) }),
       'PUT /api/loans/2': () => {
         loans = [];
         return { body: { loan: makeLoan({ id: 2, status: 'Paid-Off', paid_off: true }), solo_gain: 105_000, detail: 'Loan paid off' } };
@@ -141,5 +147,26 @@ describe('CheckLoansTab', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paid_off: true });
     expect((await screen.findByText('No active loans')).className).toBe('empty-state__title');
     expect(screen.queryByTestId('check-loan-2')).toBeNull();
+  });
+
+  it('shows the counters, filters on the server and loads the next page', async () => {
+    const second: CheckedLoan = { ...LOAN, id: 3 };
+    const { calls } = mockFetch({
+      'GET /api/admin/loans/check': (call) =>
+        call.url.includes('page=2')
+          ? { body: checkPage([second], 2, 2) }
+          : { body: { ...checkPage([LOAN], 1, 2), page_size: 1 } },
+    });
+    renderWithProviders(<CheckLoansTab />);
+    await screen.findByTestId('check-loan-2');
+    expect(definitionOf(screen.getByLabelText('Active loans today'), 'Payment Due')).toBe('1');
+    expect(screen.getByText('Showing 1 of 2 active loans').tagName).toBe('P');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByTestId('check-loan-3');
+    expect(screen.getByText('Showing 2 of 2 active loans').tagName).toBe('P');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'period_over' } });
+    await waitFor(() => expect(calls.some((call) => call.url.includes('listing_status=period_over'))).toBe(true));
   });
 });

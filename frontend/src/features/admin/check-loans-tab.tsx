@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { StatBox } from '@/components/stat-box';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { EmptyState } from '@/components/empty-state';
@@ -6,15 +6,18 @@ import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { ProgressBar } from '@/components/progress-bar';
+import { LoadMore } from '@/components/load-more';
+import { SelectField, type SelectOption } from '@/components/select-field';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TextField } from '@/components/text-field';
 import { formatDay, isIsoDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { formatRate, parseDays, type CheckedLoan, type ListingStatus, type PaymentStatus } from '@/lib/loans';
 import { useChangeLoanDate } from '@/features/loans/api/use-change-loan-date';
 import { useChangeLoanDays } from '@/features/loans/api/use-change-loan-days';
-import { useCheckLoans } from '@/features/loans/api/use-check-loans';
+import { useCheckLoansPages, type LoanCounters } from '@/features/loans/api/use-check-loans';
 import { useLoanDetail } from '@/features/loans/api/use-loan-detail';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { useMarkLoanPayment } from '@/features/loans/api/use-mark-loan-payment';
@@ -299,33 +302,66 @@ function PayOffModal({ loan, onClose, onDone }: { loan: CheckedLoan; onClose: ()
   );
 }
 
+const LISTING_FILTERS: ReadonlyArray<SelectOption<ListingStatus | ''>> = [
+  { value: '', label: 'All active loans' },
+  { value: 'paid_today', label: 'Paid today' },
+  { value: 'not_paid_today', label: 'Not paid today' },
+  { value: 'start_today', label: 'Starting today' },
+  { value: 'period_over', label: 'Period over' },
+  { value: 'upcoming', label: 'Payment due' },
+];
+
+function LoanCountersBox({ counters }: { counters: LoanCounters }) {
+  return (
+    <dl className="stat-grid stat-grid--counters" aria-label="Active loans today">
+      <StatBox label="Paid Today" value={counters.paid_today} tone="success" />
+      <StatBox label="Not Paid Today" value={counters.not_paid_today} />
+      <StatBox label="Payment Due" value={counters.upcoming} sub={`${counters.start_today} starting today`} />
+      <StatBox label="Period Over" value={counters.period_over} />
+      <StatBox label="Total Lent (Active)" value={formatMoney(counters.total_value)} tone="gold" />
+    </dl>
+  );
+}
+
 export function CheckLoansTab() {
-  const loans = useCheckLoans();
+  const [listingStatus, setListingStatus] = useState<ListingStatus | ''>('');
+  const [search, setSearch] = useState('');
+  const filters = useDebouncedValue({ listingStatus, search: search.trim() });
+  const loans = useCheckLoansPages(filters);
   const [payingOff, setPayingOff] = useState<CheckedLoan | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const loadMore = useCallback(() => void loans.fetchNextPage(), [loans]);
 
   if (loans.isPending) return <LoadingBlock message="Loading active loans..." />;
   if (loans.isError) {
     return <ErrorBlock message={`Error loading loans: ${errorDetail(loans.error)}`} onRetry={() => void loans.refetch()} />;
   }
-  const rows = loans.data.loans;
+  const pages = loans.data.pages;
+  const first = pages[0];
+  const rows = pages.flatMap((page) => page.loans);
+  const total = pages.at(-1)?.count ?? 0;
   return (
     <>
-      <div className="toolbar">
-        <span className="muted">
-          {rows.length} active {rows.length === 1 ? 'loan' : 'loans'} · Mark Paid and Mark Not Paid record today's payment
-        </span>
+      {first && <LoanCountersBox counters={first.counters} />}
+      <div className="toolbar toolbar--filters">
+        <SelectField label="Show" value={listingStatus} options={LISTING_FILTERS} onChange={setListingStatus} />
+        <TextField label="Search player or loan" value={search} onChange={setSearch} placeholder="Name, Discord or ID" />
         <span className="toolbar__spacer" />
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void loans.refetch()}>
           Refresh
         </button>
       </div>
+      <p className="muted">Mark Paid and Mark Not Paid record today's payment.</p>
       <NoticeBanner notice={notice} className="tab-notice" />
       {rows.length === 0 ? (
         <EmptyState
           icon="creditCard"
-          title="No active loans"
-          text="Approved requests and loans added as products show here."
+          title={listingStatus || filters.search ? 'No loans match' : 'No active loans'}
+          text={
+            listingStatus || filters.search
+              ? 'Change the filter or the search to see other loans.'
+              : 'Approved requests and loans added as products show here.'
+          }
         />
       ) : (
         <div className="stack">
@@ -339,6 +375,14 @@ export function CheckLoansTab() {
               }}
             />
           ))}
+          <LoadMore
+            shown={rows.length}
+            total={total}
+            noun={total === 1 ? 'active loan' : 'active loans'}
+            hasMore={loans.hasNextPage}
+            loading={loans.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
         </div>
       )}
       {payingOff && <PayOffModal loan={payingOff} onClose={() => setPayingOff(null)} onDone={setNotice} />}

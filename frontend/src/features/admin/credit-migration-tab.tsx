@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { LoadMore } from '@/components/load-more';
 import { ErrorBlock } from '@/components/status-block';
 import { useExecuteMigration, useMigrationPreview } from '@/features/credit/api/use-credit-migration';
 import { errorDetail } from '@/lib/errors';
@@ -17,14 +18,25 @@ export function CreditMigrationTab() {
   const preview = useMigrationPreview();
   const execute = useExecuteMigration();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // Select All chooses every player of the bank, on every page, loaded or not
+  const [everyone, setEveryone] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  const rows = preview.data?.migration_data ?? [];
+  const pages = preview.data?.pages ?? [];
+  const summary = pages[0];
+  const rows = pages.flatMap((page) => page.migration_data);
+  const selectedCount = everyone ? (summary?.total_players ?? 0) : selected.size;
+  const loadMore = useCallback(() => void preview.fetchNextPage(), [preview]);
 
   const toggle = (playerId: number) => {
-    const next = new Set(selected);
+    const next = new Set(everyone ? rows.map((row) => row.player_id) : selected);
     if (next.has(playerId)) next.delete(playerId);
     else next.add(playerId);
+    setEveryone(false);
     setSelected(next);
+  };
+  const clear = () => {
+    setEveryone(false);
+    setSelected(new Set());
   };
 
   const runPreview = () => {
@@ -33,13 +45,13 @@ export function CreditMigrationTab() {
   };
 
   const runExecute = () => {
-    if (!window.confirm(`Set the credit score of ${selected.size} selected players to their calculated score?`)) return;
+    if (!window.confirm(`Set the credit score of ${selectedCount} selected players to their calculated score?`)) return;
     execute.mutate(
-      { playerIds: [...selected], notes: '' },
+      { selection: everyone ? { everyone: true } : { playerIds: [...selected] }, notes: '' },
       {
         onSuccess: () => {
           setNotice({ tone: 'success', text: 'Migration executed successfully' });
-          setSelected(new Set());
+          clear();
           void preview.refetch();
         },
         onError: (error) => setNotice({ tone: 'error', text: `Error executing migration: ${errorDetail(error)}` }),
@@ -53,22 +65,22 @@ export function CreditMigrationTab() {
         <button type="button" className="btn btn--primary" onClick={runPreview} disabled={preview.isFetching}>
           {preview.isFetching ? 'Calculating...' : 'Preview Migration'}
         </button>
-        {preview.data && (
+        {summary && (
           <>
-            <button type="button" className="btn btn--secondary btn--small" onClick={() => setSelected(new Set(rows.map((r) => r.player_id)))}>
+            <button type="button" className="btn btn--secondary btn--small" onClick={() => setEveryone(true)}>
               Select All
             </button>
-            <button type="button" className="btn btn--secondary btn--small" onClick={() => setSelected(new Set())}>
+            <button type="button" className="btn btn--secondary btn--small" onClick={clear}>
               Clear Selection
             </button>
             <span className="toolbar__spacer" />
             <button
               type="button"
               className="btn btn--danger"
-              disabled={selected.size === 0 || execute.isPending}
+              disabled={selectedCount === 0 || execute.isPending}
               onClick={runExecute}
             >
-              {execute.isPending ? 'Executing...' : `Execute Migration (${selected.size} selected)`}
+              {execute.isPending ? 'Executing...' : `Execute Migration (${selectedCount} selected)`}
             </button>
           </>
         )}
@@ -79,17 +91,17 @@ export function CreditMigrationTab() {
         </p>
       )}
       {preview.isError && <ErrorBlock message={previewError(preview.error)} onRetry={runPreview} />}
-      {!preview.data && !preview.isError && !preview.isFetching && (
+      {!summary && !preview.isError && !preview.isFetching && (
         <p className="muted">Preview Migration calculates every player's score from their savings, loans and payments.</p>
       )}
-      {preview.data && (
+      {summary && (
         <>
           <div className="summary-grid">
             {[
-              ['Total players', preview.data.total_players],
-              ['Calculated scores', preview.data.calculated_scores],
-              ['Average score', preview.data.average_score],
-              ['Highest score', preview.data.highest_score],
+              ['Total players', summary.total_players],
+              ['Calculated scores', summary.calculated_scores],
+              ['Average score', summary.average_score],
+              ['Highest score', summary.highest_score],
             ].map(([label, value]) => (
               <div key={label} className="summary-tile">
                 <div className="summary-tile__label">{label}</div>
@@ -115,7 +127,7 @@ export function CreditMigrationTab() {
                       <input
                         type="checkbox"
                         aria-label={`Select ${row.player_name}`}
-                        checked={selected.has(row.player_id)}
+                        checked={everyone || selected.has(row.player_id)}
                         onChange={() => toggle(row.player_id)}
                       />
                     </td>
@@ -135,6 +147,14 @@ export function CreditMigrationTab() {
               </tbody>
             </table>
           </div>
+          <LoadMore
+            shown={rows.length}
+            total={summary.count}
+            noun="players"
+            hasMore={preview.hasNextPage}
+            loading={preview.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
         </>
       )}
     </>

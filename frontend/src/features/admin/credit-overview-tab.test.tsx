@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CreditOverviewTab } from '@/features/admin/credit-overview-tab';
 import type { CreditEvent, OverviewRow } from '@/features/credit/api/types';
 import { mockFetch } from '@/testing/fetch-mock';
+import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 const ROW: OverviewRow = {
@@ -25,9 +26,15 @@ const EVENT: CreditEvent = {
   timestamp: '2025-03-01T10:00:00Z',
 };
 
+const COUNTERS = { gold: 0, silver: 1, basic: 0, bad_payers: 0 };
+
+function overviewPage(rows: OverviewRow[], page = 1, count = rows.length) {
+  return { overview: rows, max_score: 300, counters: COUNTERS, count, page, page_size: 50 };
+}
+
 function routes() {
   return {
-    'GET /api/admin/credit-score/overview': { body: { overview: [ROW], max_score: 300 } },
+    'GET /api/admin/credit-score/overview': { body: overviewPage([ROW]) },
     'POST /api/admin/credit-score/adjust': { body: EVENT },
   };
 }
@@ -44,7 +51,7 @@ describe('CreditOverviewTab', () => {
   it("colours each score as the server says, out of the server's maximum", async () => {
     mockFetch({
       'GET /api/admin/credit-score/overview': {
-        body: { overview: [ROW, { ...ROW, player_id: 8, player_name: 'Borin', credit_score: 260, score_color: 'green' }], max_score: 300 },
+        body: overviewPage([ROW, { ...ROW, player_id: 8, player_name: 'Borin', credit_score: 260, score_color: 'green' }]),
       },
     });
     renderWithProviders(<CreditOverviewTab />);
@@ -95,5 +102,20 @@ describe('CreditOverviewTab', () => {
     expect(alert.querySelector('p')?.textContent).toBe('Failed to fetch credit score overview');
     expect(alert.textContent).not.toContain('Database is on fire.');
     expect(within(alert).getAllByRole('button').map((button) => button.textContent)).toEqual(['Retry']);
+  });
+
+  it('shows the players per tier, filters on the server and loads more players', async () => {
+    const second: OverviewRow = { ...ROW, player_id: 8, player_name: 'Borin' };
+    const { calls } = mockFetch({
+      'GET /api/admin/credit-score/overview': (call) =>
+        call.url.includes('page=2') ? { body: overviewPage([second], 2, 2) } : { body: { ...overviewPage([ROW], 1, 2), page_size: 1 } },
+    });
+    renderWithProviders(<CreditOverviewTab />);
+    await screen.findByTestId('credit-row-7');
+    expect(definitionOf(screen.getByLabelText('Players by tier'), 'Silver')).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findByTestId('credit-row-8')).textContent).toContain('Borin');
+    fireEvent.change(screen.getByLabelText('Tier'), { target: { value: 'gold' } });
+    await waitFor(() => expect(calls.some((call) => call.url.includes('tier=gold'))).toBe(true));
   });
 });

@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { FieldFrame } from '@/components/field-frame';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
+import { LoadMore } from '@/components/load-more';
+import { SelectField, type SelectOption } from '@/components/select-field';
+import { StatBox } from '@/components/stat-box';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TextField } from '@/components/text-field';
 import {
@@ -10,9 +13,10 @@ import {
   type AdjustKind,
   type PenaltyType,
 } from '@/features/credit/api/use-credit-actions';
-import { useCreditOverview } from '@/features/credit/api/use-credit-overview';
+import { useCreditOverview, type CreditOverviewFilters } from '@/features/credit/api/use-credit-overview';
 import type { OverviewRow } from '@/features/credit/api/types';
 import { errorDetail } from '@/lib/errors';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -109,8 +113,19 @@ function AdjustModal({ row, maxScore, onClose, onDone }: AdjustModalProps) {
   );
 }
 
+const TIER_FILTERS: ReadonlyArray<SelectOption<CreditOverviewFilters['tier']>> = [
+  { value: '', label: 'All tiers' },
+  { value: 'gold', label: 'Gold' },
+  { value: 'silver', label: 'Silver' },
+  { value: 'basic', label: 'Basic' },
+];
+
 export function CreditOverviewTab() {
-  const overview = useCreditOverview();
+  const [tier, setTier] = useState<CreditOverviewFilters['tier']>('');
+  const [search, setSearch] = useState('');
+  const filters = useDebouncedValue({ tier, search: search.trim() });
+  const overview = useCreditOverview(filters);
+  const loadMore = useCallback(() => void overview.fetchNextPage(), [overview]);
   const penalty = useCreditPenalty();
   const [adjusting, setAdjusting] = useState<OverviewRow | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -135,10 +150,24 @@ export function CreditOverviewTab() {
     return <ErrorBlock message="Failed to fetch credit score overview" onRetry={() => void overview.refetch()} />;
   }
 
+  const pages = overview.data.pages;
+  const first = pages[0];
+  const rows = pages.flatMap((page) => page.overview);
+  const total = pages.at(-1)?.count ?? 0;
+  const maxScore = first?.max_score ?? 0;
   return (
     <>
-      <div className="toolbar">
-        <span className="muted">{overview.data.overview.length} players</span>
+      {first && (
+        <dl className="stat-grid stat-grid--counters" aria-label="Players by tier">
+          <StatBox label="Gold" value={first.counters.gold} tone="gold" />
+          <StatBox label="Silver" value={first.counters.silver} />
+          <StatBox label="Basic" value={first.counters.basic} />
+          <StatBox label="Bad Payers" value={first.counters.bad_payers} />
+        </dl>
+      )}
+      <div className="toolbar toolbar--filters">
+        <SelectField label="Tier" value={tier} options={TIER_FILTERS} onChange={setTier} />
+        <TextField label="Search player" value={search} onChange={setSearch} placeholder="Name, Discord or ID" />
         <span className="toolbar__spacer" />
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void overview.refetch()}>
           Refresh
@@ -162,12 +191,12 @@ export function CreditOverviewTab() {
             </tr>
           </thead>
           <tbody>
-            {overview.data.overview.map((row) => (
+            {rows.map((row) => (
               <tr key={row.player_id} data-testid={`credit-row-${row.player_id}`}>
                 <td>{row.player_name}</td>
                 <td>{row.player_discord}</td>
                 <td className="num">
-                  <strong className={`score--${row.score_color}`}>{row.credit_score}</strong> / {overview.data.max_score}
+                  <strong className={`score--${row.score_color}`}>{row.credit_score}</strong> / {maxScore}
                 </td>
                 <td>
                   <span className={`tier-badge tier-badge--${row.tier}`}>{tierLabel(row.tier)}</span>
@@ -212,8 +241,16 @@ export function CreditOverviewTab() {
           </tbody>
         </table>
       </div>
+      <LoadMore
+        shown={rows.length}
+        total={total}
+        noun="players"
+        hasMore={overview.hasNextPage}
+        loading={overview.isFetchingNextPage}
+        onLoadMore={loadMore}
+      />
       {adjusting && (
-        <AdjustModal row={adjusting} maxScore={overview.data.max_score} onClose={() => setAdjusting(null)} onDone={setNotice} />
+        <AdjustModal row={adjusting} maxScore={maxScore} onClose={() => setAdjusting(null)} onDone={setNotice} />
       )}
     </>
   );

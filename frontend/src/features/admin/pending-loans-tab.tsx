@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { StatBox } from '@/components/stat-box';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
+import { LoadMore } from '@/components/load-more';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TextAreaField } from '@/components/text-area-field';
 import { formatDateTime } from '@/lib/dates';
@@ -12,7 +13,7 @@ import { errorDetail } from '@/lib/errors';
 import { formatRate, type PendingLoan } from '@/lib/loans';
 import { useApproveLoanRequest } from '@/features/loan-requests/api/use-approve-loan-request';
 import { useDenyLoanRequest } from '@/features/loan-requests/api/use-deny-loan-request';
-import { useOpenLoanRequests } from '@/features/loan-requests/api/use-open-loan-requests';
+import { useOpenLoanRequestPages } from '@/features/loan-requests/api/use-open-loan-requests';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
@@ -159,20 +160,23 @@ function RequestCard({ request, onDecide }: { request: PendingLoan; onDecide: (d
 }
 
 export function PendingLoansTab() {
-  const requests = useOpenLoanRequests();
+  const requests = useOpenLoanRequestPages();
   const [decision, setDecision] = useState<Decision>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const loadMore = useCallback(() => void requests.fetchNextPage(), [requests]);
 
   if (requests.isPending) return <LoadingBlock message="Loading loan requests..." />;
   if (requests.isError) {
     return <ErrorBlock message={`Error loading loan requests: ${errorDetail(requests.error)}`} onRetry={() => void requests.refetch()} />;
   }
 
+  const rows = requests.data.pages.flatMap((page) => page.pending_loans);
+  const count = requests.data.pages.at(-1)?.count ?? 0;
   return (
     <>
       <div className="toolbar">
         <span className="muted">
-          {requests.data.count} {requests.data.count === 1 ? 'request' : 'requests'} waiting, oldest first
+          {count} {count === 1 ? 'request' : 'requests'} waiting, oldest first
         </span>
         <span className="toolbar__spacer" />
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void requests.refetch()}>
@@ -180,11 +184,11 @@ export function PendingLoansTab() {
         </button>
       </div>
       <NoticeBanner notice={notice} className="tab-notice" />
-      {requests.data.pending_loans.length === 0 ? (
+      {rows.length === 0 ? (
         <EmptyState icon="inbox" title="No pending loan requests" text="New requests from players show here." />
       ) : (
         <div className="stack">
-          {requests.data.pending_loans.map((request) => (
+          {rows.map((request) => (
             <RequestCard
               key={request.id}
               request={request}
@@ -194,6 +198,14 @@ export function PendingLoansTab() {
               }}
             />
           ))}
+          <LoadMore
+            shown={rows.length}
+            total={count}
+            noun={count === 1 ? 'request' : 'requests'}
+            hasMore={requests.hasNextPage}
+            loading={requests.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
         </div>
       )}
       {decision && <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={setNotice} />}

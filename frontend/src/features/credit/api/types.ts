@@ -1,3 +1,5 @@
+import type { PageAnswer } from '@/lib/paging';
+
 export type ScoreColour = 'green' | 'yellow' | 'orange' | 'red';
 
 export interface CreditScore {
@@ -44,9 +46,18 @@ export interface OverviewRow {
   bad_payer: boolean;
 }
 
-export interface CreditOverview {
+export interface TierCounters {
+  gold: number;
+  silver: number;
+  basic: number;
+  bad_payers: number;
+}
+
+export interface CreditOverview extends PageAnswer {
   overview: OverviewRow[];
   max_score: number;
+  /** the whole bank's players per tier, whatever the filters */
+  counters: TierCounters;
 }
 
 export interface CreditTier {
@@ -76,10 +87,11 @@ export interface MigrationRow {
   score_breakdown: { savings: number; loans: number; payments: number };
 }
 
-export interface MigrationPreview {
+export interface MigrationPreview extends PageAnswer {
   total_players: number;
   calculated_scores: number;
   average_score: number;
   highest_score: number;
+  /** this page's players, by name */
   migration_data: MigrationRow[];
 }

@@ -1,28 +1,40 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { nextPageOf } from '@/lib/paging';
 import { creditKeys } from '@/features/credit/api/keys';
 import type { MigrationPreview } from '@/features/credit/api/types';
 
 /** The original took 30 to 60 s; ours is fast, but the spec's 60 s limit stays. */
 export const MIGRATION_TIMEOUT_MS = 60_000;
 
-export const fetchMigrationPreview = (signal?: AbortSignal) =>
-  api.get<MigrationPreview>('/admin/credit-score/migration-preview', { signal, timeoutMs: MIGRATION_TIMEOUT_MS });
+export const fetchMigrationPreview = (page: number, signal?: AbortSignal) =>
+  api.get<MigrationPreview>('/admin/credit-score/migration-preview', {
+    signal,
+    timeoutMs: MIGRATION_TIMEOUT_MS,
+    query: { page },
+  });
 
-/** Not fetched until the admin asks for it (Preview Migration). */
+/** Not fetched until the admin asks for it (Preview Migration); then a page of players at a time. */
 export function useMigrationPreview() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: creditKeys.migrationPreview(),
-    queryFn: ({ signal }) => fetchMigrationPreview(signal),
+    queryFn: ({ pageParam, signal }) => fetchMigrationPreview(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: MigrationPreview) => nextPageOf(last),
     enabled: false,
   });
 }
 
-export const executeMigration = ({ playerIds, notes }: { playerIds: number[]; notes: string }) =>
-  api.post<{ migrated_count: number; detail: string }>('/admin/credit-score/execute-migration', {
-    migration_data: playerIds.map((id) => ({ player_id: id })),
-    execution_notes: notes,
-  });
+/** The players to migrate: chosen ones, or every player of the bank (Select All, across pages). */
+export type MigrationSelection = { playerIds: number[] } | { everyone: true };
+
+export const executeMigration = ({ selection, notes }: { selection: MigrationSelection; notes: string }) =>
+  api.post<{ migrated_count: number; detail: string }>(
+    '/admin/credit-score/execute-migration',
+    'everyone' in selection
+      ? { select_all: true, execution_notes: notes }
+      : { migration_data: selection.playerIds.map((id) => ({ player_id: id })), execution_notes: notes },
+  );
 
 export function useExecuteMigration() {
   const qc = useQueryClient();

@@ -1,22 +1,34 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PendingLoan } from '@/lib/loans';
+import { nextPageOf, type PageAnswer } from '@/lib/paging';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 
-export interface OpenLoanRequests {
-  /** oldest first */
+export interface OpenLoanRequests extends PageAnswer {
+  /** oldest first; `count` is every pending request */
   pending_loans: PendingLoan[];
-  count: number;
 }
 
-export function fetchOpenLoanRequests(signal?: AbortSignal): Promise<OpenLoanRequests> {
-  return api.get<OpenLoanRequests>('/admin/pending-loans', { signal });
+export function fetchOpenLoanRequests(signal?: AbortSignal, page = 1): Promise<OpenLoanRequests> {
+  return api.get<OpenLoanRequests>('/admin/pending-loans', { signal, query: { page } });
 }
 
 export const openLoanRequestsQueryOptions = () =>
   queryOptions({ queryKey: loanRequestKeys.open(), queryFn: ({ signal }) => fetchOpenLoanRequests(signal) });
 
-/** The loan requests still waiting for a decision (the Pending Loans tab and its badge). */
+/** The first page of loan requests still waiting, with how many wait in all (the tab's badge). */
 export function useOpenLoanRequests() {
   return useQuery(openLoanRequestsQueryOptions());
+}
+
+/** The loan requests still waiting, oldest first, a page at a time (the Pending Loans tab). */
+export function useOpenLoanRequestPages() {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...loanRequestKeys.open(), 'pages'] as const,
+      queryFn: ({ pageParam, signal }) => fetchOpenLoanRequests(signal, pageParam),
+      initialPageParam: 1,
+      getNextPageParam: nextPageOf,
+    }),
+  );
 }

@@ -1,16 +1,48 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { CheckedLoan } from '@/lib/loans';
+import type { CheckedLoan, ListingStatus } from '@/lib/loans';
+import { nextPageOf, type PageAnswer } from '@/lib/paging';
 import { loanKeys } from '@/features/loans/api/keys';
 
-export function fetchCheckLoans(signal?: AbortSignal): Promise<{ loans: CheckedLoan[] }> {
-  return api.get<{ loans: CheckedLoan[] }>('/admin/loans/check', { signal });
+export type LoanCounters = Record<ListingStatus, number> & { total_value: number };
+
+export interface CheckLoansPage extends PageAnswer {
+  counters: LoanCounters;
+  loans: CheckedLoan[];
+}
+
+export interface CheckLoansFilters {
+  listingStatus: ListingStatus | '';
+  search: string;
+}
+
+export function fetchCheckLoans(
+  { page = 1, filters }: { page?: number; filters?: CheckLoansFilters },
+  signal?: AbortSignal,
+): Promise<CheckLoansPage> {
+  return api.get<CheckLoansPage>('/admin/loans/check', {
+    signal,
+    query: { page, listing_status: filters?.listingStatus || undefined, search: filters?.search || undefined },
+  });
 }
 
 export const checkLoansQueryOptions = () =>
-  queryOptions({ queryKey: loanKeys.check(), queryFn: ({ signal }) => fetchCheckLoans(signal) });
+  queryOptions({ queryKey: loanKeys.check(), queryFn: ({ signal }) => fetchCheckLoans({}, signal) });
 
-/** Every Active loan with today's listing status (Check Loans, and the Report's loans). */
+/** The first page of Active loans with today's listing status (the Report's loans). */
 export function useCheckLoans() {
   return useQuery(checkLoansQueryOptions());
+}
+
+export const checkLoansPagesOptions = (filters: CheckLoansFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...loanKeys.check(), 'pages', filters] as const,
+    queryFn: ({ pageParam, signal }) => fetchCheckLoans({ page: pageParam, filters }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  });
+
+/** Check Loans: the Active loans a page at a time (most overdue start first), filtered on the server. */
+export function useCheckLoansPages(filters: CheckLoansFilters) {
+  return useInfiniteQuery(checkLoansPagesOptions(filters));
 }

@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+import './bank-ui.css';
+
+interface LoadMoreProps {
+  /** what is on screen, and how many there are in all */
+  shown: number;
+  total: number;
+  /** what the list holds, for the status line: "loans", "players"... */
+  noun: string;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}
+
+/**
+ * The end of a server-paged list: the next page loads by itself when this scrolls into view, and a
+ * button does the same for keyboard users and readers of the status line.
+ */
+export function LoadMore({ shown, total, noun, hasMore, loading, onLoadMore }: LoadMoreProps) {
+  const sentinel = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || loading || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) onLoadMore();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, loading, onLoadMore]);
+
+  return (
+    <div className="load-more" ref={sentinel}>
+      <p className="muted" aria-live="polite">
+        Showing {shown.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {noun}
+      </p>
+      {hasMore && (
+        <button type="button" className="btn btn--secondary btn--small" disabled={loading} onClick={onLoadMore}>
+          {loading ? 'Loading...' : 'Load more'}
+        </button>
+      )}
+    </div>
+  );
+}

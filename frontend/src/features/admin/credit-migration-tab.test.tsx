@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CreditMigrationTab } from '@/features/admin/credit-migration-tab';
+import type { MigrationRow } from '@/features/credit/api/types';
+import { mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+function row(id: number, name: string): MigrationRow {
+  return {
+    player_id: id,
+    player_name: name,
+    player_discord: `${name.toLowerCase()}.guild`,
+    current_score: 0,
+    calculated_score: 35,
+    score_breakdown: { savings: 10, loans: 20, payments: 5 },
+  };
+}
+
+function page(rows: MigrationRow[], number: number) {
+  return {
+    total_players: 3,
+    calculated_scores: 3,
+    average_score: 35,
+    highest_score: 35,
+    count: 3,
+    page: number,
+    page_size: 2,
+    migration_data: rows,
+  };
+}
+
+const ROUTES = {
+  'GET /api/admin/credit-score/migration-preview': (call: { url: string }) =>
+    call.url.includes('page=2') ? { body: page([row(3, 'Cyra')], 2) } : { body: page([row(1, 'Aria'), row(2, 'Borin')], 1) },
+  'POST /api/admin/credit-score/execute-migration': { body: { migrated_count: 3, detail: 'Migrated 3 players' } },
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('CreditMigrationTab', () => {
+  it('previews a page at a time with the summary of every player', async () => {
+    mockFetch(ROUTES);
+    renderWithProviders(<CreditMigrationTab />);
+    fireEvent.click(screen.getByRole('button', { name: 'Preview Migration' }));
+    expect((await screen.findByText('Total players')).nextElementSibling?.textContent).toBe('3');
+    expect(screen.getByLabelText('Select Borin')).toHaveProperty('checked', false);
+    expect(screen.getByText('Showing 2 of 3 players').tagName).toBe('P');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findByLabelText('Select Cyra')).getAttribute('type')).toBe('checkbox');
+  });
+
+  it('executes for the players ticked, or for every player after Select All', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { calls } = mockFetch(ROUTES);
+    renderWithProviders(<CreditMigrationTab />);
+    fireEvent.click(screen.getByRole('button', { name: 'Preview Migration' }));
+    fireEvent.click(await screen.findByLabelText('Select Borin'));
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (1 selected)' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ migration_data: [{ player_id: 2 }], execution_notes: '' });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Select All' }));
+    expect(screen.getByLabelText('Select Aria')).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (3 selected)' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((call) => call.method === 'POST')[1]?.body).toEqual({ select_all: true, execution_notes: '' });
+  });
+});
