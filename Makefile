@@ -9,7 +9,7 @@ FRONTEND := frontend
 HAS_FRONTEND := $(wildcard $(FRONTEND)/package.json)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint test-python test-frontend test-e2e python node bundle chromium clean
+.PHONY: run test lint test-python test-frontend test-e2e bench python node bundle chromium wrk clean
 
 ## Python: a venv on Python >= 3.12 with the pinned requirements
 python: $(VENV)/.installed
@@ -38,6 +38,17 @@ chromium: $(CHROMIUM)
 $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium
+
+## wrk for the HTTP benchmark (Debian's package)
+wrk: /usr/bin/wrk
+/usr/bin/wrk:
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq wrk
+
+## Every bench script on scratch databases (SQLite files in /tmp; PostgreSQL and Redis for the live one),
+## one table at the end (bench/results/latest.md). BENCH_ARGS=--quick for a small smoke run.
+bench: python bundle wrk
+	$(PY) bench/run_all.py $(BENCH_ARGS)
 
 run: python bundle
 	$(PY) manage.py migrate --noinput

@@ -7,7 +7,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bank.errors import BankError
-from bank.inputs import free_text
+from bank.inputs import parse
+from bank.paging import PageIn, page_of
 from bank.permissions import IsBankAdmin
 
 from . import selectors, services, tokens
@@ -17,7 +18,10 @@ from .serializers import (
     LoginOut,
     MeOut,
     PasswordIn,
+    PlayerCreateIn,
+    PlayerCreateOut,
     PlayerOut,
+    PlayerSearchIn,
     PlayerSearchOut,
     PlayerUpdateIn,
     RegisterIn,
@@ -188,22 +192,51 @@ class PlayerPasswordApi(APIView):
 class BlockedPlayersApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(responses={200: BlockedPlayersOut}, summary="Admin: players blocked after failed sign-ins")
+    @extend_schema(
+        parameters=[PageIn],
+        responses={200: BlockedPlayersOut},
+        summary="Admin: players blocked after failed sign-ins, most recent first, a page at a time",
+    )
     def get(self, request):
+        page = page_of(parse(PageIn, request, body=False))
         players = selectors.player_list_blocked()
-        return Response(BlockedPlayersOut({"blocked_players": players}).data)
+        rows = list(players[page.offset : page.offset + page.size])
+        return Response(BlockedPlayersOut({"blocked_players": rows, **page.answer(players.count())}).data)
 
 
 class PlayerSearchApi(APIView):
     permission_classes = [IsBankAdmin]
 
     @extend_schema(
-        parameters=[OpenApiParameter("term", str, required=True)],
+        parameters=[PlayerSearchIn],
         responses={200: PlayerSearchOut},
-        summary="Admin: find players by id, name or discord",
+        summary="Admin: find players by id, name or discord, an exact id or name first, a page at a time",
     )
     def get(self, request):
-        term = free_text(request.query_params.get("term", ""), field="search term")
+        data = parse(PlayerSearchIn, request, body=False)
+        term = data.get("term") or ""
         if not term:
             raise BankError("Please enter a search term", code="missing_fields", fields={"term": ["Required."]})
-        return Response(PlayerSearchOut({"players": selectors.player_search(term=term)}).data)
+        page = page_of(data)
+        found = selectors.player_search(term=term, offset=page.offset, limit=page.size)
+        return Response(PlayerSearchOut(found | page.answer(found["count"])).data)
+
+
+class PlayerCreateApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=PlayerCreateIn,
+        responses={201: PlayerCreateOut},
+        summary="Admin New Player: name and discord (one namespace with every player's), password optional",
+    )
+    def post(self, request):
+        data = PlayerCreateIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        player = services.player_create(
+            name=values.get("name"), discord=values.get("discord"), password=values.get("password"), admin=request.user
+        )
+        player = selectors.player_detail(player_id=player.pk)
+        body = {"player": player, "detail": "Player created successfully!"}
+        return Response(PlayerCreateOut(body).data, status=status.HTTP_201_CREATED)

@@ -1,4 +1,4 @@
-"""Business constants for identity and sessions (DOMAIN.md "Identity, roles, sessions")."""
+"""Business constants for identity and sessions (docs/rules.md, Identity and roles; Signing in and sessions)."""
 
 NAME_MIN_LENGTH = 2  # "Player name must be at least 2 characters"
 DISCORD_MIN_LENGTH = 2  # "Discord username must be at least 2 characters"

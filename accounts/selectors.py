@@ -2,7 +2,8 @@
 
 import re
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.db.models.functions import Lower
 from rest_framework.exceptions import NotFound
 
 from .models import Player, User
@@ -40,22 +41,33 @@ def player_for_caller(*, user: User, player_id: int) -> Player:
     return player
 
 
+def player_detail(*, player_id: int) -> Player:
+    player = Player.objects.select_related("added_by", "user").filter(pk=player_id).first()
+    if player is None:
+        raise NotFound("Player not found")
+    return player
+
+
 def player_list_blocked() -> QuerySet[Player]:
-    return Player.objects.filter(blocked_at__isnull=False).select_related("added_by", "user").order_by("-blocked_at")
+    return (
+        Player.objects.filter(blocked_at__isnull=False)
+        .select_related("added_by", "user")
+        .order_by("-blocked_at", "-id")
+    )
 
 
-SEARCH_LIMIT = 50
-
-
-def player_search(*, term: str) -> list[Player]:
-    """Players whose id is the term, or whose name or discord contains it (ignoring case).
-
-    An exact id or name comes first; at most SEARCH_LIMIT answers.
-    """
+def player_search(*, term: str, offset: int = 0, limit: int = 50) -> dict:
+    """Players whose id is the term, or whose name or discord contains it (ignoring case), a page
+    at a time: an exact id or name first, then by name. 2 queries (the page, the count)."""
     term = term.strip()
     matches = Q(name__icontains=term) | Q(discord__icontains=term)
+    exact = Q(name__iexact=term)
     if _ID_TERM.fullmatch(term):  # ASCII digits that fit an id ("²" passes isdigit, not int)
         matches |= Q(pk=int(term))
-    players = list(Player.objects.filter(matches).select_related("added_by", "user").order_by("name")[:SEARCH_LIMIT])
-    exact = [p for p in players if str(p.pk) == term or p.name.lower() == term.lower()]
-    return exact + [p for p in players if p not in exact]
+        exact |= Q(pk=int(term))
+    found = Player.objects.filter(matches)
+    exact_first = Case(When(exact, then=Value(0)), default=Value(1), output_field=IntegerField())
+    page = list(
+        found.select_related("added_by", "user").order_by(exact_first, Lower("name"), "id")[offset : offset + limit]
+    )
+    return {"count": found.count(), "players": page}

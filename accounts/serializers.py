@@ -1,5 +1,8 @@
 from rest_framework import serializers
 
+from bank.fields import TextField
+from bank.paging import PageIn
+
 from . import rules
 from .models import Player
 
@@ -117,7 +120,7 @@ class PlayerUpdateIn(serializers.Serializer):
 
 
 class PasswordIn(serializers.Serializer):
-    new_password = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    new_password = TextIn(label="Password", max_length=rules.PASSWORD_MAX_LENGTH, trim_whitespace=False)
 
 
 class WsTicketOut(serializers.Serializer):
@@ -125,9 +128,39 @@ class WsTicketOut(serializers.Serializer):
     expires_at = serializers.DateTimeField()
 
 
-class BlockedPlayersOut(serializers.Serializer):
+class PageOut(serializers.Serializer):
+    count = serializers.IntegerField(help_text="every row of the list, not only this page")
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
+
+
+class BlockedPlayersOut(PageOut):
     blocked_players = PlayerOut(many=True)
 
 
-class PlayerSearchOut(serializers.Serializer):
+class PlayerSearchOut(PageOut):
     players = PlayerOut(many=True)
+
+
+class PlayerSearchIn(PageIn):
+    # long terms are not refused: they find nobody (bank/tests/test_hostile_input.py)
+    term = TextField(
+        max_length=64, help_text="an id, or part of a name or discord (names and discords hold 64 at most)"
+    )
+
+
+class PlayerCreateIn(serializers.Serializer):
+    """Admin New Player: name and discord required (the service answers the spec's message), password
+    optional; `user` and `bad_payer` from the spec's payload are accepted and ignored (the acting
+    admin comes from the token; a new player is never a bad payer)."""
+
+    name = TextIn(label="Player name", max_length=rules.NAME_MAX_LENGTH)
+    discord = TextIn(label="Discord username", max_length=rules.DISCORD_MAX_LENGTH)
+    password = TextIn(label="Password", max_length=rules.PASSWORD_MAX_LENGTH, trim_whitespace=False)
+    user = serializers.JSONField(required=False, help_text="ignored: the acting admin comes from the token")
+    bad_payer = serializers.JSONField(required=False, help_text="ignored: a new player is in good standing")
+
+
+class PlayerCreateOut(serializers.Serializer):
+    player = PlayerOut()
+    detail = serializers.CharField()

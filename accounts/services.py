@@ -7,12 +7,14 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from bank import live
+from bank import audit, live
 from bank.errors import BankError
 
 from . import rules
 from .models import Player, User
 from .tokens import sessions_end_for_user
+
+PLAYER_FLAGS = ("bad_payer", "has_solo_access", "client_type")
 
 
 def _clean(value) -> str:
@@ -236,6 +238,16 @@ def player_create(*, name, discord, password="", admin: User, bad_payer: bool = 
             player = Player.objects.create(name=name, discord=discord, added_by=admin, bad_payer=bool(bad_payer))
             if password_hash:
                 _player_user_create(player=player, password_hash=password_hash)
+            audit.record(
+                actor=admin,
+                kind="player.created",
+                obj=player,
+                player=player,
+                after={
+                    **audit.snapshot(player, ("name", "discord", "bad_payer", "client_type")),
+                    "password": "set" if password_hash else "not set",
+                },
+            )
             live.notify({"players"}, [player.pk])
             return player
     except IntegrityError:
@@ -255,8 +267,17 @@ def player_identity_change(*, player_id: int, name, discord, admin: User) -> Pla
             clash = _identity_clash(name=name, discord=discord, own_player_id=player.pk)
             if clash is not None:
                 raise clash
+            before = {"name": player.name, "discord": player.discord}
             player.name, player.discord = name, discord
             player.save(update_fields=["name", "discord"])
+            audit.record(
+                actor=admin,
+                kind="player.identity_changed",
+                obj=player,
+                player=player,
+                before=before,
+                after={"name": name, "discord": discord},
+            )
             live.notify({"players"}, [player.pk])
             return player
     except IntegrityError:
@@ -278,6 +299,7 @@ def player_locked(*, player_id: int) -> Player:
 def player_update(*, player_id: int, admin: User, **changes) -> Player:
     """Admin edits of a player's flags: bad_payer, has_solo_access, client_type."""
     player = player_locked(player_id=player_id)
+    before = audit.snapshot(player, PLAYER_FLAGS)
     fields = []
     for flag in ("bad_payer", "has_solo_access"):
         if flag in changes and changes[flag] is not None:
@@ -293,6 +315,14 @@ def player_update(*, player_id: int, admin: User, **changes) -> Player:
     if not fields:
         raise BankError("Nothing to change: send bad_payer, has_solo_access or client_type", code="nothing_to_change")
     player.save(update_fields=fields)
+    audit.record(
+        actor=admin,
+        kind="player.client_type_changed" if fields == ["client_type"] else "player.updated",
+        obj=player,
+        player=player,
+        before={name: before[name] for name in fields},
+        after=audit.snapshot(player, fields),
+    )
     # bad payer and tier decide loan eligibility, which the credit panels show
     live.notify({"players", "credit"}, [player.pk])
     return player
@@ -301,9 +331,18 @@ def player_update(*, player_id: int, admin: User, **changes) -> Player:
 @transaction.atomic
 def player_unblock(*, player_id: int, admin: User) -> Player:
     player = player_locked(player_id=player_id)
+    before = audit.snapshot(player, ("blocked_at", "failed_attempts"))
     player.blocked_at = None
     player.failed_attempts = 0
     player.save(update_fields=["blocked_at", "failed_attempts"])
+    audit.record(
+        actor=admin,
+        kind="player.unblocked",
+        obj=player,
+        player=player,
+        before=before,
+        after={"blocked_at": None, "failed_attempts": 0},
+    )
     live.notify({"players"}, [player.pk])
     return player
 
@@ -317,6 +356,8 @@ def player_password_set(*, player_id: int, new_password, admin: User) -> Player:
     password_hash = make_password(new_password)
     with transaction.atomic():
         player = player_locked(player_id=player_id)
+        had_password = player.has_password
+        before = audit.snapshot(player, ("blocked_at", "failed_attempts"))
         if player.user_id:
             player.user.password = password_hash
             player.user.save(update_fields=["password"])
@@ -327,6 +368,15 @@ def player_password_set(*, player_id: int, new_password, admin: User) -> Player:
         player.blocked_at = None
         player.failed_attempts = 0
         player.save(update_fields=["blocked_at", "failed_attempts"])
+        # the password itself never goes into the trail, only that it changed
+        audit.record(
+            actor=admin,
+            kind="player.password_set",
+            obj=player,
+            player=player,
+            before={**before, "had_password": had_password},
+            after={"blocked_at": None, "failed_attempts": 0, "password": "changed"},
+        )
         live.notify({"players"}, [player.pk])
         return player
 
@@ -356,10 +406,22 @@ def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str]
 def players_mark_old(*, admin: User) -> int:
     """Savings Management's "Mark Existing as Old Clients": every current player becomes an old
     client (the higher savings limit). Returns how many changed."""
-    changed = list(
-        Player.objects.select_for_update().filter(client_type=Player.ClientType.NEW).values_list("pk", flat=True)
+    players = list(
+        Player.objects.select_for_update()
+        .filter(client_type=Player.ClientType.NEW)
+        .only("pk", "name", "discord")
+        .order_by("pk")
     )
+    changed = [player.pk for player in players]
     Player.objects.filter(pk__in=changed).update(client_type=Player.ClientType.OLD)
+    audit.record_many(
+        actor=admin,
+        kind="player.client_type_changed",
+        changes=[
+            audit.Change(obj=player, player=player, before={"client_type": "new"}, after={"client_type": "old"})
+            for player in players
+        ],
+    )
     if changed:
         live.notify({"players", "savings"}, changed)
     return len(changed)

@@ -108,14 +108,22 @@ def _is_current(session: BankSession, *, jti: str, now: datetime) -> bool:
     return session.ended_at is None and session.expires_at > now and session.token_jti == jti
 
 
-def token_is_current(token) -> bool:
-    """True while the token is its session's current token and the session has not ended."""
+def current_session(token) -> BankSession | None:
+    """The token's session, with its user and the user's player in the same query, while the token
+    is that session's current token and the session has not ended; else None."""
     sid = token.get("sid")
     if not isinstance(sid, str) or not sid:
-        return False
-    return BankSession.objects.filter(
-        sid=sid, token_jti=token["jti"], ended_at__isnull=True, expires_at__gt=dj_timezone.now()
-    ).exists()
+        return None
+    return (
+        BankSession.objects.select_related("user__player")
+        .filter(sid=sid, token_jti=token["jti"], ended_at__isnull=True, expires_at__gt=dj_timezone.now())
+        .first()
+    )
+
+
+def token_is_current(token) -> bool:
+    """True while the token is its session's current token and the session has not ended."""
+    return current_session(token) is not None
 
 
 def token_read(raw: str) -> AccessToken | None:

@@ -10,6 +10,7 @@ urlpatterns = [
     path("logout", apis.LogoutApi.as_view(), name="logout"),
     path("me", apis.MeApi.as_view(), name="me"),
     path("ws-ticket", apis.WsTicketApi.as_view(), name="ws-ticket"),
+    path("players", apis.PlayerCreateApi.as_view(), name="player-create"),
     path("players/<int:pk>", apis.PlayerUpdateApi.as_view(), name="player-update"),
     path("search/players", apis.PlayerSearchApi.as_view(), name="player-search"),
     path("admin/players/blocked", apis.BlockedPlayersApi.as_view(), name="players-blocked"),

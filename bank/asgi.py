@@ -10,7 +10,11 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from bank.outbox import start_background_deliverer  # noqa: E402
 from bank.routing import websocket_urlpatterns  # noqa: E402
+
+# Discord notifications go out from a thread of the server, only when DISCORD_WEBHOOK_URL is set
+start_background_deliverer()
 
 application = ProtocolTypeRouter(
     {

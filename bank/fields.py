@@ -59,6 +59,8 @@ class WholeNumberField(serializers.IntegerField):
     def to_internal_value(self, data) -> int:
         number = read_whole_number(self, data)
         low, high = self.min_value, self.max_value
+        if low is not None and number < low and "too_small" in self.error_messages:
+            self.fail("too_small")  # a field's own words for "not a valid number", e.g. pearls
         if (low is not None and number < low) or (high is not None and number > high):
             label = field_label(self)
             if low is not None and high is not None:

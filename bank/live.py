@@ -24,6 +24,8 @@ KINDS = frozenset(
         "pearl_exchange_requests",
         "exchange_settings",
         "solo_dividends",
+        "audit",  # admins only
+        "notifications",  # admins only: the Discord outbox
     }
 )
 ADMINS_GROUP = "admins"

@@ -20,3 +20,85 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} by user {self.user_id} ({self.status_code})"
+
+
+class AppendOnlyError(Exception):
+    """An audit entry was asked to change or go away: the trail only grows."""
+
+
+class AuditQuerySet(models.QuerySet):
+    """Entries are written once (create, bulk_create) and never changed or deleted through the app."""
+
+    def update(self, **kwargs):
+        raise AppendOnlyError("Audit entries cannot be changed")
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        raise AppendOnlyError("Audit entries cannot be changed")
+
+    def delete(self):
+        raise AppendOnlyError("Audit entries cannot be deleted")
+
+    def update_or_create(self, *args, **kwargs):
+        raise AppendOnlyError("Audit entries cannot be changed")
+
+
+class AuditEntry(models.Model):
+    """One admin action that changed data: who, when, what, the object, the values before and after.
+
+    Written by `bank.audit.record` inside the action's own transaction. Ids and names are copied, not
+    linked: an entry outlives the player, the admin and the object it names.
+    """
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor_id = models.BigIntegerField(null=True, blank=True, help_text="the acting user's id; empty for the system")
+    actor_name = models.CharField(max_length=150)
+    kind = models.CharField(max_length=48, db_index=True)
+    object_type = models.CharField(max_length=48, blank=True, default="")
+    object_id = models.BigIntegerField(null=True, blank=True)
+    object_label = models.CharField(max_length=200, blank=True, default="")
+    player_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    player_name = models.CharField(max_length=64, blank=True, default="")
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+
+    objects = AuditQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "audit entries"
+        indexes = [models.Index(fields=["player_id", "-id"], name="audit_player_newest")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} by {self.actor_name} at {self.created_at:%Y-%m-%d %H:%M:%S}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise AppendOnlyError("Audit entries cannot be changed")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("Audit entries cannot be deleted")
+
+
+class OutboxMessage(models.Model):
+    """A Discord message for a player, queued in the transaction that decided what it tells
+    (`bank.outbox.enqueue`) and delivered after it commits, with retries (`bank.outbox.deliver_due`)."""
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    kind = models.CharField(max_length=48)
+    player_id = models.BigIntegerField(null=True, blank=True)
+    discord = models.CharField(max_length=64, blank=True, default="")
+    content = models.TextField()
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(db_index=True, help_text="not tried again before this (back-off, claims)")
+    claim = models.CharField(max_length=32, blank=True, default="", help_text="the deliverer holding the row now")
+    delivered_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    last_error = models.CharField(max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        state = "delivered" if self.delivered_at else f"undelivered after {self.attempts} attempts"
+        return f"{self.kind} for player {self.player_id}: {state}"

@@ -2,13 +2,22 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from . import health, views
+from . import apis, health, views
 
 api_patterns = [
     path("", include("accounts.urls")),
     path("", include("credit.urls")),
     path("", include("lending.urls")),
     path("", include("exchange.urls")),
+    path("admin/dashboard-stats", apis.DashboardStatsApi.as_view(), name="dashboard-stats"),
+    path("admin/report", apis.ReportApi.as_view(), name="report"),
+    path("admin/players/bad-payers", apis.BadPayersApi.as_view(), name="players-bad-payers"),
+    path("admin/players/bulk-delete", apis.PlayersBulkDeleteApi.as_view(), name="players-bulk-delete"),
+    path("backup", apis.BackupApi.as_view(), name="backup"),
+    path("admin/audit", apis.AuditListApi.as_view(), name="audit-list"),
+    path("admin/notifications/undelivered", apis.UndeliveredApi.as_view(), name="notifications-undelivered"),
+    path("me/statement.csv", apis.MyStatementApi.as_view(), name="my-statement"),
+    path("players/<int:pk>/statement.csv", apis.PlayerStatementApi.as_view(), name="player-statement"),
     path("health", health.HealthApi.as_view(), name="health"),
     path("keep-alive/ping", health.AliveApi.as_view(), name="keep-alive"),
     path("status", health.AliveApi.as_view(), name="status"),

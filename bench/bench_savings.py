@@ -30,14 +30,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project is importable
 
+from bank.testing.queries import AUTH_QUERIES  # noqa: E402
 from bench.measure import fresh_sqlite_file, queries_of, summary, timed  # noqa: E402
 
 DEFAULT_SQLITE = "/tmp/bench-savings.sqlite3"
 RESULTS = ROOT / "bench" / "results" / "savings.json"
 GOAL_SECONDS = 10.0
 # The fixed query counts (lending/tests/test_savings_apis.py and test_apis.py pin them):
-# bank data: token 2 + the player + loans + savings + their weeks + loan requests (no loans: no day entries)
-EXPECTED_QUERIES = {"check": 5, "client_overview": 3, "bank_data": 7}
+# AUTH_QUERIES (the session with its user and player) + the call's own; bank data: loans + savings + their
+# weeks + loan requests (no loans: no day entries)
+EXPECTED_QUERIES = {"check": AUTH_QUERIES + 3, "client_overview": AUTH_QUERIES + 1, "bank_data": AUTH_QUERIES + 4}
 
 
 def main(argv: list[str] | None = None) -> int:

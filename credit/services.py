@@ -6,7 +6,7 @@ from django.db import transaction
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank import live
+from bank import audit, live
 from bank.errors import BankError
 
 from . import migration, rules
@@ -54,8 +54,26 @@ def credit_set(*, player_id: int, score: int, action_type: str, reason: str, adm
     return _apply(player=player, new_score=score, action_type=action_type, reason=reason, admin=admin)
 
 
+def _event_audit(*, admin: User, kind: str, event: CreditEvent, player: Player) -> None:
+    audit.record(
+        actor=admin,
+        kind=kind,
+        obj=event,
+        player=player,
+        before={"credit_score": event.old_score},
+        after={"credit_score": event.new_score, "action_type": event.action_type, "reason": event.reason},
+    )
+
+
+@transaction.atomic
 def credit_penalty(*, player_id: int, penalty_type: str, admin: User, reason: str = "") -> CreditEvent:
     """missed_payment takes 10 points; loan_default sets the score to 0."""
+    event = _credit_penalty(player_id=player_id, penalty_type=penalty_type, admin=admin, reason=reason)
+    _event_audit(admin=admin, kind="credit.penalty", event=event, player=event.player)
+    return event
+
+
+def _credit_penalty(*, player_id: int, penalty_type: str, admin: User, reason: str = "") -> CreditEvent:
     if penalty_type not in PENALTIES:
         raise ValueError(f"unknown penalty {penalty_type!r}")  # the serializer passes only the two
     if penalty_type == "missed_payment":
@@ -81,7 +99,10 @@ def credit_adjust(
     """An admin's signed adjustment (-300..300, not 0) with a required reason."""
     if not reason or points_change == 0 or abs(points_change) > rules.MAX_SCORE or kind not in ADJUST_KINDS:
         raise ValueError("an adjustment needs a reason, a kind and points from -300 to 300, not 0")
-    return credit_record(player_id=player_id, action_type=kind, points=points_change, reason=reason, admin=admin)
+    with transaction.atomic():
+        event = credit_record(player_id=player_id, action_type=kind, points=points_change, reason=reason, admin=admin)
+        _event_audit(admin=admin, kind="credit.adjusted", event=event, player=event.player)
+    return event
 
 
 def credit_migration_execute(*, player_ids: list[int] | None, admin: User, notes: str = "") -> list[CreditEvent]:
@@ -129,5 +150,18 @@ def credit_migration_execute(*, player_ids: list[int] | None, admin: User, notes
             for start in range(0, len(score_ids), BULK_BATCH):
                 Player.objects.filter(pk__in=score_ids[start : start + BULK_BATCH]).update(credit_score=score)
         events = CreditEvent.objects.bulk_create(events, batch_size=BULK_BATCH)
+        audit.record_many(
+            actor=admin,
+            kind="credit.migrated",
+            changes=[
+                audit.Change(
+                    obj=player,
+                    player=player,
+                    before={"credit_score": event.old_score},
+                    after={"credit_score": event.new_score, "notes": notes},
+                )
+                for player, event in zip(players, events, strict=True)
+            ],
+        )
         live.notify({"credit", "players"}, ids)  # one notice for the whole migration
     return events

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -63,3 +64,80 @@ def wait_until_page_clock_passes(page: Page, epoch_ms: int, timeout_s: float = 3
     while page.evaluate("Date.now()") <= epoch_ms:
         assert time.monotonic() < deadline, f"the page clock did not pass {epoch_ms} within {timeout_s} s"
         page.wait_for_timeout(200)
+
+
+# ---------- accessibility (axe-core) and phone-sized screens ----------
+
+AXE_SCRIPT = Path(__file__).resolve().parents[1] / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+# Impacts that fail a screen; "moderate" and "minor" findings are printed by axe_violations only.
+FAILING_IMPACTS = ("serious", "critical")
+PHONE_WIDTH = 375
+PHONE_VIEWPORT = {"width": PHONE_WIDTH, "height": 812}
+
+
+def axe_violations(page: Page, impacts: tuple[str, ...] = FAILING_IMPACTS) -> list[dict]:
+    """Runs axe-core on the page as it is and answers the violations of the given impacts.
+
+    The script goes in through page.evaluate (Chrome DevTools' Runtime.evaluate), which the
+    page's Content-Security-Policy does not govern; add_script_tag would write an inline
+    <script> that the CSP rightly refuses, and no bypass_csp context is needed this way."""
+    if not AXE_SCRIPT.exists():
+        raise AssertionError(f"{AXE_SCRIPT} is missing: run `make node` (axe-core is a frontend devDependency)")
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE_SCRIPT.read_text())
+    # CSS transitions (a theme switch, a hover) must end before colours are measured
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
+    violations = page.evaluate(
+        """async () => {
+            const result = await window.axe.run(document, { resultTypes: ['violations'] });
+            return result.violations.map((v) => ({
+                id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
+                nodes: v.nodes.map((n) => ({ target: n.target.join(' '), html: n.html, summary: n.failureSummary })),
+            }));
+        }"""
+    )
+    return [violation for violation in violations if violation["impact"] in impacts]
+
+
+def describe_violations(violations: list[dict]) -> str:
+    """The rule, each node and what to fix, one block per rule."""
+    lines = []
+    for violation in violations:
+        lines.append(f"[{violation['impact']}] {violation['id']}: {violation['help']} ({violation['helpUrl']})")
+        for node in violation["nodes"]:
+            lines.append(f"    at {node['target']}: {node['html'][:160]}")
+            lines.extend(f"        {line}" for line in (node["summary"] or "").splitlines())
+    return "\n".join(lines)
+
+
+def assert_accessible(page: Page, name: str) -> None:
+    """Fails when axe-core finds a serious or critical violation on the screen called `name`."""
+    violations = axe_violations(page)
+    assert not violations, f"axe-core on {name}: {len(violations)} serious or critical rule(s)\n" + describe_violations(
+        violations
+    )
+
+
+def assert_no_sideways_scroll(page: Page, name: str) -> None:
+    width = page.evaluate("window.innerWidth")
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    if scroll_width > width:
+        # name the widest elements that stick out, to know what to fix
+        culprits = page.evaluate(
+            """(width) => [...document.querySelectorAll('body *')]
+                .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+                .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= width + 0.5)
+                .slice(0, 8)
+                .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(el.getBoundingClientRect().right)}`)""",
+            width,
+        )
+        raise AssertionError(f"{name} scrolls sideways at {width} px: the page is {scroll_width} px wide; {culprits}")
+
+
+def assert_dialogs_fit(page: Page, name: str) -> None:
+    """Every open dialog lies within the window's width (a tall one scrolls inside its backdrop)."""
+    width = page.evaluate("window.innerWidth")
+    for dialog in page.get_by_role("dialog").all():
+        box = dialog.bounding_box()
+        assert box is not None, f"a dialog on {name} is not drawn"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"a dialog on {name} is wider than {width} px: {box}"

@@ -71,7 +71,8 @@ def test_admin_signs_in_and_lands_on_the_admin_panel(page: Page, server: Server)
     open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
     expect(page).to_have_url(path_is("/admin-panel"))
     tabs = page.get_by_role("tablist", name="Admin panel").get_by_role("tab")
-    expect(tabs).to_have_count(16)
+    expect(tabs).to_have_count(17)
+    expect(tabs.last).to_have_text("Audit")
     expect(page.get_by_role("banner")).to_contain_text(f"Welcome, {ADMIN_USERNAME}")
 
 

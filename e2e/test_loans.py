@@ -304,8 +304,10 @@ def test_admin_adds_a_loan_and_edits_it_inline_in_the_light_theme(page: Page, se
     page.get_by_role("button", name="Search", exact=True).click()
     page.get_by_role("button", name=f"Select {name}").click()
     page.get_by_role("radio", name="Saving").check()
-    expect(page.get_by_text("Savings are not available yet")).to_be_visible()
-    expect(page.get_by_role("button", name="Add Product", exact=True)).to_be_disabled()
+    page.get_by_label("Value", exact=True).fill("100k")
+    # a saving has no days; the server prices it at the player's weekly rate
+    expect(page.get_by_label("Loan Duration (Days)")).to_have_count(0)
+    expect(page.get_by_test_id("savings-quote-note")).to_contain_text(f"7% a week for {name}: €7,000 a week.")
     page.get_by_role("radio", name="Loan").check()
     page.get_by_label("Value", exact=True).fill("100k")
     page.get_by_role("button", name="Add Product", exact=True).click()

@@ -3,10 +3,9 @@
 import pytest
 from bank_ui import choose_theme, path_is, sign_in
 from playwright.sync_api import Page, expect
+from screens import THEMES
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, Server
-
-THEMES = ["Dark", "Light", "Ocean", "Sunset", "Forest"]
 
 
 @pytest.mark.parametrize("theme", THEMES)

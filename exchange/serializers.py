@@ -92,7 +92,8 @@ class DecisionOut(serializers.Serializer):
 
 # --- input ---------------------------------------------------------------------------------
 
-_PEARLS = {"required": rules.BAD_PEARLS, "null": rules.BAD_PEARLS, "invalid": rules.BAD_PEARLS}
+# pearls must be a positive whole number: missing, not a number, 0 or below all say the spec's words
+_PEARLS = {key: rules.BAD_PEARLS for key in ("required", "null", "invalid", "too_small")}
 
 
 @extend_schema_field({"oneOf": [{"type": "string"}, {"type": "integer", "minimum": 1}], "example": "cashout"})

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import player_locked
-from bank import live
+from bank import audit, live, outbox
 from bank.decisions import locked_pending
 from bank.errors import BankError
 from lending import savings_services
@@ -35,8 +35,12 @@ def exchange_settings_set(
     buy = row.buy_rate if buy_rate is None else buy_rate
     if sell >= buy:
         raise BankError(rules.SELL_BELOW_BUY, code="sell_not_below_buy", fields={"sell_rate": [rules.SELL_BELOW_BUY]})
+    before = {"sell_rate": row.sell_rate, "buy_rate": row.buy_rate}
     row.sell_rate, row.buy_rate, row.updated_by = sell, buy, admin
     row.save()
+    audit.record(
+        actor=admin, kind="exchange.rates_set", obj=row, before=before, after={"sell_rate": sell, "buy_rate": buy}
+    )
     live.notify({"exchange_settings"}, everyone=True)
     return row
 
@@ -99,12 +103,39 @@ def _locked_request(request_id: int) -> PearlExchangeRequest:
     )
 
 
-def _decided(request: PearlExchangeRequest, *, status: str, admin: User, notes: str) -> None:
+def _decided(request: PearlExchangeRequest, *, status: str, admin: User, notes: str, player) -> None:
     request.status = status
     request.decided_by = admin
     request.decided_at = timezone.now()
     request.admin_notes = notes
     request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes", "created_savings"])
+    approved = status == PearlExchangeRequest.Status.APPROVED
+    audit.record(
+        actor=admin,
+        kind="exchange.approved" if approved else "exchange.denied",
+        obj=request,
+        player=player,
+        before={"status": "pending"},
+        after={
+            "status": status,
+            "exchange_type": request.exchange_type,
+            "pearls_amount": request.pearls_amount,
+            "bread_amount": request.bread_amount,
+            "savings_option": request.savings_option,
+            "savings_id": request.savings_id,
+            "created_savings_id": request.created_savings_id,
+            "admin_notes": notes,
+        },
+    )
+    what = f"{'sell' if request.exchange_type == Type.SELL else 'buy'} {request.pearls_amount:,} pearls"
+    what += f" for €{request.bread_amount:,}"
+    outbox.enqueue(
+        kind=f"exchange.{'approved' if approved else 'denied'}",
+        player=player,
+        content=f"your request to {what} was approved."
+        if approved
+        else f"your request to {what} was denied. Reason: {notes}",
+    )
 
 
 @transaction.atomic
@@ -138,7 +169,7 @@ def exchange_request_approve(*, request_id: int, admin: User, notes: str = "") -
         savings_services.savings_grow(
             player=player, savings_id=request.savings_id, amount=request.bread_amount, limit_status=409
         )
-    _decided(request, status=PearlExchangeRequest.Status.APPROVED, admin=admin, notes=notes)
+    _decided(request, status=PearlExchangeRequest.Status.APPROVED, admin=admin, notes=notes, player=player)
     live.notify({"pearl_exchange_requests"}, [player.pk])
     return request
 
@@ -150,6 +181,6 @@ def exchange_request_deny(*, request_id: int, admin: User, reason: str) -> Pearl
         raise BankError(
             rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]}
         )
-    _decided(request, status=PearlExchangeRequest.Status.DENIED, admin=admin, notes=reason)
+    _decided(request, status=PearlExchangeRequest.Status.DENIED, admin=admin, notes=reason, player=request.player)
     live.notify({"pearl_exchange_requests"}, [request.player_id])
     return request

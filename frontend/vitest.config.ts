@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // themes.test.ts reads the theme colours from the stylesheet itself (`?raw`)
+    css: { include: [/styles\/themes\.css/] },
     // Generous on purpose: see asyncUtilTimeout in src/testing/setup.ts.
     testTimeout: 30_000,
   },

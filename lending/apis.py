@@ -77,7 +77,7 @@ class LoanRequestCreateApi(APIView):
             total_days=data["total_days"],
             request_reason=data.get("request_reason", ""),
         )
-        return Response(PendingLoanOut(pending).data, status=status.HTTP_201_CREATED)
+        return Response(selectors.pending_loan_detail(request_id=pending.pk), status=status.HTTP_201_CREATED)
 
 
 class LoanQuoteApi(APIView):
@@ -107,7 +107,8 @@ class MyBankDataApi(APIView):
         player = player_of(request.user)
         if player is None:
             raise BankError(services.NO_PROFILE, code="not_found", status=404)
-        return Response(BankDataOut(selectors.bank_data_for_player(player=player)).data)
+        # the selector answers BankDataOut's shape as it is: no second pass through serializers
+        return Response(selectors.bank_data_for_player(player=player))
 
 
 class PlayerProductsApi(APIView):
@@ -116,7 +117,7 @@ class PlayerProductsApi(APIView):
     )
     def get(self, request, pk: int):
         player = player_for_caller(user=request.user, player_id=pk)
-        return Response(PlayerProductsOut(selectors.player_products(player=player)).data)
+        return Response(selectors.player_products(player=player))  # PlayerProductsOut's shape
 
 
 class SoloDividendsApi(APIView):
@@ -310,8 +311,8 @@ class PendingLoansAdminApi(APIView):
     def get(self, request):
         page = page_of(parse(PageIn, request, body=False))
         pending = selectors.pending_loans_open()
-        rows = list(pending[page.offset : page.offset + page.size])
-        return Response(PendingLoansOut({"pending_loans": rows, **page.answer(pending.count())}).data)
+        rows = selectors.pending_loan_rows(pending[page.offset : page.offset + page.size])
+        return Response({"pending_loans": rows, **page.answer(pending.count())})  # PendingLoansOut's shape
 
 
 class LoanRequestApproveApi(APIView):
@@ -332,7 +333,7 @@ class LoanRequestApproveApi(APIView):
             "loan": selectors.loan_detail(loan_id=loan.pk),
             "detail": "Pending loan approved and converted to active loan!",
         }
-        return Response(PendingLoanDecisionOut(body).data)
+        return Response(body)  # PendingLoanDecisionOut's shape: the selectors answer final rows
 
 
 class LoanRequestDenyApi(APIView):
@@ -352,4 +353,4 @@ class LoanRequestDenyApi(APIView):
             "loan": None,
             "detail": "Pending loan denied.",
         }
-        return Response(PendingLoanDecisionOut(body).data)
+        return Response(body)  # PendingLoanDecisionOut's shape: the selectors answer final rows

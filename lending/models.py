@@ -102,6 +102,9 @@ class LoanPayment(models.Model):
 
     class Meta:
         ordering = ["loan_id", "date"]
+        # covers "the Paid entries' sum per loan" (the Overview's outstanding total, bank/dashboard.py)
+        # without reading the table's rows: 1,000,000 entries summed in the index alone
+        indexes = [models.Index(fields=["loan", "status", "value"], name="loan_payment_paid_sum")]
         constraints = [
             models.UniqueConstraint(fields=["loan", "date"], name="loan_payment_one_per_day"),
             models.CheckConstraint(condition=Q(value__gte=0), name="loan_payment_value_not_negative"),

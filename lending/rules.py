@@ -1,4 +1,4 @@
-"""Loan constants and the pure arithmetic of loans (DOMAIN.md "Money and rates", "Loans").
+"""Loan constants and the pure arithmetic of loans (docs/rules.md, Money and Loans).
 
 Decisions where the documents are silent, written down here:
 - A loan day's credit points (+5 payment_made) are given the first time that day becomes Paid and

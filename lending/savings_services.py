@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank import bulk, live
+from bank import audit, bulk, live, outbox
 from bank.decisions import locked_pending
 from bank.errors import BankError
 from credit.models import CreditEvent
@@ -32,6 +32,7 @@ Action = CreditEvent.Action
 ALREADY_PROCESSED = "This withdrawal request was already processed."
 DENY_NEEDS_REASON = "A reason is required to deny a withdrawal request"
 AUTO_BATCH = 2_000  # accounts caught up per transaction by the overdue run
+SAVINGS_FIELDS = ("invested_value", "interest_rate", "start_date", "next_week", "next_due_date", "admin_notes")
 WEEK_COLUMNS = (
     "savings",
     "week",
@@ -163,7 +164,7 @@ def savings_create(
         player = player_locked(player_id=player_id)
         if player.bad_payer:
             raise BankError(rules.BAD_PAYER_PRODUCTS, code="bad_payer")
-        return savings_open(
+        savings = savings_open(
             player=player,
             invested_value=invested_value,
             by=admin,
@@ -171,6 +172,14 @@ def savings_create(
             start_date=start_date,
             notes=notes,
         )
+        audit.record(
+            actor=admin,
+            kind="savings.created",
+            obj=savings,
+            player=player,
+            after=audit.snapshot(savings, SAVINGS_FIELDS),
+        )
+        return savings
 
 
 @dataclass(frozen=True)
@@ -232,12 +241,14 @@ def savings_payment_mark(*, savings_id: int, status: str, admin: User, week: int
         savings.invested_value += entry.interest
         entry.interest_compounded = entry.interest
         entry.reverted_from = ""
+    before = {"week": entry.week, "status": entry.status, "invested_value": savings.invested_value}
     entry.status = status
     entry.auto_processed = False
     entry.marked_by = admin
     entry.save()
     savings.save(update_fields=["invested_value"])
     _award_week_points(entry, player=player, admin=admin)
+    _week_audit_and_notice(admin=admin, player=player, savings=savings, entry=entry, before=before)
     live.notify({"savings"}, [player.pk])
     return SavingsMark(entry=entry, savings=savings, reverted=reverted, changed=True)
 
@@ -257,13 +268,34 @@ def _record_due_week(*, player: Player, savings: Savings, status: str, admin: Us
         interest_compounded=compounded,
         marked_by=admin,
     )
+    before = {"week": entry.week, "status": None, "invested_value": savings.invested_value}
     savings.invested_value += compounded
     savings.next_week += 1
     savings.next_due_date = rules.week_due_date(savings.start_date, savings.next_week)
     savings.save(update_fields=["invested_value", "next_week", "next_due_date"])
     _award_week_points(entry, player=player, admin=admin)
+    _week_audit_and_notice(admin=admin, player=player, savings=savings, entry=entry, before=before)
     live.notify({"savings"}, [player.pk])
     return SavingsMark(entry=entry, savings=savings, reverted=False, changed=True)
+
+
+def _missed_week_text(savings_id: int, week: int, due: date) -> str:
+    return f"week {week} of Savings #{savings_id} (due {due.isoformat()}) was recorded Not Paid."
+
+
+def _week_audit_and_notice(*, admin: User, player: Player, savings: Savings, entry: SavingsWeek, before: dict) -> None:
+    audit.record(
+        actor=admin,
+        kind="savings.payment_marked",
+        obj=savings,
+        player=player,
+        before=before,
+        after={"week": entry.week, "status": entry.status, "invested_value": savings.invested_value},
+    )
+    if entry.status == SavingsWeek.Status.NOT_PAID and before["status"] != SavingsWeek.Status.NOT_PAID:
+        outbox.enqueue(
+            kind="payment.missed", player=player, content=_missed_week_text(savings.pk, entry.week, entry.due_date)
+        )
 
 
 @dataclass(frozen=True)
@@ -283,12 +315,14 @@ def savings_auto_process_overdue(*, admin: User | None = None, today: date | Non
     while True:
         with transaction.atomic():
             batch = list(
-                Savings.objects.select_for_update()
+                Savings.objects.select_for_update(of=("self",))
+                .select_related("player")
                 .filter(status=Savings.Status.ACTIVE, next_due_date__lt=today, pk__gt=last_pk)
                 .order_by("pk")[:AUTO_BATCH]
             )
             if not batch:
                 break
+            before = {savings.pk: audit.snapshot(savings, ("invested_value", "next_week")) for savings in batch}
             entries = []
             now = timezone.now()
             marked_by = admin.pk if admin else None
@@ -320,6 +354,30 @@ def savings_auto_process_overdue(*, admin: User | None = None, today: date | Non
                 ["invested_value", "next_week", "next_due_date"],
                 ((savings.invested_value, savings.next_week, savings.next_due_date, savings.pk) for savings in batch),
             )
+            audit.record_many(
+                actor=admin,
+                kind="savings.auto_processed",
+                changes=[
+                    audit.Change(
+                        obj=savings,
+                        player=savings.player,
+                        before=before[savings.pk],
+                        after=audit.snapshot(savings, ("invested_value", "next_week")),
+                    )
+                    for savings in batch
+                ],
+            )
+            outbox.enqueue_many(
+                kind="payment.missed",
+                messages=[
+                    (
+                        savings.player,
+                        f"{savings.next_week - before[savings.pk]['next_week']} overdue week(s) of "
+                        f"Savings #{savings.pk} were recorded Not Paid automatically.",
+                    )
+                    for savings in batch
+                ],
+            )
             live.notify({"savings"}, sorted({savings.player_id for savings in batch}))
             weeks_marked += len(entries)
             accounts += len(batch)
@@ -345,6 +403,7 @@ def savings_edit(
     player, savings = _player_then_savings(savings_id)
     if savings.status != Savings.Status.ACTIVE:
         raise BankError("This savings account is closed.", code="savings_closed", status=409)
+    before = audit.snapshot(savings, SAVINGS_FIELDS)
     fields = []
     if invested_value is not None and invested_value != savings.invested_value:
         growth = invested_value - savings.invested_value
@@ -360,20 +419,36 @@ def savings_edit(
         fields.append("admin_notes")
     if fields:
         savings.save(update_fields=fields)
+        _savings_audit(admin=admin, kind="savings.edited", player=player, savings=savings, before=before)
         live.notify({"savings"}, [player.pk])
     return savings
+
+
+def _savings_audit(*, admin: User, kind: str, player: Player, savings: Savings, before: dict) -> None:
+    after = audit.snapshot(savings, SAVINGS_FIELDS)
+    changed = [name for name in SAVINGS_FIELDS if before[name] != after[name]]
+    audit.record(
+        actor=admin,
+        kind=kind,
+        obj=savings,
+        player=player,
+        before={name: before[name] for name in changed},
+        after={name: after[name] for name in changed},
+    )
 
 
 @transaction.atomic
 def savings_change_date(*, savings_id: int, new_date: date, admin: User) -> Savings:
     """Move the start; the weeks not yet recorded fall due from the new start."""
     rules.check_start_date(new_date, today=_today())
-    _player, savings = _player_then_savings(savings_id)
+    player, savings = _player_then_savings(savings_id)
     if savings.status != Savings.Status.ACTIVE:
         raise BankError("This savings account is closed.", code="savings_closed", status=409)
+    before = audit.snapshot(savings, SAVINGS_FIELDS)
     savings.start_date = new_date
     savings.next_due_date = rules.week_due_date(new_date, savings.next_week)
     savings.save(update_fields=["start_date", "next_due_date"])
+    _savings_audit(admin=admin, kind="savings.date_changed", player=player, savings=savings, before=before)
     live.notify({"savings"}, [savings.player_id])
     return savings
 
@@ -447,6 +522,22 @@ def withdrawal_request_approve(*, request_id: int, admin: User, notes: str = "")
     request.decided_at = timezone.now()
     request.admin_notes = notes
     request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes"])
+    audit.record(
+        actor=admin,
+        kind="withdrawal.approved",
+        obj=request,
+        player=player,
+        before={"status": "pending", "available": available},
+        after={"status": "approved", "amount": request.amount, "available": available - request.amount},
+    )
+    outbox.enqueue(
+        kind="withdrawal.approved",
+        player=player,
+        content=(
+            f"your withdrawal of €{request.amount:,} was approved, for {request.withdrawal_date.isoformat()} "
+            f"at {request.withdrawal_time:%H:%M} (GMT{request.player_timezone:+d})."
+        ),
+    )
     live.notify({"withdrawal_requests", "savings"}, [player.pk])
     return request
 
@@ -461,5 +552,18 @@ def withdrawal_request_deny(*, request_id: int, admin: User, reason: str) -> Wit
     request.decided_at = timezone.now()
     request.admin_notes = reason
     request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes"])
+    audit.record(
+        actor=admin,
+        kind="withdrawal.denied",
+        obj=request,
+        player=request.player,
+        before={"status": "pending"},
+        after={"status": "denied", "admin_notes": reason},
+    )
+    outbox.enqueue(
+        kind="withdrawal.denied",
+        player=request.player,
+        content=f"your withdrawal request of €{request.amount:,} was denied. Reason: {reason}",
+    )
     live.notify({"withdrawal_requests"}, [request.player_id])
     return request

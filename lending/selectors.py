@@ -232,23 +232,79 @@ def loan_list_all() -> QuerySet[Loan]:
 
 
 def _pending_loans() -> QuerySet[PendingLoan]:
-    return PendingLoan.objects.select_related("player", "requested_by__player", "approved_by", "denied_by")
+    return PendingLoan.objects.all()
 
 
-def pending_loans_for_player(*, player: Player) -> QuerySet[PendingLoan]:
+PENDING_COLUMNS = (
+    "id",
+    "player_id",
+    "player__name",
+    "player__discord",
+    "value",
+    "total_days",
+    "interest_rate",
+    "total_to_pay",
+    "requested_by__username",
+    "requested_by__player__name",
+    "request_reason",
+    "request_date",
+    "status",
+    "admin_notes",
+    "approved_by__username",
+    "approved_date",
+    "denied_by__username",
+    "denied_date",
+    "converted_loan_id",
+)
+
+
+def pending_loan_rows(requests: QuerySet[PendingLoan]) -> list[dict]:
+    """Loan requests as the API answers them (PendingLoanOut's shape), from one query with its joins:
+    plain rows, not model instances re-read by a serializer."""
+    rows = []
+    for row in requests.values_list(*PENDING_COLUMNS):
+        (pk, player_id, name, discord, value, days, rate, total, by_user, by_player, reason, asked, status, notes,
+         approved_by, approved_date, denied_by, denied_date, loan_id) = row  # fmt: skip
+        rows.append(
+            {
+                "id": pk,
+                "player_id": player_id,
+                "player_name": name,
+                "player_discord": discord,
+                "value": value,
+                "total_days": days,
+                "interest_rate": rate,
+                "total_to_pay": total,
+                "user": by_player or by_user,  # who asked: the player's name, or an admin's username
+                "request_reason": reason,
+                "request_date": asked,
+                "created_date": asked,
+                "status": status,
+                "admin_notes": notes,
+                "approved_by": approved_by,
+                "approved_date": approved_date,
+                "denied_by": denied_by,
+                "denied_date": denied_date,
+                "converted_loan_id": loan_id,
+            }
+        )
+    return rows
+
+
+def pending_loans_for_player(*, player: Player) -> list[dict]:
     """The player's own requests, newest first. 1 query."""
-    return _pending_loans().filter(player=player).order_by("-request_date", "-id")
+    return pending_loan_rows(_pending_loans().filter(player=player).order_by("-request_date", "-id"))
 
 
-def pending_loan_detail(*, request_id: int) -> PendingLoan:
-    pending = _pending_loans().filter(pk=request_id).first()
-    if pending is None:
+def pending_loan_detail(*, request_id: int) -> dict:
+    rows = pending_loan_rows(_pending_loans().filter(pk=request_id))
+    if not rows:
         raise NotFound("Loan request not found")
-    return pending
+    return rows[0]
 
 
 def pending_loans_open() -> QuerySet[PendingLoan]:
-    """Every request still waiting for an admin, oldest first (a review queue). 1 query."""
+    """Every request still waiting for an admin, oldest first (a review queue)."""
     return _pending_loans().filter(status=PendingLoan.Status.PENDING).order_by("request_date", "id")
 
 
@@ -264,7 +320,7 @@ def player_products(*, player: Player, today: date | None = None) -> dict:
     return {
         "savings": savings_list_for_player(player=player, today=today),
         "loans": loan_list_for_player(player=player, today=today),
-        "pending_loans": list(pending_loans_for_player(player=player)),
+        "pending_loans": pending_loans_for_player(player=player),
     }
 
 
@@ -296,6 +352,9 @@ def products_summary(*, loans: list[dict], savings: list[dict]) -> dict:
         "active_savings_count": len(active_savings),
         "savings_total_value": sum(account["invested_value"] for account in active_savings),
         "savings_weekly_earnings": sum(account["weekly_payment"] for account in active_savings),
+        # My Savings' counters: weeks paid out and what they paid, over every account
+        "savings_payments_received": sum(account["paid_weeks"] for account in savings),
+        "savings_total_earnings": sum(account["total_paid_out"] for account in savings),
     }
 
 

@@ -158,6 +158,8 @@ class ProductsSummaryOut(serializers.Serializer):
     active_savings_count = serializers.IntegerField()
     savings_total_value = serializers.IntegerField(help_text="the active savings' balances")
     savings_weekly_earnings = serializers.IntegerField(help_text="this week's interest of the active savings")
+    savings_payments_received = serializers.IntegerField(help_text="weeks paid out, over every savings account")
+    savings_total_earnings = serializers.IntegerField(help_text="what those paid weeks earned")
 
 
 class BankDataOut(serializers.Serializer):

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank import live
+from bank import audit, live, outbox
 from bank.decisions import locked_pending
 from bank.errors import BankError
 from credit.models import CreditEvent
@@ -26,13 +26,18 @@ from .selectors import loan_request_refusal, player_of_caller
 
 Action = CreditEvent.Action
 NO_PROFILE = rules.NO_PROFILE
+LOAN_FIELDS = ("value", "interest_rate", "total_days", "total_to_pay", "daily_payment", "start_date", "admin_notes")
 
 
 @transaction.atomic
 def solo_dividends_set(*, dividends: int, admin: User) -> SoloDividends:
     row = SoloDividends.locked()
+    before = row.dividends
     row.dividends = dividends
     row.save(update_fields=["dividends", "updated_at"])
+    audit.record(
+        actor=admin, kind="dividends.set", obj=row, before={"dividends": before}, after={"dividends": dividends}
+    )
     live.notify({"solo_dividends"}, everyone=True)
     return row
 
@@ -150,6 +155,22 @@ def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Lo
     pending.converted_loan = loan
     pending.admin_notes = notes
     pending.save(update_fields=["status", "approved_by", "approved_date", "converted_loan", "admin_notes"])
+    audit.record(
+        actor=admin,
+        kind="loan_request.approved",
+        obj=pending,
+        player=player,
+        before={"status": "pending"},
+        after={"status": "approved", "loan_id": loan.pk, "admin_notes": notes, **audit.snapshot(loan, LOAN_FIELDS)},
+    )
+    outbox.enqueue(
+        kind="loan_request.approved",
+        player=player,
+        content=(
+            f"your loan request for €{loan.value:,} was approved: Loan #{loan.pk}, "
+            f"€{loan.total_to_pay:,} to pay over {loan.total_days} days (€{loan.daily_payment:,} a day)."
+        ),
+    )
     live.notify({"pending_loans"}, [pending.player_id])  # opening the loan already named "loans"
     return loan
 
@@ -166,6 +187,20 @@ def loan_request_deny(*, request_id: int, admin: User, reason: str) -> PendingLo
     pending.denied_date = timezone.now()
     pending.admin_notes = reason
     pending.save(update_fields=["status", "denied_by", "denied_date", "admin_notes"])
+    player = pending.player
+    audit.record(
+        actor=admin,
+        kind="loan_request.denied",
+        obj=pending,
+        player=player,
+        before={"status": "pending"},
+        after={"status": "denied", "admin_notes": reason},
+    )
+    outbox.enqueue(
+        kind="loan_request.denied",
+        player=player,
+        content=f"your loan request for €{pending.value:,} was denied. Reason: {reason}",
+    )
     live.notify({"pending_loans"}, [pending.player_id])
     return pending
 
@@ -188,7 +223,7 @@ def loan_create(
         if total_days is None:  # named after the bad-payer refusal: the spec's order
             raise BankError(rules.ENTER_DAYS, code="missing_fields", fields={"total_days": [rules.ENTER_DAYS]})
         terms = rules.loan_terms(value=value, score=player.credit_score, total_days=total_days)
-        return _loan_open(
+        loan = _loan_open(
             player=player,
             value=value,
             rate=terms.interest_rate,
@@ -197,6 +232,8 @@ def loan_create(
             notes=notes,
             start_date=start_date,
         )
+        audit.record(actor=admin, kind="loan.created", obj=loan, player=player, after=audit.snapshot(loan, LOAN_FIELDS))
+        return loan
 
 
 @dataclass(frozen=True)
@@ -232,6 +269,20 @@ def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date |
         payment.points_awarded = True
         points = POINTS_PAYMENT_MADE
     payment.save()
+    audit.record(
+        actor=admin,
+        kind="loan.payment_marked",
+        obj=loan,
+        player=loan.player,
+        before={"date": day, "status": replaced},
+        after={"date": day, "status": status, "value": payment.value},
+    )
+    if status == LoanPayment.Status.NOT_PAID and replaced != LoanPayment.Status.NOT_PAID:
+        outbox.enqueue(
+            kind="payment.missed",
+            player=loan.player,
+            content=f"the payment of Loan #{loan.pk} for {day.isoformat()} (€{loan.daily_payment:,}) was marked Not Paid.",
+        )
     if points:
         credit_record(
             player_id=loan.player_id,
@@ -259,6 +310,14 @@ def loan_pay_off(*, loan_id: int, admin: User) -> tuple[Loan, int]:
     loan.paid_off_by = admin
     loan.solo_gain = gain
     loan.save(update_fields=["status", "paid_off", "paid_off_at", "paid_off_by", "solo_gain"])
+    audit.record(
+        actor=admin,
+        kind="loan.paid_off",
+        obj=loan,
+        player=loan.player,
+        before={"status": Loan.Status.ACTIVE},
+        after={"status": loan.status, "solo_gain": gain},
+    )
     credit_record(
         player_id=loan.player_id,
         action_type=Action.LOAN_COMPLETED,
@@ -305,18 +364,35 @@ def loan_edit(
             "Nothing to change: send value, interest_rate, total_days or admin_notes", code="nothing_to_change"
         )
     loan = _locked_active_loan(loan_id)
+    before = audit.snapshot(loan, LOAN_FIELDS)
     for name, new in changes.items():
         setattr(loan, name, new)
     _loan_terms_save(loan, list(changes))
+    _loan_audit(admin=admin, kind="loan.edited", loan=loan, before=before)
     return loan
+
+
+def _loan_audit(*, admin: User, kind: str, loan: Loan, before: dict) -> None:
+    after = audit.snapshot(loan, LOAN_FIELDS)
+    changed = [name for name in LOAN_FIELDS if before[name] != after[name]]
+    audit.record(
+        actor=admin,
+        kind=kind,
+        obj=loan,
+        player=loan.player,
+        before={name: before[name] for name in changed},
+        after={name: after[name] for name in changed},
+    )
 
 
 @transaction.atomic
 def loan_change_date(*, loan_id: int, new_date: date, admin: User) -> Loan:
     rules.check_start_date(new_date, today=_today())
     loan = _locked_active_loan(loan_id)
+    before = audit.snapshot(loan, LOAN_FIELDS)
     loan.start_date = new_date
     loan.save(update_fields=["start_date"])
+    _loan_audit(admin=admin, kind="loan.date_changed", loan=loan, before=before)
     live.notify({"loans"}, [loan.player_id])
     return loan
 
@@ -324,6 +400,8 @@ def loan_change_date(*, loan_id: int, new_date: date, admin: User) -> Loan:
 @transaction.atomic
 def loan_change_days(*, loan_id: int, new_days: int, admin: User) -> Loan:
     loan = _locked_active_loan(loan_id)
+    before = audit.snapshot(loan, LOAN_FIELDS)
     loan.total_days = new_days
     _loan_terms_save(loan, ["total_days"])
+    _loan_audit(admin=admin, kind="loan.days_changed", loan=loan, before=before)
     return loan

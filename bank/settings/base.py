@@ -196,6 +196,10 @@ BANK_PRODUCT_NAME = "Guild Bank"
 BANK_ADMIN_USERNAME = os.environ.get("BANK_ADMIN_USERNAME", "admin")
 BANK_WS_TICKET_SECONDS = 30
 
+# Discord notifications (bank/outbox.py): unset means off, nothing is queued or sent
+DISCORD_WEBHOOK_URL = os.environ.get("DISCORD_WEBHOOK_URL", "")
+DISCORD_TIMEOUT_SECONDS = float(os.environ.get("DISCORD_TIMEOUT_SECONDS", "5"))
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Guild Bank API",
     "DESCRIPTION": "The web bank of a game community: players, credit, loans, savings and pearl exchange.",

@@ -47,12 +47,18 @@ def test_a_nul_character_in_a_credit_reason_is_a_400(admin_api, player):
     assert not CreditEvent.objects.exists()
 
 
-@pytest.mark.parametrize("term", ["²", "1" * 5000, "99999999999999999999"])
+@pytest.mark.parametrize("term", ["²", "1" * 64, "99999999999999999999"])
 def test_player_search_with_odd_digits_answers(admin_api, term):
     PlayerFactory(name="Aria")
     response = admin_api.get("/api/search/players", {"term": term})
     assert response.status_code == 200
     assert response.json()["players"] == []
+
+
+def test_a_player_search_term_longer_than_any_name_is_a_400(admin_api):
+    response = admin_api.get("/api/search/players", {"term": "a" * 50_001})
+    assert response.status_code == 400
+    assert response.json()["detail"] == "term can be at most 64 characters"
 
 
 def test_player_search_with_a_nul_character_is_a_400(admin_api):

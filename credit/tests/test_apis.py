@@ -2,6 +2,7 @@ import pytest
 
 from accounts.models import Player
 from accounts.tests.factories import AdminFactory, PlayerFactory
+from bank.testing.queries import AUTH_QUERIES
 from credit import migration
 from credit.models import CreditEvent
 from credit.tests.factories import CreditEventFactory
@@ -13,7 +14,6 @@ PENALTY = "/api/admin/credit-score/penalty"
 ADJUST = "/api/admin/credit-score/adjust"
 PREVIEW = "/api/admin/credit-score/migration-preview"
 EXECUTE = "/api/admin/credit-score/execute-migration"
-AUTH_QUERIES = 2  # the revoked-token check and the user
 
 
 def score_of(player) -> int:

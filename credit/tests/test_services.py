@@ -320,10 +320,11 @@ def test_execute_queues_one_notice_for_all_selected_players(admin_user, register
 def test_execute_runs_the_same_queries_for_3_and_for_30_players(admin_user, register_counts, django_assert_num_queries):
     few, many = PlayerFactory.create_batch(3), PlayerFactory.create_batch(30)
     register_counts({player.pk: {"loans_taken": 1} for player in few + many})
-    # lock the players, one UPDATE for their one score, one INSERT of the events, and the savepoint
-    with django_assert_num_queries(5):
+    # lock the players, one UPDATE for their one score, one INSERT of the events, one of the audit
+    # entries, and the savepoint
+    with django_assert_num_queries(6):
         credit_migration_execute(player_ids=[player.pk for player in few], admin=admin_user)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         credit_migration_execute(player_ids=[player.pk for player in many], admin=admin_user)
 
 

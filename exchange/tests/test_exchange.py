@@ -3,6 +3,7 @@
 import pytest
 
 from accounts.tests.factories import PlayerFactory
+from bank.testing.queries import AUTH_QUERIES
 from conftest import bearer_for
 from credit.models import CreditEvent
 from exchange.models import ExchangeSettings, PearlExchangeRequest
@@ -95,6 +96,14 @@ def test_a_rate_change_after_submission_does_not_change_the_request(player_api, 
         ({"exchange_type": "sell", "savings_option": "cashout"}, "Please enter a valid number of pearls"),
         (
             {"exchange_type": "sell", "pearls_amount": 0, "savings_option": "cashout"},
+            "Please enter a valid number of pearls",
+        ),
+        (
+            {"exchange_type": "sell", "pearls_amount": -3, "savings_option": "cashout"},
+            "Please enter a valid number of pearls",
+        ),
+        (
+            {"exchange_type": "sell", "pearls_amount": 1_000_001, "savings_option": "cashout"},
             "pearls_amount must be between 1 and 1,000,000",
         ),
         (
@@ -264,9 +273,9 @@ def test_the_lists_run_a_fixed_number_of_queries(admin_api, django_assert_num_qu
         for _ in range(size):
             player = PlayerFactory()
             ask(bearer_for(player.user), exchange_type="sell", pearls_amount=1, savings_option="cashout")
-        with django_assert_num_queries(5):  # token 2 + page + count + pending count
+        with django_assert_num_queries(AUTH_QUERIES + 3):  # page + count + pending count
             admin_api.get("/api/admin/pearl-exchange-requests")
-        with django_assert_num_queries(4):  # token 2 + the player + their requests
+        with django_assert_num_queries(AUTH_QUERIES + 2):  # the player + their requests
             admin_api.get(f"/api/players/{player.pk}/pearl-exchange-history")
 
 

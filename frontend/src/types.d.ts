@@ -1,1 +1,5 @@
 declare module '*.css';
+declare module '*.css?raw' {
+  const text: string;
+  export default text;
+}

@@ -1,10 +1,14 @@
+import json
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from rest_framework.renderers import JSONRenderer
 
 from accounts.tests.factories import PlayerFactory
+from bank.testing.queries import AUTH_QUERIES
 from conftest import bearer_for
+from lending import selectors, services
 from lending.models import Loan, LoanPayment, PendingLoan, SoloDividends
 from lending.selectors import solo_dividends_amount
 from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory, SavingsFactory
@@ -383,10 +387,10 @@ def make_loans(count: int, *, player=None, payments: int = 3):
 def test_check_loans_runs_a_fixed_number_of_queries(admin_api, django_assert_num_queries):
     # 2 for the token + the page's ids + their figures (players, summed day entries) + count + counters
     make_loans(1)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(AUTH_QUERIES + 4):
         assert len(admin_api.get("/api/admin/loans/check").json()["loans"]) == 1
     make_loans(12, payments=6)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(AUTH_QUERIES + 4):
         assert len(admin_api.get("/api/admin/loans/check").json()["loans"]) == 13
 
 
@@ -460,13 +464,13 @@ def test_players_cannot_read_a_loan_or_the_loan_list(player_api):
 def test_loan_list_has_every_loan_newest_first_in_a_fixed_number_of_queries(admin_api, django_assert_num_queries):
     first = LoanFactory()
     paid_off = LoanFactory(status="Paid-Off", paid_off=True)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(AUTH_QUERIES + 1):
         rows = admin_api.get("/api/admin/loans").json()["loans"]
     assert [row["id"] for row in rows] == [paid_off.pk, first.pk]
     assert rows[0]["status"] == "Paid-Off" and rows[0]["player_name"] == paid_off.player.name
     for _ in range(8):
         LoanFactory()
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(AUTH_QUERIES + 1):
         assert len(admin_api.get("/api/admin/loans").json()["loans"]) == 10
 
 
@@ -477,14 +481,14 @@ def test_my_bank_data_runs_a_fixed_number_of_queries(django_assert_num_queries):
     make_loans(1, player=player)
     SavingsFactory(player=player, weeks=1)
     PendingLoanFactory(player=player)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(AUTH_QUERIES + 6):
         assert len(client.get("/api/me/bank-data").json()["loans"]) == 1
     make_loans(9, player=player, payments=5)
     for _ in range(2):
         SavingsFactory(player=player, weeks=4)
     for _ in range(6):
         PendingLoanFactory(player=player)
-    with django_assert_num_queries(9):
+    with django_assert_num_queries(AUTH_QUERIES + 6):
         data = client.get("/api/me/bank-data").json()
     assert (len(data["loans"]), len(data["savings"]), len(data["pending_loans"])) == (10, 3, 7)
 
@@ -495,10 +499,10 @@ def test_admin_pending_list_and_products_run_a_fixed_number_of_queries(admin_api
             PendingLoanFactory(player=player)
         make_loans(size, player=player)
         SavingsFactory(player=player, weeks=size)
-        with django_assert_num_queries(4):  # token 2 + the page + the count
+        with django_assert_num_queries(AUTH_QUERIES + 2):  # the page + the count
             admin_api.get("/api/admin/pending-loans")
         # token 2 + the player + loans + day entries + savings + their weeks + requests
-        with django_assert_num_queries(8):
+        with django_assert_num_queries(AUTH_QUERIES + 6):
             admin_api.get(f"/api/players/{player.pk}/products")
 
 
@@ -507,3 +511,37 @@ def test_admin_pending_list_pages_oldest_first_and_counts_them_all(admin_api):
     body = admin_api.get("/api/admin/pending-loans?page=2&page_size=2").json()
     assert (body["count"], body["page"], body["page_size"]) == (3, 2, 2)
     assert [row["id"] for row in body["pending_loans"]] == [requests[2].pk]
+
+
+def test_the_loan_request_rows_match_their_documented_serializer(admin_user):
+    """The selectors answer final rows for speed; the serializer documents the shape: one must not drift."""
+    from lending.serializers import PendingLoanOut
+
+    asked = PendingLoanFactory()
+    decided = PendingLoanFactory()
+    services.loan_request_approve(request_id=decided.pk, admin=admin_user, notes="ok")
+    for pending in (asked, decided):
+        pending.refresh_from_db()
+        row = selectors.pending_loan_detail(request_id=pending.pk)
+        assert row.keys() == PendingLoanOut().fields.keys()
+        rendered = json.loads(JSONRenderer().render(row))
+        assert rendered == json.loads(JSONRenderer().render(PendingLoanOut(pending).data))
+
+
+def test_bank_data_renders_exactly_as_its_documented_serializers(eligible_player):
+    from lending.savings_serializers import SavingsOut
+    from lending.serializers import LoanOut, ProductsSummaryOut
+
+    loan = LoanFactory(player=eligible_player, start_date=ago(3))
+    LoanPaymentFactory(loan=loan, date=ago(2))
+    SavingsFactory(player=eligible_player, weeks=2)
+    PendingLoanFactory(player=eligible_player)
+    raw = selectors.bank_data_for_player(player=eligible_player)
+
+    def rendered(value):
+        return json.loads(JSONRenderer().render(value))
+
+    assert rendered(raw["loans"]) == rendered(LoanOut(raw["loans"], many=True).data)
+    assert rendered(raw["savings"]) == rendered(SavingsOut(raw["savings"], many=True).data)
+    assert rendered(raw["summary"]) == rendered(ProductsSummaryOut(raw["summary"]).data)
+    # the loan requests' rows are checked against PendingLoanOut above

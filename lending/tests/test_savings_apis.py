@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from accounts.tests.factories import PlayerFactory
+from bank.testing.queries import AUTH_QUERIES
 from conftest import bearer_for
 from lending.models import Savings, SavingsWeek, WithdrawalRequest
 from lending.tests.factories import SavingsFactory, WithdrawalRequestFactory
@@ -199,6 +200,8 @@ def test_bank_data_and_products_carry_the_players_savings(player_api, player):
         "active_savings_count": 1,
         "savings_total_value": 1_000_000,
         "savings_weekly_earnings": 70_000,
+        "savings_payments_received": 1,
+        "savings_total_earnings": 70_000,
     }
 
 
@@ -388,7 +391,7 @@ def test_check_savings_runs_a_fixed_number_of_queries(admin_api, django_assert_n
         for _ in range(size):
             SavingsFactory(weeks=2)
         # 2 for the token + the page + its count + the counters
-        with django_assert_num_queries(5):
+        with django_assert_num_queries(AUTH_QUERIES + 3):
             admin_api.get("/api/admin/savings/check")
 
 
@@ -398,9 +401,9 @@ def test_client_overview_and_withdrawal_list_run_a_fixed_number_of_queries(admin
             player = PlayerFactory()
             SavingsFactory(player=player)
             WithdrawalRequestFactory(player=player)
-        with django_assert_num_queries(3):  # token 2 + one aggregate over the players
+        with django_assert_num_queries(AUTH_QUERIES + 1):  # one aggregate over the players
             admin_api.get("/api/admin/savings/client-overview")
-        with django_assert_num_queries(5):  # token 2 + page + count + pending count
+        with django_assert_num_queries(AUTH_QUERIES + 3):  # page + count + pending count
             admin_api.get("/api/admin/withdrawal-requests")
 
 
@@ -412,7 +415,7 @@ def test_total_savings_and_withdrawal_history_run_a_fixed_number_of_queries(
             SavingsFactory(player=player, invested_value=100_000, weeks=2)
             WithdrawalRequestFactory(player=player)
         # token 2 + the player asked for + the caller's own player + the accounts (or the requests)
-        with django_assert_num_queries(5):
+        with django_assert_num_queries(AUTH_QUERIES + 2):
             player_api.get(f"/api/players/{player.pk}/total-savings")
-        with django_assert_num_queries(5):
+        with django_assert_num_queries(AUTH_QUERIES + 2):
             player_api.get(f"/api/players/{player.pk}/withdrawal-history")

@@ -107,7 +107,7 @@ def test_player_sees_own_loans_newest_first_and_own_requests_newest_first():
     older, newer = PendingLoanFactory(player=player), PendingLoanFactory(player=player)
     PendingLoanFactory()
     assert [row["id"] for row in selectors.loan_list_for_player(player=player)] == [second.pk, first.pk]
-    assert [p.pk for p in selectors.pending_loans_for_player(player=player)] == [newer.pk, older.pk]
+    assert [p["id"] for p in selectors.pending_loans_for_player(player=player)] == [newer.pk, older.pk]
 
 
 def test_bank_data_shows_dividends_only_with_solo_access():

@@ -112,14 +112,16 @@ describe('app routes', () => {
     expect(localStorage.getItem('access_token')).toContain('.');
   });
 
-  it('sends an admin to the admin panel with all sixteen tabs', async () => {
+  it('sends an admin to the admin panel with all seventeen tabs', async () => {
     mockFetch({ 'POST /api/login': loginAnswer('admin', true) });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Sign In' });
     signIn('admin', 'secret-admin');
     const tablist = await screen.findByRole('tablist', { name: 'Admin panel' });
     expect(currentPath()).toBe('/admin-panel');
-    expect(tablist.querySelectorAll('[role="tab"]')).toHaveLength(16);
+    const tabs = tablist.querySelectorAll('[role="tab"]');
+    expect(tabs).toHaveLength(17);
+    expect(tabs[16].textContent).toBe('Audit');
   });
 
   it('returns to the remembered page after sign-in', async () => {

@@ -1,36 +1,67 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 interface ModalProps {
   title: string;
   icon?: ReactNode;
   describedBy?: string;
+  /** What Escape does (a dialog's Cancel). Without it Escape leaves the dialog open: the person must choose. */
+  onEscape?: () => void;
   children: ReactNode;
 }
 
-/** A centred dialog over a dimmed page; focus stays inside while it is open. */
-export function Modal({ title, icon, describedBy, children }: ModalProps) {
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusableIn(dialog: HTMLElement): HTMLElement[] {
+  return Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+}
+
+/**
+ * A centred dialog over a dimmed page. Focus moves in when it opens, Tab and Shift+Tab cycle
+ * inside it, a click or a focus elsewhere is brought back, and focus returns where it was when
+ * it closes.
+ */
+export function Modal({ title, icon, describedBy, onEscape, children }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  // Read while rendering: a child's autoFocus moves focus into the dialog before any effect runs.
+  const [returnFocusTo] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
 
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    if (dialog && !dialog.contains(document.activeElement)) dialog.focus();
-    return () => previous?.focus?.();
-  }, []);
+    if (dialog && !dialog.contains(document.activeElement)) (focusableIn(dialog)[0] ?? dialog).focus();
+    const bringFocusBack = (event: FocusEvent) => {
+      if (dialog && event.target instanceof Node && !dialog.contains(event.target)) (focusableIn(dialog)[0] ?? dialog).focus();
+    };
+    document.addEventListener('focusin', bringFocusBack);
+    return () => {
+      document.removeEventListener('focusin', bringFocusBack);
+      if (returnFocusTo?.isConnected) returnFocusTo.focus();
+    };
+  }, [returnFocusTo]);
 
-  const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = dialogRef.current.querySelectorAll<HTMLElement>(
-      'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
-    );
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onEscape?.();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const focusable = focusableIn(dialog);
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
+    const current = document.activeElement;
+    if (!first || !last) {
+      // every control is busy (disabled): focus stays on the dialog itself
+      event.preventDefault();
+      dialog.focus();
+    } else if (event.shiftKey && (current === first || current === dialog)) {
       event.preventDefault();
       last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
+    } else if (!event.shiftKey && (current === last || current === dialog)) {
       event.preventDefault();
       first.focus();
     }
@@ -46,7 +77,7 @@ export function Modal({ title, icon, describedBy, children }: ModalProps) {
         aria-describedby={describedBy}
         className="modal"
         tabIndex={-1}
-        onKeyDown={keepFocusInside}
+        onKeyDown={onKeyDown}
       >
         {icon && (
           <div className="modal__icon" aria-hidden="true">

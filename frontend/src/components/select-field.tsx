@@ -20,7 +20,7 @@ export function SelectField<T extends string>({ label, value, options, onChange,
       {({ id, describedBy }) => (
         <select
           id={id}
-          className="input"
+          className="field__input"
           value={value}
           aria-describedby={describedBy}
           onChange={(event) => onChange(event.target.value as T)}

@@ -142,3 +142,34 @@ export const api = {
   delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE', body }),
 };
+
+/** A file the server sends as an attachment: its bytes and the name it gave it. */
+export interface Download {
+  blob: Blob;
+  filename: string;
+}
+
+/** The file name from `Content-Disposition: attachment; filename="..."`, or the fallback. */
+export function attachmentName(header: string | null, fallback: string): string {
+  const match = /filename="?([^";]+)"?/i.exec(header ?? '');
+  return match ? match[1] : fallback;
+}
+
+/** GET a file (a CSV statement) with the bearer token; errors carry the server's detail as usual. */
+export async function apiDownload(path: string, query: Record<string, QueryValue>, fallbackName: string): Promise<Download> {
+  const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError({ status: 0, detail: '', code: 'network_error' });
+  }
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    if (response.status === 401) onUnauthorized?.();
+    throw error;
+  }
+  return { blob: await response.blob(), filename: attachmentName(response.headers.get('Content-Disposition'), fallbackName) };
+}

@@ -6,19 +6,45 @@ import { dividendKeys } from '@/features/dividends/api/keys';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 import { loanKeys } from '@/features/loans/api/keys';
 import { playerKeys } from '@/features/players/api/keys';
+import { auditKeys } from '@/features/audit/api/keys';
+import { notificationKeys } from '@/features/notifications/api/keys';
+import { savingsKeys } from '@/features/savings/api/keys';
+import { withdrawalKeys } from '@/features/withdrawals/api/keys';
 
 describe('live kinds', () => {
-  it('knows the nine kinds the server sends, each once', () => {
+  it('knows the eleven kinds of the server, each once', () => {
     expect(new Set(LIVE_KINDS).size).toBe(LIVE_KINDS.length);
-    expect(LIVE_KINDS).toHaveLength(9);
+    expect(LIVE_KINDS).toHaveLength(11);
     expect(isLiveKind('pending_loans')).toBe(true);
     expect(isLiveKind('loan')).toBe(false);
     expect(isLiveKind(7)).toBe(false);
   });
 
   it('roots every key factory at a kind, one factory per kind', () => {
-    const roots = [loanKeys.all, loanRequestKeys.all, playerKeys.all, dividendKeys.all, creditKeys.all].map((key) => key[0]);
-    expect(roots).toEqual(['loans', 'pending_loans', 'players', 'solo_dividends', 'credit']);
+    const roots = [
+      loanKeys.all,
+      loanRequestKeys.all,
+      playerKeys.all,
+      dividendKeys.all,
+      creditKeys.all,
+      auditKeys.all,
+      notificationKeys.all,
+      savingsKeys.all,
+      withdrawalKeys.all,
+    ].map((key) => key[0]);
+    expect(roots).toEqual([
+      'loans',
+      'pending_loans',
+      'players',
+      'solo_dividends',
+      'credit',
+      'audit',
+      'notifications',
+      'savings',
+      'withdrawal_requests',
+    ]);
+    expect(savingsKeys.total(7)).toEqual(['savings', 'total', 7]);
+    expect(withdrawalKeys.history(7)).toEqual(['withdrawal_requests', 'history', 7]);
     expect(loanKeys.detail(4)).toEqual(['loans', 'detail', 4]);
     expect(loanKeys.quote({ playerId: 7, value: '1m', totalDays: '30' })).toEqual([
       'loans',

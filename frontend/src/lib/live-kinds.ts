@@ -13,6 +13,8 @@ export const LIVE_KINDS = [
   'pearl_exchange_requests',
   'exchange_settings',
   'solo_dividends',
+  'audit',
+  'notifications',
 ] as const;
 
 export type LiveKind = (typeof LIVE_KINDS)[number];

@@ -60,3 +60,18 @@ export function onStoredSessionChange(onChange: () => void): () => void {
   window.addEventListener('storage', listener);
   return () => window.removeEventListener('storage', listener);
 }
+
+/** The player's chosen GMT offset, default +1, the admins' own (docs/rules.md, Savings screens). */
+export const DEFAULT_PLAYER_TIMEZONE = 1;
+
+/** The stored GMT offset (`"+1"`, `"-5"`); the default when none is stored or it cannot be read. */
+export function readPlayerTimezone(): number {
+  const stored = localStorage.getItem(storageKeys.playerTimezone);
+  if (stored === null) return DEFAULT_PLAYER_TIMEZONE;
+  const offset = Number(stored.trim());
+  return Number.isInteger(offset) && offset >= -12 && offset <= 12 ? offset : DEFAULT_PLAYER_TIMEZONE;
+}
+
+export function storePlayerTimezone(offset: number): void {
+  localStorage.setItem(storageKeys.playerTimezone, `${offset < 0 ? '-' : '+'}${Math.abs(offset)}`);
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AddProductTab } from '@/features/admin/add-product-tab';
 import { makeCreditBenefits } from '@/lib/credit-fixtures';
 import { makeLoan, makeLoanLimits, makeLoanQuote, makePendingLoan } from '@/lib/loan-fixtures';
+import { makeSavings, makeSavingsQuote } from '@/lib/savings-fixtures';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
@@ -82,12 +83,44 @@ describe('AddProductTab', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it('offers savings as not available yet', () => {
-    routes();
+  it("opens savings for the selected player, showing the server's rate and limits, once", async () => {
+    const { calls } = routes({
+      'GET /api/savings/quote': (call: MockCall) => ({
+        body: makeSavingsQuote({
+          player_id: Number(new URL(call.url, 'http://bank.test').searchParams.get('player_id')),
+          invested_value: 500_000,
+          weekly_payment: 37_500,
+        }),
+      }),
+      'POST /api/savings': { status: 201, body: makeSavings({ id: 21, invested_value: 500_000, interest_rate: 0.075 }) },
+    });
     renderWithProviders(<AddProductTab adminName="admin" />);
     fireEvent.click(screen.getByRole('radio', { name: 'Saving' }));
-    expect(screen.getByText(/not available yet/).textContent).toBe('Savings are not available yet');
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add Product' }).disabled).toBe(true);
+    await searchAndSelect('Aria');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Quick values' })).getByRole('button', { name: '500k' }));
+    expect((await screen.findByTestId('savings-quote-note')).textContent).toBe(
+      '7.5% a week for Aria: €37,500 a week. As a new client: 1 of 3 accounts, €965,000 of €1,500,000 left.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Savings #21 created for Aria: €500,000 at 7.5% a week.');
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.map((call) => [call.url, call.body])).toEqual([['/api/savings', { player_id: 7, invested_value: 500_000, user: 'admin' }]]);
+    expect(posts[0]?.headers['Idempotency-Key']).toMatch(UUID);
+  });
+
+  it("shows the server's client-limit refusal as it says it", async () => {
+    const detail = 'New clients may hold at most €1,500,000 in savings (€965,000 left)';
+    routes({
+      'GET /api/savings/quote': { body: makeSavingsQuote({ invested_value: 2_000_000, weekly_payment: 150_000, allowed: false, reason: detail }) },
+      'POST /api/savings': { status: 400, body: { detail, code: 'client_limit', fields: {} } },
+    });
+    renderWithProviders(<AddProductTab adminName="admin" />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Saving' }));
+    await searchAndSelect('Aria');
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '2m' } });
+    expect((await screen.findByTestId('savings-quote-reason')).textContent).toBe(detail);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect((await screen.findByText(/^Error creating savings: /)).textContent).toBe(`Error creating savings: ${detail}`);
   });
 
   it("creates a loan for the selected player at the server's quote, once", async () => {

@@ -16,6 +16,8 @@ import { useLoanQuote } from '@/features/loans/api/use-loan-quote';
 import { quoteProblem } from '@/features/loans/quote-problem';
 import { useCreditBenefits } from '@/features/credit/api/use-credit-benefits';
 import { PlayerProducts } from '@/features/admin/player-products';
+import { useCreateSavings } from '@/features/savings/api/use-savings-actions';
+import { useNewSavingsQuote } from '@/features/savings/api/use-savings-quote';
 import '@/components/bank-ui.css';
 
 // admin-side §5, word for word
@@ -139,12 +141,47 @@ function LoanQuoteNote({ player, value, days }: { player: AdminPlayer; value: st
   );
 }
 
-function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminName: string }) {
+/** What the server would open: the rate, the weekly payment and the client limits, once a value is typed. */
+function SavingsQuoteNote({ player, value }: { player: AdminPlayer; value: string }) {
+  const { quote, updating } = useNewSavingsQuote({ playerId: player.id, investedValue: value }, { enabled: value.trim() !== '' });
+  const answer = quote.data?.player_id === player.id ? quote.data : undefined;
+  if (!value.trim()) return null;
+  return (
+    <div className={updating ? 'quote-note quote-note--updating' : 'quote-note'} aria-live="polite" aria-busy={updating}>
+      {quote.isError && !quote.data ? (
+        <p className="alert alert--error">{errorDetail(quote.error)}</p>
+      ) : (
+        answer &&
+        answer.weekly_payment !== null && (
+          <>
+            <p className="note" data-testid="savings-quote-note">
+              <Icon name="info" size={18} />
+              <span>
+                {formatRate(answer.interest_rate)} a week for {player.name}: {formatMoney(answer.weekly_payment)} a week. As{' '}
+                {answer.client_type === 'old' ? 'an old' : 'a new'} client: {answer.active_count} of {answer.max_accounts} accounts,{' '}
+                {formatMoney(answer.remaining)} of {formatMoney(answer.max_total)} left.
+              </span>
+            </p>
+            {!answer.allowed && answer.reason && (
+              <p className="alert alert--error" data-testid="savings-quote-reason">
+                {answer.reason}
+              </p>
+            )}
+          </>
+        )
+      )}
+    </div>
+  );
+}
+
+/** The product form, also opened from a player's details card (Search Player). */
+export function ProductForm({ player, adminName, title = '2. Product' }: { player: AdminPlayer | null; adminName: string; title?: string }) {
   const [type, setType] = useState<ProductType>('loan');
   const [value, setValue] = useState('');
   const [days, setDays] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
   const create = useCreateLoan();
+  const createSavings = useCreateSavings();
   const limits = useLoanLimits();
 
   const amount = parseAmount(value);
@@ -162,6 +199,24 @@ function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminN
     if (!player) return fail(SELECT_PLAYER);
     if (!value.trim()) return fail(ENTER_VALUE);
     if (player.bad_payer) return fail(BAD_PAYER_PRODUCTS);
+    if (type === 'saving') {
+      setNotice(null);
+      // the client limits are the server's: its refusal is shown as it says it
+      createSavings.mutate(
+        { player_id: player.id, invested_value: amount ?? value.trim(), user: adminName },
+        {
+          onSuccess: (savings) => {
+            setNotice({
+              tone: 'success',
+              text: `Savings #${savings.id} created for ${player.name}: ${formatMoney(savings.invested_value)} at ${formatRate(savings.interest_rate)} a week.`,
+            });
+            setValue('');
+          },
+          onError: (error) => fail(`Error creating savings: ${errorDetail(error)}`),
+        },
+      );
+      return;
+    }
     if (!days.trim()) return fail(ENTER_DAYS);
     setNotice(null);
     create.mutate(
@@ -181,7 +236,7 @@ function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminN
   };
 
   return (
-    <Card title="2. Product" icon={<Icon name="plus" />}>
+    <Card title={title} icon={<Icon name="plus" />}>
       <form className="form form--tight" onSubmit={submit} noValidate>
         <fieldset className="fieldset">
           <legend>Type</legend>
@@ -206,12 +261,12 @@ function ProductForm({ player, adminName }: { player: AdminPlayer | null; adminN
         </fieldset>
         {type === 'saving' ? (
           <>
-            <p className="note">
-              <Icon name="info" size={18} />
-              <span>Savings are not available yet</span>
-            </p>
-            <button type="submit" className="btn btn--primary btn--block" disabled>
-              Add Product
+            <AmountField label="Value" value={value} onChange={editing(setValue)} />
+            {player && !player.bad_payer && <SavingsQuoteNote player={player} value={value} />}
+            <NoticeBanner notice={notice} />
+            <button type="submit" className="btn btn--primary btn--block" disabled={createSavings.isPending}>
+              <Icon name="plus" size={18} />
+              {createSavings.isPending ? 'Adding...' : 'Add Product'}
             </button>
           </>
         ) : (

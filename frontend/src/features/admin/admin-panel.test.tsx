@@ -2,6 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminPanel } from '@/features/admin/admin-panel';
 import { makePendingLoan } from '@/lib/loan-fixtures';
+import { makeWithdrawal } from '@/lib/savings-fixtures';
+import { makeExchangePage, makeExchangeRequest } from '@/features/exchange/exchange-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
@@ -24,5 +26,35 @@ describe('AdminPanel', () => {
     expect((await screen.findByText('No pending loan requests')).className).toBe('empty-state__title');
     expect(screen.queryAllByRole('button', { name: /^Approve / })).toHaveLength(0);
     expect(within(screen.getByRole('tab', { name: /Pending Loans/ })).queryByLabelText(/pending$/)).toBeNull();
+  });
+
+  it('shows the number of pending withdrawals on the Withdrawal Requests tab', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/pending-loans': { body: { pending_loans: [], count: 0 } },
+      'GET /api/admin/withdrawal-requests': {
+        body: { count: 4, page: 1, page_size: 50, pending_count: 3, withdrawal_requests: [makeWithdrawal({ id: 1 })] },
+      },
+    });
+    renderWithProviders(<AdminPanel username="admin" onLogout={vi.fn(() => Promise.resolve())} />, { route: '/admin-panel' });
+    const tab = screen.getByRole('tab', { name: /Withdrawal Requests/ });
+    expect((await within(tab).findByLabelText('3 pending')).textContent).toBe('3');
+    expect(calls.find((call) => call.url.startsWith('/api/admin/withdrawal-requests'))?.url).toBe(
+      '/api/admin/withdrawal-requests?status=pending&page=1&page_size=1',
+    );
+    fireEvent.click(tab);
+    expect(await screen.findAllByRole('button', { name: /^Approve / })).toHaveLength(1);
+  });
+
+  it('shows the number of waiting pearl exchanges on the Pearl Exchange Requests tab', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/pending-loans': { body: { pending_loans: [], count: 0 } },
+      'GET /api/admin/pearl-exchange-requests': { body: makeExchangePage([makeExchangeRequest({ id: 3 })], { pending_count: 3 }) },
+    });
+    renderWithProviders(<AdminPanel username="admin" onLogout={vi.fn(() => Promise.resolve())} />, { route: '/admin-panel' });
+    const tab = screen.getByRole('tab', { name: /Pearl Exchange Requests/ });
+    expect((await within(tab).findByLabelText('3 pending')).textContent).toBe('3');
+    expect(calls.find((call) => call.url.startsWith('/api/admin/pearl-exchange-requests'))?.url).toBe(
+      '/api/admin/pearl-exchange-requests?status=pending&page=1&page_size=1',
+    );
   });
 });

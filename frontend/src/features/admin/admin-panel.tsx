@@ -3,14 +3,27 @@ import { AppShell } from '@/components/app-shell';
 import { TabHeading } from '@/components/tab-heading';
 import { TabList, TabPanel } from '@/components/tabs';
 import { AddProductTab } from '@/features/admin/add-product-tab';
+import { BadPayersTab } from '@/features/admin/bad-payers-tab';
+import { BlockedAccountsTab } from '@/features/admin/blocked-accounts-tab';
+import { SearchPlayerTab } from '@/features/admin/search-player-tab';
+import { AuditTab } from '@/features/admin/audit-tab';
 import { ADMIN_TABS, type AdminTabId } from '@/features/admin/admin-tabs';
 import { useOpenLoanRequests } from '@/features/loan-requests/api/use-open-loan-requests';
 import { CheckLoansTab } from '@/features/admin/check-loans-tab';
 import { CreditMigrationTab } from '@/features/admin/credit-migration-tab';
 import { CreditOverviewTab } from '@/features/admin/credit-overview-tab';
 import { useKeepAlive } from '@/features/admin/keep-alive';
+import { PearlRequestsTab } from '@/features/admin/pearl-requests-tab';
+import { PearlSettingsTab } from '@/features/admin/pearl-settings-tab';
 import { PendingLoansTab } from '@/features/admin/pending-loans-tab';
 import { ReportTab } from '@/features/admin/report-tab';
+import { NewPlayerTab } from '@/features/admin/new-player-tab';
+import { OverviewTab } from '@/features/admin/overview-tab';
+import { CheckSavingsTab } from '@/features/admin/check-savings-tab';
+import { SavingsManagementTab } from '@/features/admin/savings-management-tab';
+import { WithdrawalRequestsTab } from '@/features/admin/withdrawal-requests-tab';
+import { usePendingWithdrawals } from '@/features/withdrawals/api/use-withdrawal-requests';
+import { usePendingExchangeCount } from '@/features/exchange/api/use-exchange-requests';
 
 const ID_PREFIX = 'admin';
 
@@ -25,10 +38,16 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
   const tab = ADMIN_TABS.find((item) => item.id === activeTab) ?? ADMIN_TABS[0];
   const pendingLoans = useOpenLoanRequests();
   const pendingCount = pendingLoans.data?.count ?? 0;
-  const tabs = useMemo(
-    () => ADMIN_TABS.map((item) => (item.id === 'pending-loans' ? { ...item, badge: pendingCount } : item)),
-    [pendingCount],
-  );
+  const pendingWithdrawals = usePendingWithdrawals().data ?? 0;
+  const pendingExchanges = usePendingExchangeCount().data ?? 0;
+  const tabs = useMemo(() => {
+    const badges: Partial<Record<AdminTabId, number>> = {
+      'pending-loans': pendingCount,
+      'withdrawal-requests': pendingWithdrawals,
+      'pearl-requests': pendingExchanges,
+    };
+    return ADMIN_TABS.map((item) => (badges[item.id] !== undefined ? { ...item, badge: badges[item.id] } : item));
+  }, [pendingCount, pendingWithdrawals, pendingExchanges]);
 
   return (
     <AppShell username={username} role="Admin Panel" onLogout={onLogout}>
@@ -43,12 +62,23 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
         />
         <TabPanel idPrefix={ID_PREFIX} id={tab.id}>
           <TabHeading title={tab.label} description={tab.description} />
+          {tab.id === 'overview' && <OverviewTab onOpenTab={setActiveTab} />}
+          {tab.id === 'new-player' && <NewPlayerTab />}
           {tab.id === 'credit-overview' && <CreditOverviewTab />}
           {tab.id === 'credit-migration' && <CreditMigrationTab />}
           {tab.id === 'add-product' && <AddProductTab adminName={username} />}
           {tab.id === 'pending-loans' && <PendingLoansTab />}
           {tab.id === 'check-loans' && <CheckLoansTab />}
           {tab.id === 'report' && <ReportTab />}
+          {tab.id === 'search-player' && <SearchPlayerTab adminName={username} />}
+          {tab.id === 'bad-payers' && <BadPayersTab adminName={username} />}
+          {tab.id === 'blocked-accounts' && <BlockedAccountsTab />}
+          {tab.id === 'check-savings' && <CheckSavingsTab />}
+          {tab.id === 'savings-management' && <SavingsManagementTab />}
+          {tab.id === 'withdrawal-requests' && <WithdrawalRequestsTab />}
+          {tab.id === 'pearl-requests' && <PearlRequestsTab />}
+          {tab.id === 'pearl-settings' && <PearlSettingsTab />}
+          {tab.id === 'audit' && <AuditTab />}
         </TabPanel>
       </div>
     </AppShell>

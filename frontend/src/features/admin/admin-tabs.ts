@@ -9,12 +9,13 @@ export const ADMIN_TABS = [
   { id: 'pending-loans', label: 'Pending Loans', description: 'Loan requests waiting for approval or denial.' },
   { id: 'check-loans', label: 'Check Loans', description: 'Active loans and their daily payments.' },
   { id: 'check-savings', label: 'Check Savings', description: 'Active savings and their weekly payments: overdue, due today and upcoming.' },
-  { id: 'report', label: 'Report', description: 'Counters, the solo dividends and every loan.' },
+  { id: 'report', label: 'Report', description: 'Counters, the solo dividends and every savings account and loan.' },
   { id: 'bad-payers', label: 'Bad Payers', description: 'Players marked as bad payers and what they hold.' },
   { id: 'blocked-accounts', label: 'Blocked Accounts', description: 'Accounts blocked after repeated failed sign-ins.' },
   { id: 'withdrawal-requests', label: 'Withdrawal Requests', description: "Players' withdrawal requests to approve or deny." },
   { id: 'pearl-requests', label: 'Pearl Exchange Requests', description: "Players' pearl sell and buy requests to approve or deny." },
   { id: 'pearl-settings', label: 'Pearl Exchange Settings', description: 'The sell and buy rates of pearls, in bread per pearl.' },
+  { id: 'audit', label: 'Audit', description: 'Every admin action that changed data: who, when, what, and the values before and after.' },
 ] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];

@@ -151,7 +151,7 @@ function PaymentHistory({ loan }: { loan: CheckedLoan }) {
       ) : entries.length === 0 ? (
         <p className="muted">No payments recorded yet.</p>
       ) : (
-        <ul className="history-list">
+        <ul className="history-list" aria-label="Payment history" tabIndex={0}>
           {[...entries].reverse().map((entry) => (
             <li key={entry.date} className="history-list__item">
               <span>{formatDay(entry.date)}</span>
@@ -263,7 +263,11 @@ function CheckLoanCard({ loan, onPayOff }: { loan: CheckedLoan; onPayOff: (loan:
 function PayOffModal({ loan, onClose, onDone }: { loan: CheckedLoan; onClose: () => void; onDone: (n: Notice) => void }) {
   const payOff = usePayOffLoan();
   return (
-    <Modal title={`Mark loan #${loan.id} as paid off?`} icon={<Icon name="checkCircle" />}>
+    <Modal
+      title={`Mark loan #${loan.id} as paid off?`}
+      icon={<Icon name="checkCircle" />}
+      onEscape={payOff.isPending ? undefined : onClose}
+    >
       <p className="modal__text">
         {loan.player_name}&apos;s loan of {formatMoney(loan.value)} is closed as Paid-Off, and{' '}
         <strong>{formatMoney(loan.payoff_solo_gain)}</strong> of its interest goes to the solo dividends.

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { LoadMore } from '@/components/load-more';
 import { ErrorBlock } from '@/components/status-block';
+import { ScrollBox } from '@/components/scroll-box';
 import { useExecuteMigration, useMigrationPreview } from '@/features/credit/api/use-credit-migration';
 import { errorDetail } from '@/lib/errors';
 import '@/features/credit/credit.css';
@@ -109,7 +110,7 @@ export function CreditMigrationTab() {
               </div>
             ))}
           </div>
-          <div className="table-wrap">
+          <ScrollBox label="Calculated scores">
             <table className="credit-table">
               <thead>
                 <tr>
@@ -146,7 +147,7 @@ export function CreditMigrationTab() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           <LoadMore
             shown={rows.length}
             total={summary.count}

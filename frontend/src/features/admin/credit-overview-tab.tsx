@@ -7,6 +7,7 @@ import { SelectField, type SelectOption } from '@/components/select-field';
 import { StatBox } from '@/components/stat-box';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TextField } from '@/components/text-field';
+import { ScrollBox } from '@/components/scroll-box';
 import {
   useAdjustCreditScore,
   useCreditPenalty,
@@ -69,7 +70,7 @@ function AdjustModal({ row, maxScore, onClose, onDone }: AdjustModalProps) {
   };
 
   return (
-    <Modal title={`Adjust ${row.player_name}'s credit score`} icon={<Icon name="star" />}>
+    <Modal title={`Adjust ${row.player_name}'s credit score`} icon={<Icon name="star" />} onEscape={onClose}>
       <p className="modal__text">
         Current score: {row.credit_score} / {maxScore}. Use a negative number to take points away.
       </p>
@@ -178,7 +179,7 @@ export function CreditOverviewTab() {
           {notice.text}
         </p>
       )}
-      <div className="table-wrap">
+      <ScrollBox label="Credit scores">
         <table className="credit-table">
           <thead>
             <tr>
@@ -240,7 +241,7 @@ export function CreditOverviewTab() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <LoadMore
         shown={rows.length}
         total={total}

@@ -67,6 +67,7 @@ function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<De
   return (
     <Modal
       title={kind === 'approve' ? 'Approve loan request' : 'Deny loan request'}
+      onEscape={busy ? undefined : onClose}
       icon={<Icon name={kind === 'approve' ? 'checkCircle' : 'x'} />}
     >
       <p className="modal__text">

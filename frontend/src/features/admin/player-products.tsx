@@ -12,6 +12,7 @@ import { formatRate, fractionToPercentText, loanBadgeTone, parseDays, pendingSta
 import { useEditLoan } from '@/features/loans/api/use-edit-loan';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { usePlayerProducts } from '@/features/loans/api/use-player-products';
+import { ProductSavingsList } from '@/features/admin/product-savings';
 import '@/components/bank-ui.css';
 
 export const LOAN_UPDATED = 'Loan updated successfully!';
@@ -194,7 +195,7 @@ export function PlayerProducts({ playerId }: { playerId: number }) {
       <h4 className="section-title">
         <Icon name="coins" size={16} /> Savings <span className="badge badge--neutral">{savings.length}</span>
       </h4>
-      <p className="muted">Savings accounts are not available yet.</p>
+      <ProductSavingsList savings={savings} />
     </div>
   );
 }

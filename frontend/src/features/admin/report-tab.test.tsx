@@ -1,19 +1,26 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseDividends, ReportTab } from '@/features/admin/report-tab';
-import { makeLoan } from '@/lib/loan-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
-const ALL = [
-  { id: 4, player_id: 9, player_name: 'Cyra', value: 100_000, interest_rate: 0.5, total_to_pay: 150_000, total_days: 7, start_date: '2025-02-01', status: 'Paid-Off', paid_off: true },
-  { id: 3, player_id: 8, player_name: 'Borin', value: 500_000, interest_rate: 0.35, total_to_pay: 675_000, total_days: 20, start_date: '2025-03-01', status: 'Active', paid_off: false },
+const COUNTERS = {
+  active_loans: 2,
+  total_loan_value: 1_500_000,
+  active_savings: 3,
+  total_savings_value: 2_250_000,
+  bad_payers: 1,
+  solo_dividends: 17_500,
+};
+
+const ROWS = [
+  { type: 'Saving', id: 5, player_id: 8, player_name: 'Borin', value: 250_000, interest_rate: 0.07, start_date: '2025-03-03', status: 'Active', created_at: '2025-03-03T09:00:00Z' },
+  { type: 'Loan', id: 4, player_id: 9, player_name: 'Cyra', value: 100_000, interest_rate: 0.5, start_date: '2025-02-01', status: 'Paid-Off', created_at: '2025-02-01T09:00:00Z' },
 ];
 
-const CHECKED = [
-  { ...makeLoan({ id: 2 }), listing_status: 'upcoming', status_text: '' },
-  { ...makeLoan({ id: 3, player_name: 'Borin', value: 500_000, remaining: 675_000 }), listing_status: 'upcoming', status_text: '' },
-];
+function reportAnswer(rows: unknown[] = ROWS, extra: object = {}) {
+  return { body: { counters: COUNTERS, rows, count: rows.length, page: 1, page_size: 50, ...extra } };
+}
 
 describe('parseDividends', () => {
   it('takes whole numbers of 0 or more', () => {
@@ -28,31 +35,55 @@ describe('parseDividends', () => {
 });
 
 describe('ReportTab', () => {
-  it('counts the active loans, shows the dividends and a table of every loan', async () => {
-    mockFetch({
-      'GET /api/admin/loans/check': { body: { loans: CHECKED } },
-      'GET /api/admin/loans': { body: { loans: ALL } },
+  it("shows the server's counters, the dividends and a table of every savings account and loan", async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/report': reportAnswer(),
       'GET /api/solo-dividends': { body: { dividends: 17_500 } },
     });
     renderWithProviders(<ReportTab />);
     expect((await screen.findByText(/ lent$/)).textContent).toBe('€1,500,000 lent');
     expect(screen.getByTestId('active-loans-count').textContent).toBe('2');
+    expect(screen.getByTestId('active-savings-count').textContent).toBe('3');
+    expect(screen.getByText(/ invested$/).textContent).toBe('€2,250,000 invested');
+    expect(screen.getByTestId('bad-payers-count').textContent).toBe('1');
     const dividends = screen.getByTestId('dividends-tile');
     await waitFor(() => expect(within(dividends).getByTestId('dividends-value').textContent).toBe('€17,500'));
     expect(within(dividends).getByText(/Loan Interest/).textContent).toBe('35% Loan Interest from paid loans');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['#4', 'Cyra', 'Loan', '€100,000', '50%', '€150,000', '1 Feb 2025', 'Paid-Off'],
-      ['#3', 'Borin', 'Loan', '€500,000', '35%', '€675,000', '1 Mar 2025', 'Active'],
+      ['#5', 'Borin', 'Saving', '€250,000', '7% a week', '3 Mar 2025', 'Active'],
+      ['#4', 'Cyra', 'Loan', '€100,000', '50%', '1 Feb 2025', 'Paid-Off'],
     ]);
+    expect(screen.getByText(/^Showing/).textContent).toBe('Showing 2 of 2 products');
+    expect(calls.find((call) => call.url.startsWith('/api/admin/report'))?.url).toBe('/api/admin/report?page=1');
+  });
+
+  it('filters by type on the server and loads the next page', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/report': (call) => {
+        const params = new URL(call.url, 'http://x').searchParams;
+        const page = Number(params.get('page'));
+        const row = { ...ROWS[1], id: page === 1 ? 4 : 3 };
+        return reportAnswer([row], { count: 2, page, page_size: 1 });
+      },
+      'GET /api/solo-dividends': { body: { dividends: 0 } },
+    });
+    renderWithProviders(<ReportTab />);
+    await screen.findByTestId('report-loan-4');
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'loan' } });
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/admin/report?page=1&product_type=loan'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect((await screen.findByTestId('report-loan-3')).textContent).toContain('Cyra');
+    expect(calls.map((call) => call.url)).toContain('/api/admin/report?page=2&product_type=loan');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'Paid-Off' } });
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/admin/report?page=1&product_type=loan&status=Paid-Off'));
   });
 
   it('edits the dividends, which must be a number', async () => {
     let dividends = 17_500;
     const { calls } = mockFetch({
-      'GET /api/admin/loans/check': { body: { loans: [] } },
-      'GET /api/admin/loans': { body: { loans: [] } },
+      'GET /api/admin/report': reportAnswer([]),
       'GET /api/solo-dividends': () => ({ body: { dividends } }),
       'PUT /api/solo-dividends': (call) => {
         dividends = Number(new URL(call.url, 'http://x').searchParams.get('dividends'));
@@ -77,8 +108,7 @@ describe('ReportTab', () => {
 
   it('resets the dividends to 0 after a confirmation, and reports a failure', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/loans/check': { body: { loans: [] } },
-      'GET /api/admin/loans': { body: { loans: [] } },
+      'GET /api/admin/report': reportAnswer([]),
       'GET /api/solo-dividends': { body: { dividends: 17_500 } },
       'PUT /api/solo-dividends': { status: 403, body: { detail: 'Only bank admins can do this.', code: 'permission_denied' } },
     });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { Icon } from '@/components/icon';
@@ -6,12 +6,20 @@ import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TextField } from '@/components/text-field';
+import { ScrollBox } from '@/components/scroll-box';
 import { formatMoney } from '@/lib/money';
 import { formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
-import { formatRate, loanBadgeTone } from '@/lib/loans';
-import { useAllLoans } from '@/features/loans/api/use-all-loans';
-import { useCheckLoans } from '@/features/loans/api/use-check-loans';
+import { formatRate } from '@/lib/loans';
+import { LoadMore } from '@/components/load-more';
+import { SelectField, type SelectOption } from '@/components/select-field';
+import {
+  useReport,
+  type ReportCounters,
+  type ReportProductType,
+  type ReportRow,
+  type ReportStatus,
+} from '@/features/loans/api/use-report';
 import { useSetSoloDividends } from '@/features/dividends/api/use-set-solo-dividends';
 import { useSoloDividends } from '@/features/dividends/api/use-solo-dividends';
 import '@/components/bank-ui.css';
@@ -103,7 +111,11 @@ function DividendsTile() {
       )}
       <NoticeBanner notice={notice} className="tile-notice" />
       {confirmReset && (
-        <Modal title="Reset the solo dividends?" icon={<Icon name="gem" />}>
+        <Modal
+          title="Reset the solo dividends?"
+          icon={<Icon name="gem" />}
+          onEscape={save.isPending ? undefined : () => setConfirmReset(false)}
+        >
           <p className="modal__text">The dividends go back to €0. This cannot be undone.</p>
           <div className="modal__actions">
             <button type="button" className="btn btn--secondary" onClick={() => setConfirmReset(false)} disabled={save.isPending}>
@@ -119,79 +131,129 @@ function DividendsTile() {
   );
 }
 
+const TYPE_FILTERS: ReadonlyArray<SelectOption<ReportProductType>> = [
+  { value: '', label: 'Savings and loans' },
+  { value: 'loan', label: 'Loans' },
+  { value: 'saving', label: 'Savings' },
+];
+
+const STATUS_FILTERS: ReadonlyArray<SelectOption<ReportStatus>> = [
+  { value: '', label: 'Any status' },
+  { value: 'Active', label: 'Active' },
+  { value: 'Paid-Off', label: 'Paid-Off' },
+  { value: 'Withdrawn', label: 'Withdrawn' },
+];
+
+function rowTone(row: ReportRow): 'success' | 'error' | 'neutral' {
+  if (row.status === 'Active') return 'success';
+  return row.type === 'Loan' && row.status === 'Paid-Off' ? 'success' : 'neutral';
+}
+
+function CountersTiles({ counters }: { counters: ReportCounters | undefined }) {
+  const shown = (value: number | undefined) => (value === undefined ? '...' : value.toLocaleString('en-US'));
+  return (
+    <>
+      <div className="summary-tile">
+        <div className="summary-tile__label">Active Savings</div>
+        <div className="summary-tile__value" data-testid="active-savings-count">
+          {shown(counters?.active_savings)}
+        </div>
+        <p className="muted">{counters ? `${formatMoney(counters.total_savings_value)} invested` : ' '}</p>
+      </div>
+      <div className="summary-tile">
+        <div className="summary-tile__label">Active Loans</div>
+        <div className="summary-tile__value" data-testid="active-loans-count">
+          {shown(counters?.active_loans)}
+        </div>
+        <p className="muted">{counters ? `${formatMoney(counters.total_loan_value)} lent` : ' '}</p>
+      </div>
+      <div className="summary-tile">
+        <div className="summary-tile__label">Bad Payers</div>
+        <div className="summary-tile__value" data-testid="bad-payers-count">
+          {shown(counters?.bad_payers)}
+        </div>
+        <p className="muted">players who cannot get new products</p>
+      </div>
+    </>
+  );
+}
+
 export function ReportTab() {
-  const loans = useCheckLoans();
-  const rows = loans.data?.loans ?? [];
-  const lent = rows.reduce((sum, loan) => sum + loan.value, 0);
-  const outstanding = rows.reduce((sum, loan) => sum + loan.remaining, 0);
-  const allLoans = useAllLoans();
-  const allRows = allLoans.data?.loans ?? [];
+  const [productType, setProductType] = useState<ReportProductType>('');
+  const [status, setStatus] = useState<ReportStatus>('');
+  const report = useReport({ productType, status });
+  const loadMore = useCallback(() => void report.fetchNextPage(), [report]);
+  const pages = report.data?.pages ?? [];
+  const rows = pages.flatMap((page) => page.rows);
+  const total = pages.at(-1)?.count ?? 0;
   return (
     <>
       <div className="summary-grid report-grid">
-        <div className="summary-tile">
-          <div className="summary-tile__label">Active Loans</div>
-          <div className="summary-tile__value" data-testid="active-loans-count">
-            {loans.isSuccess ? rows.length : '...'}
-          </div>
-          <p className="muted">{loans.isSuccess ? `${formatMoney(lent)} lent` : ' '}</p>
-        </div>
-        <div className="summary-tile">
-          <div className="summary-tile__label">Outstanding</div>
-          <div className="summary-tile__value">{loans.isSuccess ? formatMoney(outstanding) : '...'}</div>
-          <p className="muted">still to be paid on active loans</p>
-        </div>
-        <div className="summary-tile">
-          <div className="summary-tile__label">Active Savings</div>
-          <div className="summary-tile__value">0</div>
-          <p className="muted">savings are not available yet</p>
-        </div>
+        <CountersTiles counters={pages[0]?.counters} />
         <DividendsTile />
       </div>
 
-      <h3 className="section-title">
-        <Icon name="chart" size={16} /> All loans
-      </h3>
-      {allLoans.isPending ? (
-        <LoadingBlock message="Loading loans..." />
-      ) : allLoans.isError ? (
-        <ErrorBlock message={`Error loading loans: ${errorDetail(allLoans.error)}`} onRetry={() => void allLoans.refetch()} />
-      ) : allRows.length === 0 ? (
-        <EmptyState title="No loans yet" />
+      <div className="toolbar toolbar--filters">
+        <h3 className="section-title">
+          <Icon name="chart" size={16} /> All savings and loans
+        </h3>
+        <span className="toolbar__spacer" />
+        <SelectField label="Show" value={productType} options={TYPE_FILTERS} onChange={setProductType} />
+        <SelectField label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
+      </div>
+      {report.isPending ? (
+        <LoadingBlock message="Loading the report..." />
+      ) : report.isError ? (
+        <ErrorBlock message={`Error loading the report: ${errorDetail(report.error)}`} onRetry={() => void report.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          title={status ? 'Nothing in this status' : productType === 'saving' ? 'No savings yet' : productType === 'loan' ? 'No loans yet' : 'No savings or loans yet'}
+        />
       ) : (
-        <div className="table-wrap">
-          <table className="credit-table">
-            <caption className="visually-hidden">All loans</caption>
-            <thead>
-              <tr>
-                <th scope="col">Loan</th>
-                <th scope="col">Player</th>
-                <th scope="col">Type</th>
-                <th scope="col" className="num">Value</th>
-                <th scope="col" className="num">Rate</th>
-                <th scope="col" className="num">Total to Pay</th>
-                <th scope="col">Start Date</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {allRows.map((loan) => (
-                <tr key={loan.id} data-testid={`report-loan-${loan.id}`}>
-                  <td>#{loan.id}</td>
-                  <td>{loan.player_name}</td>
-                  <td>Loan</td>
-                  <td className="num">{formatMoney(loan.value)}</td>
-                  <td className="num">{formatRate(loan.interest_rate)}</td>
-                  <td className="num">{formatMoney(loan.total_to_pay)}</td>
-                  <td>{formatDay(loan.start_date)}</td>
-                  <td>
-                    <span className={`badge badge--${loanBadgeTone(loan)}`}>{loan.status}</span>
-                  </td>
+        <>
+          <ScrollBox label="All savings and loans">
+            <table className="credit-table">
+              <caption className="visually-hidden">All savings and loans</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Player</th>
+                  <th scope="col">Type</th>
+                  <th scope="col" className="num">Value</th>
+                  <th scope="col" className="num">Rate</th>
+                  <th scope="col">Start Date</th>
+                  <th scope="col">Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={`${row.type}-${row.id}`} data-testid={`report-${row.type.toLowerCase()}-${row.id}`}>
+                    <td>#{row.id}</td>
+                    <td>{row.player_name}</td>
+                    <td>{row.type}</td>
+                    <td className="num">{formatMoney(row.value)}</td>
+                    <td className="num">
+                      {formatRate(row.interest_rate)}
+                      {row.type === 'Saving' ? ' a week' : ''}
+                    </td>
+                    <td>{formatDay(row.start_date)}</td>
+                    <td>
+                      <span className={`badge badge--${rowTone(row)}`}>{row.status}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollBox>
+          <LoadMore
+            shown={rows.length}
+            total={total}
+            noun={total === 1 ? 'product' : 'products'}
+            hasMore={report.hasNextPage}
+            loading={report.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
+        </>
       )}
     </>
   );

@@ -27,7 +27,7 @@ import { sessionChange } from '@/features/auth/session-sync';
 import { decodeTokenClaims } from '@/features/auth/token';
 import { SessionWatcher } from '@/features/auth/session-watcher';
 
-/** After logout the guard must not remember the page being left, for this long (spec §9). */
+/** After logout the guard must not remember the page being left, for this long (docs/rules.md, Screens). */
 export const FORCED_LOGOUT_MS = 1_000;
 
 export interface SignedInUser {
@@ -141,7 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
 
   /**
-   * A 401 ends the session (spec §4), unless the call went out with a token that another tab
+   * A 401 ends the session (docs/rules.md, Screens), unless the call went out with a token that another tab
    * has since replaced by extending: then the stored token still works, and this tab follows it
    * and asks again, once per token (a second 401 with the same token is real).
    */

@@ -5,7 +5,7 @@ import { loginErrorMessage, registerErrorMessage, registeredMessage, validateReg
 const serverError = (status: number, detail: string) => new ApiError({ status, detail, code: 'x' });
 
 describe('loginErrorMessage', () => {
-  it('maps the server details of spec §8', () => {
+  it('maps the server details to the sentences of docs/rules.md, Screens', () => {
     expect(loginErrorMessage(serverError(401, 'Incorrect password'))).toBe('Incorrect password. Please try again.');
     expect(loginErrorMessage(serverError(404, 'Player not found'))).toBe(
       'Player not found. Please check if the name is correct or register a new account.',

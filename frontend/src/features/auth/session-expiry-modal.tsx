@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
+import { countdownAnnouncement } from '@/features/auth/session';
 
 interface SessionExpiryModalProps {
   secondsLeft: number;
@@ -28,10 +29,14 @@ export function SessionExpiryModal({ secondsLeft, onExtend, onLogout }: SessionE
     <Modal title="Session Expiring Soon" icon={<Icon name="clock" size={26} />} describedBy="session-expiry-text">
       <p id="session-expiry-text" className="modal__text">
         Your session will expire in{' '}
-        <strong className="session-countdown" aria-live="polite">
+        <strong className="session-countdown">
           {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}
         </strong>
         . Do you want to stay signed in?
+      </p>
+      {/* read out politely at whole minutes and at 30, 10 and 5 seconds, not every second */}
+      <p role="status" className="visually-hidden">
+        {countdownAnnouncement(secondsLeft)}
       </p>
       {error && (
         <p role="alert" className="alert alert--error">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionOver, sessionDeadline, sessionPhase } from '@/features/auth/session';
+import { countdownAnnouncement, isSessionOver, sessionDeadline, sessionPhase } from '@/features/auth/session';
 
 const SPEC = { sessionMs: 300_000, warningMs: 240_000, countdownSeconds: 60 };
 const SHORT = { sessionMs: 14_000, warningMs: 6_000, countdownSeconds: 8 };
@@ -51,5 +51,27 @@ describe('isSessionOver', () => {
 
   it('ends a session whose login time lies in the future', () => {
     expect(isSessionOver(LOGIN + 3_600_000, LOGIN, SPEC)).toBe(true);
+  });
+});
+
+describe('countdownAnnouncement', () => {
+  it('changes only at whole minutes and at 30, 10 and 5 seconds', () => {
+    const heard = new Set<string>();
+    for (let seconds = 60; seconds >= 1; seconds -= 1) heard.add(countdownAnnouncement(seconds));
+    expect([...heard]).toEqual([
+      'Your session will expire within 1 minute.',
+      'Your session will expire within 30 seconds.',
+      'Your session will expire within 10 seconds.',
+      'Your session will expire within 5 seconds.',
+    ]);
+  });
+
+  it('is always true: it names an upper bound of the seconds left', () => {
+    expect(countdownAnnouncement(59)).toBe('Your session will expire within 1 minute.');
+    expect(countdownAnnouncement(29)).toBe('Your session will expire within 30 seconds.');
+    expect(countdownAnnouncement(8)).toBe('Your session will expire within 10 seconds.');
+    expect(countdownAnnouncement(1)).toBe('Your session will expire within 5 seconds.');
+    expect(countdownAnnouncement(150)).toBe('Your session will expire within 3 minutes.');
+    expect(countdownAnnouncement(120)).toBe('Your session will expire within 2 minutes.');
   });
 });

@@ -19,7 +19,7 @@ export function CreditHistoryPanel({ playerId }: { playerId: number }) {
       ) : history.data.history.length === 0 ? (
         <EmptyState framed={false} title="No credit score history yet" text="Start banking to build your credit score!" />
       ) : (
-        <ol className="credit-history" aria-label="Credit score history">
+        <ol className="credit-history" aria-label="Credit score history" tabIndex={0}>
           {history.data.history.map((event) => (
             <li key={event.id} className="credit-history__item">
               <div className="credit-history__main">

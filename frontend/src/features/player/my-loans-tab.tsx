@@ -9,6 +9,7 @@ import { formatRate, loanBadgeTone, type Loan } from '@/lib/loans';
 import type { Me } from '@/features/players/api/use-me';
 import { BankDataGate } from '@/features/player/bank-data-gate';
 import { RequestLoanButton } from '@/features/player/request-loan-button';
+import { StatementDownload } from '@/features/statements/statement-download';
 import '@/components/bank-ui.css';
 
 // chart.js is large: it loads with the first loan card, never with the dashboard itself.
@@ -91,22 +92,21 @@ export function LoanCard({ loan }: { loan: Loan }) {
 export function MyLoansTab({ me, onOpenRequest }: { me: Me; onOpenRequest: () => void }) {
   return (
     <BankDataGate me={me}>
-      {(data) =>
-        data.loans.length === 0 ? (
-          <EmptyState
-            icon="creditCard"
-            title="You have no loans"
-            text="Approved loan requests show here with their payments."
-            action={<RequestLoanButton onClick={onOpenRequest} />}
-          />
-        ) : (
-          <div className="stack">
-            {data.loans.map((loan) => (
-              <LoanCard key={loan.id} loan={loan} />
-            ))}
-          </div>
-        )
-      }
+      {(data) => (
+        <div className="stack">
+          {data.loans.length === 0 ? (
+            <EmptyState
+              icon="creditCard"
+              title="You have no loans"
+              text="Approved loan requests show here with their payments."
+              action={<RequestLoanButton onClick={onOpenRequest} />}
+            />
+          ) : (
+            data.loans.map((loan) => <LoanCard key={loan.id} loan={loan} />)
+          )}
+          <StatementDownload />
+        </div>
+      )}
     </BankDataGate>
   );
 }

@@ -85,7 +85,7 @@ describe('PlayerDashboard', () => {
     expect(definitionOf(card as HTMLElement, 'Access')).toBe('Authorized / Solo Access Granted');
   });
 
-  it('shows My Loans (total and active) and My Savings on the overview', async () => {
+  it("shows My Loans and My Savings (total and active count) from the server's summary", async () => {
     mockFetch({
       'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } },
       'GET /api/me/bank-data': {
@@ -94,6 +94,18 @@ describe('PlayerDashboard', () => {
           loans: [makeLoan(), makeLoan({ id: 1, status: 'Paid-Off', paid_off: true, remaining: 0 })],
           savings: [],
           pending_loans: [makePendingLoan()],
+          summary: {
+            loans_count: 2,
+            active_loans_count: 1,
+            loans_total_value: 2_000_000,
+            loans_remaining: 1_213_334,
+            savings_count: 3,
+            active_savings_count: 2,
+            savings_total_value: 1_500_000,
+            savings_weekly_earnings: 105_000,
+            savings_payments_received: 9,
+            savings_total_earnings: 630_000,
+          },
           solo_dividends: null,
         },
       },
@@ -105,8 +117,19 @@ describe('PlayerDashboard', () => {
     expect(definitionOf(loans, 'Remaining to pay')).toBe('€1,213,334');
     expect(definitionOf(loans, 'Requests waiting')).toBe('1');
     const savings = screen.getByRole('heading', { name: 'My Savings' }).closest('article') as HTMLElement;
-    expect(savings.querySelector('.stat__value')?.textContent).toBe('0');
-    expect(within(savings).getByText(/ active$/).textContent).toBe('0 active');
+    expect(savings.querySelector('.stat__value')?.textContent).toBe('3');
+    expect(within(savings).getByText(/ active$/).textContent).toBe('2 active');
+    expect(definitionOf(savings, 'Total invested')).toBe('€1,500,000');
+    expect(definitionOf(savings, 'Weekly earnings')).toBe('€105,000');
+  });
+
+  it('offers the quick actions Request Loan, My Loans and My Savings', async () => {
+    mockFetch({ 'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } } });
+    renderDashboard();
+    const card = (await screen.findByRole('heading', { name: 'Quick Actions' })).closest('article') as HTMLElement;
+    expect(within(card).getAllByRole('button').map((button) => button.textContent)).toEqual(['Request Loan', 'My Loans', 'My Savings']);
+    fireEvent.click(within(card).getByRole('button', { name: 'My Loans' }));
+    expect(screen.getByRole('tab', { name: /My Loans/ }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('offers Retry when the banking data cannot be loaded', async () => {

@@ -8,11 +8,16 @@ import { CreditBenefitsCard } from '@/features/credit/credit-benefits-card';
 import { CreditHistoryPanel } from '@/features/credit/credit-history-panel';
 import { CreditScoreCard } from '@/features/credit/credit-score-card';
 import { LoanEligibilityCard } from '@/features/credit/loan-eligibility-card';
+import { ExchangePearlsTab } from '@/features/player/exchange-pearls-tab';
 import { MyLoansTab } from '@/features/player/my-loans-tab';
+import { MySavingsTab } from '@/features/player/my-savings-tab';
 import { OverviewTab } from '@/features/player/overview-tab';
+import { PearlHistoryTab } from '@/features/player/pearl-history-tab';
 import { PendingLoansTab } from '@/features/player/pending-loans-tab';
 import { PLAYER_TABS, type PlayerTabId } from '@/features/player/player-tabs';
 import { RequestLoanTab } from '@/features/player/request-loan-tab';
+import { RequestWithdrawalTab } from '@/features/player/request-withdrawal-tab';
+import { WithdrawalHistoryTab } from '@/features/player/withdrawal-history-tab';
 
 const ID_PREFIX = 'player';
 
@@ -59,6 +64,11 @@ export function PlayerDashboard({ username, onLogout }: PlayerDashboardProps) {
                   <PendingLoansTab me={me.data} onOpenRequest={() => setActiveTab('request-loan')} />
                 )}
                 {tab.id === 'loans' && <MyLoansTab me={me.data} onOpenRequest={() => setActiveTab('request-loan')} />}
+                {tab.id === 'savings' && <MySavingsTab me={me.data} />}
+                {tab.id === 'request-withdrawal' && <RequestWithdrawalTab me={me.data} />}
+                {tab.id === 'withdrawal-history' && <WithdrawalHistoryTab me={me.data} />}
+                {tab.id === 'exchange-pearls' && <ExchangePearlsTab me={me.data} />}
+                {tab.id === 'pearl-history' && <PearlHistoryTab me={me.data} />}
               </>
             )}
           </TabPanel>

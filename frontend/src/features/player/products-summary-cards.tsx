@@ -39,12 +39,11 @@ function Summary({ total, active, waiting, failed, facts }: SummaryProps) {
   );
 }
 
-/** Overview: My Loans and My Savings (total and active count). */
+/** Overview: My Loans and My Savings (total and active count), from the server's summary of bank data. */
 export function ProductsSummaryCards({ me }: { me: Me }) {
   const bankData = useBankData({ enabled: me.player !== null });
   const noProfile = me.player === null;
-  const loans = bankData.data?.loans ?? [];
-  const active = loans.filter((loan) => loan.status === 'Active');
+  const summary = bankData.data?.summary;
   const waitingRequests = (bankData.data?.pending_loans ?? []).filter((request) => request.status === 'pending').length;
   const waiting = !noProfile && bankData.isPending;
   const failed = !noProfile && bankData.isError;
@@ -52,25 +51,25 @@ export function ProductsSummaryCards({ me }: { me: Me }) {
     <div className="summary-row">
       <Card title="My Loans" icon={<Icon name="creditCard" />} className="summary-card">
         <Summary
-          total={loans.length}
-          active={active.length}
+          total={summary?.loans_count ?? 0}
+          active={summary?.active_loans_count ?? 0}
           waiting={waiting}
           failed={failed}
           facts={[
-            { label: 'Remaining to pay', value: formatMoney(active.reduce((sum, loan) => sum + loan.remaining, 0)) },
+            { label: 'Remaining to pay', value: formatMoney(summary?.loans_remaining ?? 0) },
             { label: 'Requests waiting', value: String(waitingRequests) },
           ]}
         />
       </Card>
       <Card title="My Savings" icon={<Icon name="coins" />} className="summary-card">
         <Summary
-          total={0}
-          active={0}
+          total={summary?.savings_count ?? 0}
+          active={summary?.active_savings_count ?? 0}
           waiting={waiting}
           failed={failed}
           facts={[
-            { label: 'Total invested', value: formatMoney(0) },
-            { label: 'Status', value: 'Not available yet' },
+            { label: 'Total invested', value: formatMoney(summary?.savings_total_value ?? 0) },
+            { label: 'Weekly earnings', value: formatMoney(summary?.savings_weekly_earnings ?? 0) },
           ]}
         />
       </Card>

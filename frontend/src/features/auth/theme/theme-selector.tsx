@@ -37,7 +37,14 @@ export function ThemeSelector() {
   };
 
   return (
-    <div className="theme-selector" ref={rootRef}>
+    <div
+      className="theme-selector"
+      ref={rootRef}
+      onBlur={(event) => {
+        // Tab out of the menu closes it, as a click elsewhere does
+        if (open && !rootRef.current?.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"

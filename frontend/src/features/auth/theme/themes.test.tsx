@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ThemeProvider } from '@/features/auth/theme/theme-context';
 import { ThemeSelector } from '@/features/auth/theme/theme-selector';
@@ -73,5 +74,23 @@ describe('ThemeSelector', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Theme: Dark' }));
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('closes the menu when the keyboard focus leaves it', async () => {
+    const user = userEvent.setup();
+    render(
+      <ThemeProvider>
+        <ThemeSelector />
+        <button type="button">Next control</button>
+      </ThemeProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Theme: Dark' }));
+    expect(document.activeElement).toBe(screen.getByRole('menuitemradio', { name: /Dark/ }));
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next control' }));
   });
 });

@@ -17,6 +17,8 @@ export const loanKeys = {
   list: () => [...loanKeys.lists(), 'all'] as const,
   /** the Active loans with today's listing status (Check Loans) */
   check: () => [...loanKeys.lists(), 'check'] as const,
+  /** the Report: counters and every loan and savings account, a page at a time */
+  report: (filters: { productType: string; status: string }) => [...loanKeys.lists(), 'report', filters] as const,
   details: () => [...loanKeys.all, 'detail'] as const,
   detail: (loanId: number) => [...loanKeys.details(), loanId] as const,
   playerProducts: (playerId: number) => [...loanKeys.all, 'player-products', playerId] as const,

@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan, PendingLoan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
+import type { ProductSavings } from '@/features/savings/api/use-edit-savings';
 
 export interface PlayerProducts {
-  savings: unknown[];
+  savings: ProductSavings[];
   loans: Loan[];
   pending_loans: PendingLoan[];
 }

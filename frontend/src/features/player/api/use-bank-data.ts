@@ -1,16 +1,34 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan, PendingLoan } from '@/lib/loans';
+import type { Savings } from '@/lib/savings';
 import { loanKeys } from '@/features/loans/api/keys';
+
+/** The Overview cards' figures, counted and summed by the server. */
+export interface ProductsSummary {
+  loans_count: number;
+  active_loans_count: number;
+  loans_total_value: number;
+  loans_remaining: number;
+  savings_count: number;
+  active_savings_count: number;
+  savings_total_value: number;
+  savings_weekly_earnings: number;
+  /** weeks paid out, over every savings account */
+  savings_payments_received: number;
+  /** bread those weeks paid */
+  savings_total_earnings: number;
+}
 
 export interface BankData {
   player_id: number;
   /** newest first */
   loans: Loan[];
-  /** savings are not built yet: always empty */
-  savings: unknown[];
+  /** the player's savings accounts with their weeks */
+  savings: Savings[];
   /** newest first */
   pending_loans: PendingLoan[];
+  summary: ProductsSummary;
   /** null without solo access */
   solo_dividends: { dividends: number } | null;
 }

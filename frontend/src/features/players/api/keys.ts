@@ -6,4 +6,10 @@ export const playerKeys = {
   me: () => [...playerKeys.all, 'me'] as const,
   searches: () => [...playerKeys.all, 'search'] as const,
   search: (term: string) => [...playerKeys.searches(), term] as const,
+  /** Search Player's list, a page at a time (an infinite query: its own key, never the plain search's) */
+  searchPages: (term: string) => [...playerKeys.searches(), 'pages', term] as const,
+  /** admin lists, a page at a time */
+  lists: () => [...playerKeys.all, 'list'] as const,
+  blocked: () => [...playerKeys.lists(), 'blocked'] as const,
+  badPayers: () => [...playerKeys.lists(), 'bad-payers'] as const,
 };

@@ -1,0 +1,275 @@
+"""Thin views of the bank-wide calls: Overview stats, Report, Bad Payers, bulk delete, backup, the audit trail,
+the Discord outbox's count and statements."""
+
+from django.http import HttpResponse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.selectors import player_for_caller, player_of
+from bank import audit, backup, dashboard, outbox, statements
+from bank.errors import BankError
+from bank.fields import ChoiceTextField, IsoDateField, RecordIdField
+from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from bank.inputs import NOT_AN_OBJECT, InputSerializer, parse
+from bank.models import AuditEntry
+from bank.paging import PageIn, page_of
+from bank.permissions import IsBankAdmin
+
+from .administration import players_bulk_delete
+from .serializers import BadPayersOut, BulkDeleteIn, BulkDeleteOut, DashboardOut, ReportIn, ReportOut
+
+
+class DashboardStatsApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        responses={200: DashboardOut},
+        summary="Admin Overview: the bank's figures, counted by the database, and the short lists under its banners",
+    )
+    def get(self, request):
+        return Response(DashboardOut(dashboard.dashboard()).data)
+
+
+class ReportApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        parameters=[ReportIn],
+        responses={200: ReportOut},
+        summary="Admin Report: the counters and every loan and savings account, newest first, a page at a time",
+    )
+    def get(self, request):
+        data = parse(ReportIn, request, body=False)
+        page = page_of(data)
+        found = dashboard.report(
+            product_type=data.get("product_type"), status=data.get("status"), offset=page.offset, limit=page.size
+        )
+        return Response(ReportOut(found | page.answer(found["count"])).data)
+
+
+class BadPayersApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        parameters=[PageIn],
+        responses={200: BadPayersOut},
+        summary="Admin Bad Payers: bad payers by name with their Active loans and savings, a page at a time",
+    )
+    def get(self, request):
+        page = page_of(parse(PageIn, request, body=False))
+        found = dashboard.bad_payers_page(offset=page.offset, limit=page.size)
+        return Response(BadPayersOut(found | page.answer(found["count"])).data)
+
+
+class PlayersBulkDeleteApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=BulkDeleteIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={200: BulkDeleteOut},
+        summary="Admin: remove players with their loans, savings, requests and credit events, in one transaction",
+    )
+    @idempotent
+    def delete(self, request):
+        sent = request.data
+        if isinstance(sent, list):  # the spec's body: the bare list of ids
+            sent = {"player_ids": sent}
+        if not isinstance(sent, dict):
+            raise BankError(NOT_AN_OBJECT, code="invalid_body")
+        data = BulkDeleteIn(data=sent)
+        data.is_valid(raise_exception=True)
+        counts = players_bulk_delete(player_ids=data.validated_data["player_ids"], admin=request.user)
+        players = counts["players_count"]
+        detail = f"Deleted {players} player{'s' if players != 1 else ''} and all their data."
+        return Response(BulkDeleteOut(counts | {"detail": detail}).data)
+
+
+class BackupApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        responses={200: OpenApiResponse(OpenApiTypes.OBJECT, description="the backup file (JSON), as an attachment")},
+        summary="Admin: download every bank table as one JSON file with its format version",
+    )
+    def get(self, request):
+        created_at = timezone.now()
+        data = backup.backup_data(created_at=created_at)
+        name = backup.backup_filename(created_at)
+        response = HttpResponse(backup.backup_json(data), content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+# --- audit trail -------------------------------------------------------------------------------
+
+
+class AuditIn(PageIn):
+    player_id = RecordIdField(required=False, help_text="only this player's entries")
+    kind = ChoiceTextField(choices=sorted(audit.KINDS), required=False, help_text="only this kind of action")
+
+
+class AuditEntryOut(serializers.ModelSerializer):
+    kind_label = serializers.SerializerMethodField()
+
+    class Meta:
+        model = AuditEntry
+        fields = [
+            "id",
+            "created_at",
+            "actor_id",
+            "actor_name",
+            "kind",
+            "kind_label",
+            "object_type",
+            "object_id",
+            "object_label",
+            "player_id",
+            "player_name",
+            "before",
+            "after",
+        ]
+
+    def get_kind_label(self, entry) -> str:
+        return audit.KINDS.get(entry.kind, entry.kind)
+
+
+class AuditKindOut(serializers.Serializer):
+    kind = serializers.CharField()
+    label = serializers.CharField()
+
+
+class AuditPageOut(serializers.Serializer):
+    entries = AuditEntryOut(many=True)
+    count = serializers.IntegerField(help_text="every entry matching the filters")
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
+    kinds = AuditKindOut(many=True, help_text="every kind the filter accepts, with its label")
+
+
+def audit_page(*, player_id: int | None, kind: str | None, offset: int, limit: int) -> dict:
+    """The entries, newest first, a page at a time. 2 queries: the count and the page."""
+    entries = AuditEntry.objects.all()
+    if player_id is not None:
+        entries = entries.filter(player_id=player_id)
+    if kind:
+        entries = entries.filter(kind=kind)
+    return {"count": entries.count(), "entries": list(entries.order_by("-id")[offset : offset + limit])}
+
+
+class AuditListApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        parameters=[AuditIn],
+        responses={200: AuditPageOut},
+        summary="Admin: the audit trail, newest first, a page at a time (filters: player_id, kind)",
+    )
+    def get(self, request):
+        data = parse(AuditIn, request, body=False)
+        page = page_of(data)
+        found = audit_page(player_id=data.get("player_id"), kind=data.get("kind"), offset=page.offset, limit=page.size)
+        kinds = [{"kind": kind, "label": label} for kind, label in audit.KINDS.items()]
+        return Response(AuditPageOut(found | page.answer(found["count"]) | {"kinds": kinds}).data)
+
+
+# --- Discord outbox ----------------------------------------------------------------------------
+
+
+class UndeliveredOut(serializers.Serializer):
+    count = serializers.IntegerField(help_text="messages not delivered yet (waiting, retrying or given up)")
+    oldest = serializers.DateTimeField(allow_null=True, help_text="when the oldest of them was queued")
+    enabled = serializers.BooleanField(help_text="whether DISCORD_WEBHOOK_URL is set")
+
+
+class UndeliveredApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(responses={200: UndeliveredOut}, summary="Admin: Discord notifications not delivered yet")
+    def get(self, request):
+        return Response(UndeliveredOut(outbox.undelivered() | {"enabled": outbox.enabled()}).data)
+
+
+# --- statements --------------------------------------------------------------------------------
+
+
+class CsvRenderer(BaseRenderer):
+    """Answers a CSV call's error as text when the client asked for CSV only."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, dict) and "detail" in data:
+            return str(data["detail"]).encode()
+        return data if isinstance(data, bytes) else str(data).encode()
+
+
+class StatementIn(InputSerializer):
+    # "from" is a Python keyword: the field is named in get_fields
+    to = IsoDateField(help_text="the last day of the statement (YYYY-MM-DD)")
+
+    def get_fields(self):
+        fields = {"from": IsoDateField(help_text="the first day of the statement (YYYY-MM-DD)")}
+        fields.update(super().get_fields())
+        fields["from"].error_messages["required"] = "from is required (the statement's first day, YYYY-MM-DD)"
+        fields["to"].error_messages["required"] = "to is required (the statement's last day, YYYY-MM-DD)"
+        return fields
+
+
+STATEMENT_RESPONSES = {
+    (200, "text/csv"): OpenApiResponse(
+        response=OpenApiTypes.BINARY,
+        description="CSV, UTF-8 with BOM: date, type, reference, status, amount, details (an attachment)",
+    ),
+    400: OpenApiResponse(description="from or to missing, not YYYY-MM-DD, in the wrong order or too far apart"),
+    404: OpenApiResponse(description="no such player, or another player's id"),
+}
+
+
+def _statement_answer(request, player) -> HttpResponse:
+    data = parse(StatementIn, request, body=False)
+    first, last = data["from"], data["to"]
+    lines = statements.statement_lines(player=player, first=first, last=last)
+    answer = HttpResponse(statements.statement_csv(lines), content_type="text/csv; charset=utf-8")
+    filename = statements.statement_filename(player=player, first=first, last=last)
+    answer["Content-Disposition"] = f'attachment; filename="{filename}"'
+    answer["Cache-Control"] = "no-store"
+    return answer
+
+
+class MyStatementApi(APIView):
+    renderer_classes = [JSONRenderer, CsvRenderer]
+
+    @extend_schema(
+        parameters=[StatementIn],
+        responses=STATEMENT_RESPONSES,
+        summary="The caller's statement for a date range, as CSV",
+        operation_id="me_statement_csv",
+    )
+    def get(self, request):
+        player = player_of(request.user)
+        if player is None:
+            raise BankError("You have no player profile, so no statement", code="not_found", status=404)
+        return _statement_answer(request, player)
+
+
+class PlayerStatementApi(APIView):
+    renderer_classes = [JSONRenderer, CsvRenderer]
+
+    @extend_schema(
+        parameters=[StatementIn],
+        responses=STATEMENT_RESPONSES,
+        summary="A player's statement for a date range, as CSV (admin, or the player's own)",
+        operation_id="player_statement_csv",
+    )
+    def get(self, request, pk: int):
+        player = player_for_caller(user=request.user, player_id=pk)
+        return _statement_answer(request, player)

@@ -1,0 +1,131 @@
+"""The audit trail: every admin action that changes data writes one entry, in its own transaction.
+
+Plumbing (imports no app): services pass their model instances and this module copies what it
+needs, ids and names included, so that an entry outlives what it names.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+
+from django.db import transaction
+
+from .models import AuditEntry
+
+SYSTEM = "system"
+
+# kind -> what it means, for the Audit tab's filter (one place for both sides)
+KINDS: dict[str, str] = {
+    "loan.created": "Loan added",
+    "loan.payment_marked": "Loan payment marked",
+    "loan.paid_off": "Loan paid off",
+    "loan.edited": "Loan edited",
+    "loan.date_changed": "Loan start date changed",
+    "loan.days_changed": "Loan days changed",
+    "loan_request.approved": "Loan request approved",
+    "loan_request.denied": "Loan request denied",
+    "savings.created": "Savings added",
+    "savings.payment_marked": "Savings week marked",
+    "savings.edited": "Savings edited",
+    "savings.date_changed": "Savings start date changed",
+    "savings.auto_processed": "Overdue weeks auto-processed",
+    "withdrawal.approved": "Withdrawal approved",
+    "withdrawal.denied": "Withdrawal denied",
+    "exchange.rates_set": "Exchange rates set",
+    "exchange.approved": "Pearl exchange approved",
+    "exchange.denied": "Pearl exchange denied",
+    "credit.penalty": "Credit penalty",
+    "credit.adjusted": "Credit adjusted",
+    "credit.migrated": "Credit score migrated",
+    "dividends.set": "Solo dividends set",
+    "player.updated": "Player flags changed",
+    "player.client_type_changed": "Client type changed",
+    "player.identity_changed": "Player renamed",
+    "player.unblocked": "Player unblocked",
+    "player.password_set": "Password set",
+    "player.created": "Player created",
+    "player.deleted": "Player deleted",
+    "bank.restored": "Bank restored from a backup",
+}
+
+
+def value(raw):
+    """A field's value as JSON keeps it: amounts stay integers, rates and dates become text."""
+    if isinstance(raw, Decimal):
+        return str(raw)
+    if isinstance(raw, datetime | date):
+        return raw.isoformat()
+    if isinstance(raw, dict):
+        return {key: value(item) for key, item in raw.items()}
+    if isinstance(raw, list | tuple):
+        return [value(item) for item in raw]
+    if raw is None or isinstance(raw, bool | int | float | str):
+        return raw
+    return str(raw)
+
+
+def snapshot(obj, fields: Iterable[str]) -> dict:
+    """The named fields of a model instance, as JSON keeps them (`<fk>_id` for a relation)."""
+    return {name: value(getattr(obj, name)) for name in fields}
+
+
+def _actor(actor) -> tuple[int | None, str]:
+    if actor is None:
+        return None, SYSTEM
+    return actor.pk, actor.get_username()
+
+
+def _entry(*, actor, kind: str, obj, before, after, player) -> AuditEntry:
+    if kind not in KINDS:
+        raise ValueError(f"unknown audit kind {kind!r}")
+    actor_id, actor_name = _actor(actor)
+    return AuditEntry(
+        actor_id=actor_id,
+        actor_name=actor_name[:150],
+        kind=kind,
+        object_type=obj._meta.model_name if obj is not None else "",
+        object_id=obj.pk if obj is not None else None,
+        object_label=str(obj)[:200] if obj is not None else "",
+        player_id=player.pk if player is not None else None,
+        player_name=getattr(player, "name", "")[:64] if player is not None else "",
+        before=value(before or {}),
+        after=value(after or {}),
+    )
+
+
+def _in_transaction() -> None:
+    # an entry written outside the change's transaction could survive a change that rolled back
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("audit.record must run inside the transaction of the change it records")
+
+
+def record(*, actor, kind: str, obj=None, before: dict | None = None, after: dict | None = None, player=None):
+    """One entry for one admin action (`actor` None: the system did it). Call it inside the action's
+    transaction, after its checks passed: the entry commits or rolls back with the change."""
+    _in_transaction()
+    entry = _entry(actor=actor, kind=kind, obj=obj, before=before, after=after, player=player)
+    entry.save()
+    # no notice of its own: the action's notice reaches the admins, and the Audit tab refreshes on any
+    return entry
+
+
+@dataclass(frozen=True)
+class Change:
+    """One object's change in an action that changes many at once (a migration, an overdue run)."""
+
+    obj: object
+    player: object
+    before: dict
+    after: dict
+
+
+def record_many(*, actor, kind: str, changes: Iterable[Change], batch_size: int = 500) -> int:
+    """One entry per changed object, inserted in batches (an action over thousands of rows)."""
+    _in_transaction()
+    entries = [
+        _entry(actor=actor, kind=kind, obj=change.obj, before=change.before, after=change.after, player=change.player)
+        for change in changes
+    ]
+    AuditEntry.objects.bulk_create(entries, batch_size=batch_size)
+    return len(entries)

@@ -1,0 +1,64 @@
+"""A local HTTP server standing in for a Discord webhook, for the outbox tests."""
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+@dataclass
+class FakeDiscord:
+    """Answers each POST with the next planned behaviour ("ok" 204, "fail" 500, "slow": waits
+    `slow_seconds`, then 204), then "ok" once the plan runs out; keeps every body it was sent."""
+
+    url: str = ""
+    plan: list[str] = field(default_factory=list)
+    slow_seconds: float = 2.0
+    received: list[dict] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def next_behaviour(self) -> str:
+        with self.lock:
+            return self.plan.pop(0) if self.plan else "ok"
+
+    @property
+    def contents(self) -> list[str]:
+        with self.lock:
+            return [body["content"] for body in self.received]
+
+
+@contextmanager
+def fake_discord(plan: list[str] | None = None, *, slow_seconds: float = 2.0) -> Iterator[FakeDiscord]:
+    fake = FakeDiscord(plan=list(plan or []), slow_seconds=slow_seconds)
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+            behaviour = fake.next_behaviour()
+            if behaviour == "slow":
+                time.sleep(fake.slow_seconds)
+            if behaviour == "fail":
+                self.send_response(500)
+                self.end_headers()
+                return
+            with fake.lock:
+                fake.received.append(body)
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args):  # keep the test output quiet
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    fake.url = f"http://127.0.0.1:{server.server_address[1]}/api/webhooks/1/token"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield fake
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,162 @@
+"""Backup and restore: the API download, the commands, refusals, and exact round trips."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from accounts import services as accounts_services
+from accounts.models import Player
+from bank import backup
+from bank.models import AuditEntry
+from bank.testing.queries import AUTH_QUERIES
+from bank.tests.stocked import stock_bank
+from lending.models import Loan
+
+pytestmark = pytest.mark.django_db
+
+
+def tables_of(data: dict) -> dict:
+    return data["tables"]
+
+
+def test_the_download_is_one_json_file_of_every_bank_table(admin_api, admin_user):
+    stock_bank(admin=admin_user)
+    response = admin_api.get("/api/backup")
+    assert response.status_code == 200
+    disposition = response["Content-Disposition"]
+    assert disposition.startswith('attachment; filename="guild-bank-backup-v1-')
+    assert disposition.endswith('Z.json"')
+    data = json.loads(response.content)
+    assert (data["format"], data["format_version"]) == ("guild-bank-backup", 1)
+    assert set(data["tables"]) == {model._meta.label_lower for model in backup.MODELS}
+    assert data["row_counts"]["accounts.player"] == 4
+    assert data["row_counts"]["lending.loanpayment"] == 6
+    assert len(data["tables"]["lending.savingsweek"]["rows"]) == 6
+
+
+def test_the_download_runs_one_query_a_table(admin_api, admin_user, django_assert_num_queries):
+    stock_bank(admin=admin_user)
+    # the token, one read per table, the transaction's savepoint and its release (inside the
+    # test's transaction; outside one, on PostgreSQL, the snapshot's SET TRANSACTION instead)
+    with django_assert_num_queries(AUTH_QUERIES + len(backup.MODELS) + 2):
+        admin_api.get("/api/backup")
+
+
+def test_backup_command_writes_the_same_file_as_the_download(admin_api, admin_user, tmp_path):
+    stock_bank(admin=admin_user)
+    target = tmp_path / "bank.json"
+    call_command("backup", "-o", str(target), stderr=StringIO())
+    written = json.loads(target.read_text())
+    downloaded = json.loads(admin_api.get("/api/backup").content)
+    assert tables_of(written) == tables_of(downloaded)
+
+
+def test_a_restore_into_an_empty_bank_reproduces_every_row(admin_user, tmp_path):
+    stock_bank(admin=admin_user)
+    before = backup.backup_data()
+    target = tmp_path / "bank.json"
+    target.write_text(backup.backup_json(before))
+    from django.db import transaction
+
+    with transaction.atomic():
+        backup._empty_all()
+    assert not Player.objects.exists()
+    out = StringIO()
+    call_command("restore", str(target), stdout=out)
+    assert "Restored" in out.getvalue()
+    assert tables_of(backup.backup_data()) == tables_of(before)
+
+
+def test_a_replace_swaps_all_bank_data_for_the_files(admin_user, tmp_path):
+    players = stock_bank(admin=admin_user)
+    before = backup.backup_data()
+    target = tmp_path / "bank.json"
+    target.write_text(backup.backup_json(before))
+    Loan.objects.filter(player=players[0]).delete()
+    Player.objects.create(name="Newcomer", discord="new.dc")
+    call_command("restore", str(target), "--replace", stdout=StringIO())
+    assert tables_of(backup.backup_data()) == tables_of(before)
+    # new rows get ids after the restored ones
+    assert Player.objects.create(name="Later", discord="later.dc").pk > max(p.pk for p in players)
+
+
+def test_a_restore_is_in_the_audit_trail_which_outlives_the_replace(admin_user, tmp_path):
+    players = stock_bank(admin=admin_user)
+    target = tmp_path / "bank.json"
+    target.write_text(backup.backup_json(backup.backup_data()))
+    accounts_services.player_update(player_id=players[0].pk, admin=admin_user, has_solo_access=True)
+    trail_before = list(AuditEntry.objects.values_list("pk", "kind"))
+    call_command("restore", str(target), "--replace", stdout=StringIO())
+    restored = AuditEntry.objects.get(kind="bank.restored")
+    # every entry written before the restore is still there, and the restore is the newest
+    assert list(AuditEntry.objects.exclude(pk=restored.pk).values_list("pk", "kind")) == trail_before
+    assert restored.pk > max(pk for pk, _ in trail_before)
+    assert (restored.actor_id, restored.actor_name) == (None, "system")
+    assert restored.after["replace"] is True
+    assert restored.after["rows"]["accounts.player"] == 4
+
+
+def test_a_refused_restore_leaves_no_entry(admin_user, tmp_path):
+    stock_bank(admin=admin_user)
+    target = tmp_path / "bank.json"
+    target.write_text(backup.backup_json(backup.backup_data()))
+    with pytest.raises(CommandError):
+        call_command("restore", str(target))
+    assert not AuditEntry.objects.filter(kind="bank.restored").exists()
+
+
+def test_a_restore_into_a_bank_with_data_is_refused_without_replace(admin_user, tmp_path):
+    stock_bank(admin=admin_user)
+    target = tmp_path / "bank.json"
+    target.write_text(backup.backup_json(backup.backup_data()))
+    before = backup.backup_data()
+    with pytest.raises(CommandError, match=r"already holds bank data .*--replace"):
+        call_command("restore", str(target))
+    assert tables_of(backup.backup_data()) == tables_of(before)
+
+
+def _refused(tmp_path, text: str, match: str):
+    stock_before = backup.backup_data()
+    target = tmp_path / "bad.json"
+    target.write_text(text)
+    with pytest.raises(CommandError, match=match):
+        call_command("restore", str(target), "--replace")
+    assert tables_of(backup.backup_data()) == tables_of(stock_before)
+
+
+def test_a_file_of_another_format_version_is_refused_and_nothing_changes(admin_user, tmp_path):
+    stock_bank(admin=admin_user)
+    data = backup.backup_data()
+    data["format_version"] = 2
+    _refused(tmp_path, json.dumps(data), r"format version 2; this bank restores version 1 only\. Nothing was restored")
+
+
+def test_a_truncated_file_is_refused_and_nothing_changes(admin_user, tmp_path):
+    stock_bank(admin=admin_user)
+    text = backup.backup_json(backup.backup_data())
+    _refused(tmp_path, text[: len(text) // 2], r"damaged \(it is not complete JSON")
+
+
+@pytest.mark.parametrize(
+    "damage,match",
+    [
+        (lambda d: d["tables"]["lending.loan"]["rows"].pop(), "does not hold the 6 rows it announces"),
+        (lambda d: d["tables"].pop("lending.savings"), "list of tables is not this bank's"),
+        (lambda d: d["tables"]["lending.loan"]["rows"][0].__setitem__(2, "lots"), r"lending\.loan\.value holds"),
+        (lambda d: d["tables"]["lending.loan"]["columns"].reverse(), "columns of lending.loan"),
+        (lambda d: d["tables"]["lending.loan"]["rows"][0].__setitem__(1, 999_999), "database refused its rows"),
+        (lambda d: d.__setitem__("format", "other"), "not a Guild Bank backup file"),
+    ],
+)
+def test_a_damaged_file_is_refused_and_nothing_changes(admin_user, tmp_path, damage, match):
+    stock_bank(admin=admin_user)
+    data = backup.backup_data()
+    damage(data)
+    _refused(tmp_path, json.dumps(data), match)
+
+
+def test_a_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(CommandError, match=r"Cannot read .*Nothing was restored"):
+        call_command("restore", str(tmp_path / "none.json"))

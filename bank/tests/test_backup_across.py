@@ -1,0 +1,84 @@
+"""A backup taken on one database restores exactly on the other: SQLite to PostgreSQL and back.
+
+The test database of the run is one side; the other is made for the test: a SQLite file when the
+run uses PostgreSQL (CI's second pass, `.ci/run`), else a scratch PostgreSQL database on
+BANK_SCRATCH_POSTGRES_URL (default the machine's 127.0.0.1:5432, user postgres). The other side
+runs `manage.py migrate`, `restore` and `backup` as a separate process, as an operator would.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import uuid
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+from bank import backup
+from bank.tests.stocked import stock_bank
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRATCH_SERVER = os.environ.get("BANK_SCRATCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+
+
+@pytest.fixture
+def other_database(tmp_path):
+    """The DATABASE_URL of an empty database of the other kind, removed afterwards."""
+    if connection.vendor == "postgresql":
+        yield f"sqlite:///{tmp_path / 'other.sqlite3'}"
+        return
+    import psycopg
+
+    name = f"bank_backup_scratch_{uuid.uuid4().hex[:12]}"
+    try:
+        server = psycopg.connect(SCRATCH_SERVER, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as error:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"no PostgreSQL at {SCRATCH_SERVER} for the cross-database round trip: {error}")
+    with server:
+        server.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield SCRATCH_SERVER.rsplit("/", 1)[0] + f"/{name}"
+        finally:
+            server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def manage(database_url: str, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
+    env |= {"DJANGO_SETTINGS_MODULE": "bank.settings.test", "DATABASE_URL": database_url}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        check=False,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_a_backup_round_trips_exactly_across_sqlite_and_postgresql(admin_user, other_database, tmp_path):
+    stock_bank(admin=admin_user)
+    here = backup.backup_data()
+    assert here["database"] == connection.vendor
+    first = tmp_path / "here.json"
+    first.write_text(backup.backup_json(here))
+
+    # here -> there: every row arrives as it was
+    for step in (("migrate", "--noinput"), ("restore", str(first)), ("backup", "-o", str(tmp_path / "there.json"))):
+        done = manage(other_database, *step)
+        assert done.returncode == 0, done.stderr
+    there = json.loads((tmp_path / "there.json").read_text())
+    assert there["database"] != here["database"]
+    assert there["tables"] == here["tables"]
+
+    # there -> here: replacing this bank's data with the other database's backup changes nothing
+    call_command("restore", str(tmp_path / "there.json"), "--replace", stdout=StringIO())
+    assert backup.backup_data()["tables"] == here["tables"]

@@ -1,0 +1,36 @@
+"""seed_demo leaves a bank that looks alive on every admin tab."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from accounts.models import Player
+from accounts.tests.factories import AdminFactory
+from bank.dashboard import dashboard_stats
+from exchange.models import PearlExchangeRequest
+from lending.models import PendingLoan, WithdrawalRequest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seed_demo_has_players_in_every_state_and_requests_of_every_kind_and_status():
+    AdminFactory()
+    call_command("seed_demo", stdout=StringIO())
+    stats = dashboard_stats()
+    assert stats["bad_payers"] >= 1 and stats["bad_payer_loans_value"] > 0 and stats["bad_payer_savings_value"] > 0
+    assert stats["blocked_accounts"] >= 1
+    assert stats["solo_access_players"] >= 1
+    assert stats["old_clients"] >= 1 and stats["new_clients"] >= 1
+    assert stats["active_loans"] >= 1 and stats["paid_off_loans"] >= 1 and stats["active_savings"] >= 1
+    assert Player.objects.filter(user__isnull=True).exists()  # admin-made, waiting to be claimed
+    for model in (PendingLoan, WithdrawalRequest, PearlExchangeRequest):
+        assert set(model.objects.values_list("status", flat=True)) == {"pending", "approved", "denied"}, model
+
+
+def test_seed_demo_twice_adds_nothing_the_second_time():
+    AdminFactory()
+    call_command("seed_demo", stdout=StringIO())
+    players, requests = Player.objects.count(), PendingLoan.objects.count()
+    call_command("seed_demo", stdout=StringIO())
+    assert (Player.objects.count(), PendingLoan.objects.count()) == (players, requests)

@@ -1,0 +1,337 @@
+"""Live notices at scale: thousands of sockets over two server processes sharing Redis and PostgreSQL.
+
+    cd /work/main && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \\
+        .venv/bin/python bench/bench_live.py [--sockets 10000] [--players 2500] [--samples 40]
+
+What it does:
+1. creates a scratch PostgreSQL database (`guild_bench_live`, dropped first; DATABASE_URL only says
+   where the server is) and uses Redis database 9 (flushed first), migrates, and adds the players,
+   a signed-in session per socket and a ticket per socket (as POST /api/ws-ticket would), plus an
+   admin with a few sockets of its own;
+2. starts two daphne processes on that database and Redis, and opens the sockets, spread over both
+   (several per player, as tabs are), waiting for each one's "hello";
+3. measures the servers' memory (resident set) before and after, per socket;
+4. times notices: for each sample, an admin call changes one player (a credit adjustment through one
+   process or the other); from the call's start, when does each of that player's sockets and each
+   admin socket receive the notice? It also checks that no other player's socket hears it;
+5. executes the credit migration for every player and times until every connected player's
+   sockets have heard it;
+6. prints the figures, writes bench/results/live.json, and exits 1 when a goal of issue 13 is missed:
+   a one-player change reaches its sockets at p95 < 50 ms, none misrouted, and a migration reaches
+   every connected player within 2 s.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+RESULTS = ROOT / "bench" / "results" / "live.json"
+SCRATCH_DB = "guild_bench_live"
+REDIS_DB = 9
+GOALS = {"p95_ms": 50.0, "migration_s": 2.0}
+
+
+def _scratch_urls() -> tuple[str, str]:
+    database_url, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
+    if not database_url.startswith("postgres") or not redis_url:
+        sys.exit("bench_live.py needs DATABASE_URL (a PostgreSQL server) and REDIS_URL (a Redis server)")
+    import psycopg
+    import redis
+
+    parts = urlsplit(database_url)
+    admin_url = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin_url, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{SCRATCH_DB}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{SCRATCH_DB}"')
+    scratch_redis = urlunsplit(urlsplit(redis_url)._replace(path=f"/{REDIS_DB}"))
+    redis.Redis.from_url(scratch_redis).flushdb()
+    return urlunsplit(parts._replace(path=f"/{SCRATCH_DB}")), scratch_redis
+
+
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def _start_server(env: dict[str, str], port: int) -> subprocess.Popen:
+    daphne = Path(sys.executable).with_name("daphne")
+    return subprocess.Popen(
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def _call(base: str, method: str, path: str, body: dict | None, token: str) -> int:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(f"{base}{path}", data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    return statistics.quantiles(ordered, n=100, method="inclusive")[int(share * 100) - 1]
+
+
+class Sockets:
+    """Every open socket, who it belongs to, and what it received when (perf_counter clock)."""
+
+    def __init__(self) -> None:
+        self.owner: list[int | None] = []  # player id, or None for an admin socket
+        self.received: list[list[tuple[float, list[str]]]] = []
+        self.tasks: list[asyncio.Task] = []
+        self.closed: dict[int, str] = {}  # socket index: how it ended, for the ones that did
+
+    async def open(self, url: str, origin: str, owner: int | None) -> None:
+        import websockets
+
+        socket = await websockets.connect(url, origin=origin, open_timeout=120, ping_interval=None, max_queue=None)
+        hello = json.loads(await asyncio.wait_for(socket.recv(), 120))
+        if hello != {"type": "hello"}:
+            raise RuntimeError(f"unexpected first message {hello}")
+        index = len(self.owner)
+        self.owner.append(owner)
+        self.received.append([])
+        self.tasks.append(asyncio.create_task(self._read(socket, index)))
+
+    async def _read(self, socket, index: int) -> None:
+        try:
+            async for raw in socket:
+                message = json.loads(raw)
+                if message.get("type") == "bank_data":
+                    self.received[index].append((time.perf_counter(), message["kinds"]))
+            self.closed[index] = f"closed {socket.close_code}"
+        except Exception as error:  # noqa: BLE001 - a socket that fails ends its reader; reported
+            self.closed[index] = f"{type(error).__name__}: {error}"[:200]
+
+    def of(self, owner: int | None) -> list[int]:
+        return [index for index, who in enumerate(self.owner) if who == owner]
+
+    def heard_since(self, index: int, since: float) -> float | None:
+        return next((at for at, _ in self.received[index] if at >= since), None)
+
+
+async def _open_all(sockets: Sockets, plan: list[tuple[str, str, int | None]], concurrency: int) -> float:
+    gate = asyncio.Semaphore(concurrency)
+    started = time.perf_counter()
+
+    async def one(url: str, origin: str, owner: int | None) -> None:
+        async with gate:
+            await sockets.open(url, origin, owner)
+
+    await asyncio.gather(*(one(*entry) for entry in plan))
+    return time.perf_counter() - started
+
+
+async def _samples(sockets, servers, token, player_ids, count) -> tuple[list[float], int]:
+    """Latencies (ms) from each call's start to each addressed socket hearing it; misrouted notices."""
+    latencies: list[float] = []
+    misrouted = 0
+    admin_sockets = sockets.of(None)
+    for sample in range(count):
+        player_id = player_ids[(sample * 7919) % len(player_ids)]
+        targets = sockets.of(player_id) + admin_sockets
+        marks = {index: len(sockets.received[index]) for index in range(len(sockets.owner))}
+        started = time.perf_counter()
+        body = {"player_id": player_id, "points_change": 1, "reason": f"bench sample {sample}"}
+        status = await asyncio.to_thread(
+            _call, servers[sample % 2], "POST", "/api/admin/credit-score/adjust", body, token
+        )
+        if status != 200:
+            raise RuntimeError(f"the adjustment answered {status}")
+        deadline = time.perf_counter() + 5
+        while time.perf_counter() < deadline and any(sockets.heard_since(i, started) is None for i in targets):
+            await asyncio.sleep(0.002)
+        for index in targets:
+            heard = sockets.heard_since(index, started)
+            latencies.append(((heard or deadline) - started) * 1000)
+        await asyncio.sleep(0.2)  # let any stray notice arrive before counting
+        wanted = set(targets)
+        misrouted += sum(
+            1 for index, mark in marks.items() if index not in wanted and len(sockets.received[index]) > mark
+        )
+    return latencies, misrouted
+
+
+async def _migration(sockets, server, token) -> tuple[float, int]:
+    """Seconds from the call's start until every connected player's sockets heard it; sockets missed."""
+    player_sockets = [index for index, owner in enumerate(sockets.owner) if owner is not None]
+    started = time.perf_counter()
+    status = await asyncio.to_thread(
+        _call, server, "POST", "/api/admin/credit-score/execute-migration", {"select_all": True}, token
+    )
+    if status != 200:
+        raise RuntimeError(f"the migration answered {status}")
+    deadline = time.perf_counter() + 30
+    while time.perf_counter() < deadline and any(sockets.heard_since(i, started) is None for i in player_sockets):
+        await asyncio.sleep(0.01)
+    heard = [sockets.heard_since(index, started) for index in player_sockets]
+    missed = sum(1 for at in heard if at is None)
+    last = max((at for at in heard if at is not None), default=deadline)
+    return last - started, missed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sockets", type=int, default=10_000)
+    parser.add_argument("--players", type=int, default=2_500)
+    parser.add_argument("--admin-sockets", type=int, default=4)
+    parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument("--concurrency", type=int, default=200, help="sockets being opened at once")
+    args = parser.parse_args(argv)
+
+    database_url, redis_url = _scratch_urls()
+    secret = secrets.token_urlsafe(50)
+    env = dict(os.environ) | {
+        "DJANGO_SETTINGS_MODULE": "bank.settings.local",
+        "DJANGO_DEBUG": "false",
+        "DJANGO_SECRET_KEY": secret,
+        "DATABASE_URL": database_url,
+        "REDIS_URL": redis_url,
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
+        "LOG_LEVEL": "WARNING",
+    }
+    os.environ.update(env)
+    from bench.generate import players_create, setup_django
+
+    setup_django()
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from accounts.models import BankSession, Player, User, WsTicket
+    from accounts.tokens import token_issue
+    from bank.testing.servers import free_port, wait_until_healthy
+
+    call_command("migrate", interactive=False, verbosity=0)
+    player_ids = players_create(args.players)
+    users = User.objects.bulk_create(User(username=f"bench-player-{pid}", password="!") for pid in player_ids)
+    players = list(Player.objects.filter(pk__in=player_ids).order_by("pk"))
+    for player, user in zip(players, users, strict=True):
+        player.user = user
+    Player.objects.bulk_update(players, ["user"], batch_size=2_000)
+    by_player = dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "user_id"))
+    admin = User.objects.create_user(username="bench-admin", password="x", is_staff=True)
+    now = timezone.now()
+    owners = [player_ids[i % len(player_ids)] for i in range(args.sockets)] + [None] * args.admin_sockets
+    sessions, tickets = [], []
+    for owner in owners:
+        sid = secrets.token_urlsafe(24)
+        user_id = admin.pk if owner is None else by_player[owner]
+        sessions.append(
+            BankSession(sid=sid, user_id=user_id, token_jti=secrets.token_hex(16), expires_at=now + timedelta(hours=2))
+        )
+        # a ticket lives 30 s when the app asks for it; these wait for thousands of sockets before them
+        tickets.append(
+            WsTicket(
+                key=secrets.token_urlsafe(32), user_id=user_id, session_id=sid, expires_at=now + timedelta(hours=1)
+            )
+        )
+    BankSession.objects.bulk_create(sessions, batch_size=2_000)
+    WsTicket.objects.bulk_create(tickets, batch_size=2_000)
+    admin_token = token_issue(user=admin).access_token
+
+    ports = [free_port(), free_port()]
+    servers = [f"http://127.0.0.1:{port}" for port in ports]
+    processes = [_start_server(env, port) for port in ports]
+    try:
+        for base, process in zip(servers, processes, strict=True):
+            wait_until_healthy(base, process, timeout=60)
+        rss_before = [_rss_kb(process.pid) for process in processes]
+        plan = [
+            (f"{servers[i % 2].replace('http', 'ws')}/ws/bank/?ticket={ticket.key}", servers[i % 2], owner)
+            for i, (ticket, owner) in enumerate(zip(tickets, owners, strict=True))
+        ]
+        sockets = Sockets()
+
+        async def run() -> dict:
+            open_s = await _open_all(sockets, plan, args.concurrency)
+            await asyncio.sleep(2)  # let the servers settle after the connection storm
+            rss_after = [_rss_kb(process.pid) for process in processes]
+            latencies, misrouted = await _samples(sockets, servers, admin_token, player_ids, args.samples)
+            migration_s, missed = await _migration(sockets, servers[0], admin_token)
+            return {
+                "closed": sorted(set(sockets.closed.values()))[:5],
+                "closed_count": len(sockets.closed),
+                "open_s": open_s,
+                "rss_after": rss_after,
+                "latencies": latencies,
+                "misrouted": misrouted,
+                "migration_s": migration_s,
+                "missed": missed,
+            }
+
+        outcome = asyncio.run(run())
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=20)
+
+    latencies = outcome["latencies"]
+    per_socket_kb = (sum(outcome["rss_after"]) - sum(rss_before)) / len(owners)
+    result = {
+        "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
+        "sockets": len(owners),
+        "players": args.players,
+        "servers": 2,
+        "open_all_s": round(outcome["open_s"], 1),
+        "memory_per_socket_kb": round(per_socket_kb, 1),
+        "server_rss_mb": [round(kb / 1024, 1) for kb in outcome["rss_after"]],
+        "notice_p50_ms": round(statistics.median(latencies), 1),
+        "notice_p95_ms": round(_percentile(latencies, 0.95), 1),
+        "notice_max_ms": round(max(latencies), 1),
+        "samples": args.samples,
+        "deliveries_timed": len(latencies),
+        "misrouted": outcome["misrouted"],
+        "migration_all_players_s": round(outcome["migration_s"], 2),
+        "migration_sockets_missed": outcome["missed"],
+        "sockets_closed_during_run": outcome["closed_count"],
+        "how_they_closed": outcome["closed"],
+    }
+    problems = []
+    if result["notice_p95_ms"] >= GOALS["p95_ms"]:
+        problems.append(f"notice p95 {result['notice_p95_ms']} ms, the goal is under {GOALS['p95_ms']:.0f} ms")
+    if result["misrouted"]:
+        problems.append(f"{result['misrouted']} notices reached a socket they were not for")
+    if result["migration_sockets_missed"] or result["migration_all_players_s"] >= GOALS["migration_s"]:
+        problems.append(
+            f"the migration reached every player in {result['migration_all_players_s']} s "
+            f"({result['migration_sockets_missed']} sockets missed), the goal is under {GOALS['migration_s']:.0f} s"
+        )
+    result["problems"] = problems
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

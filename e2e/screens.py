@@ -1,0 +1,217 @@
+"""Every screen of the app, in one list, for the tests that visit them all (accessibility, phone).
+
+A new screen is one more line in SCREENS: a tab of the player dashboard or of the admin panel
+needs only its tab name; a screen that needs a step more (a dialog opened, a form filled) gives a
+`prepare` that takes the page from the opened tab to the screen.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bank_ui import choose_theme, open_tab, path_is, sign_in
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, watch_for_errors
+
+THEMES = ["Dark", "Light", "Ocean", "Sunset", "Forest"]
+
+VISITOR, PLAYER, ADMIN = "visitor", "player", "admin"
+# Aria holds loans, savings and solo access: her dashboard shows every card the player side has.
+PLAYER_NAME = "Aria"
+SESSION_REUSE_SECONDS = 150
+
+
+@dataclass(frozen=True)
+class Screen:
+    name: str
+    who: str
+    path: str = "/"  # where a visitor opens it
+    tab: str = ""  # the dashboard or admin tab that shows it
+    prepare: Callable[[Page], None] | None = None
+    # on the server whose session warns 6 s after sign-in (conftest.short_session_server)
+    short_session: bool = False
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _open_theme_menu(page: Page) -> None:
+    page.get_by_role("button", name=re.compile(r"^Theme: ")).click()
+    expect(page.get_by_role("menu", name="Choose a theme")).to_be_visible()
+
+
+def _sign_in_error(page: Page) -> None:
+    page.get_by_role("button", name="Sign In", exact=True).click()
+    expect(page.get_by_role("alert")).to_have_text("Please fill in all fields")
+
+
+def _open_dialog(button: str, dialog: str | re.Pattern[str]) -> Callable[[Page], None]:
+    def prepare(page: Page) -> None:
+        wait_until_loaded(page)
+        page.get_by_role("tabpanel").get_by_role("button", name=button).first.click()
+        expect(page.get_by_role("dialog", name=dialog)).to_be_visible()
+
+    return prepare
+
+
+def _open_payment_history(page: Page) -> None:
+    wait_until_loaded(page)
+    page.get_by_role("tabpanel").get_by_role("button", name="History").first.click()
+    expect(page.get_by_role("list", name="Payment history").first).to_be_visible()
+
+
+def _open_player_audit(page: Page) -> None:
+    wait_until_loaded(page)
+    page.get_by_label("Search by name or ID").fill(PLAYER_NAME)
+    page.get_by_role("button", name="Search", exact=True).click()
+    page.get_by_role("button", name=f"View Details of {PLAYER_NAME}").click()
+    page.get_by_role("button", name="Audit Trail").click()
+    expect(page.get_by_role("region", name="Audit trail")).to_be_visible()
+    wait_until_loaded(page)
+
+
+def _wait_for_session_expiry(page: Page) -> None:
+    expect(page.get_by_role("dialog", name="Session Expiring Soon")).to_be_visible(timeout=12_000)
+
+
+def _player(tab: str) -> Screen:
+    return Screen(f"player-{_slug(tab)}", PLAYER, tab=tab)
+
+
+def _admin(tab: str) -> Screen:
+    return Screen(f"admin-{_slug(tab)}", ADMIN, tab=tab)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+SCREENS: list[Screen] = [
+    Screen("sign-in", VISITOR, path="/"),
+    Screen("sign-in-theme-menu", VISITOR, path="/", prepare=_open_theme_menu),
+    Screen("sign-in-error", VISITOR, path="/", prepare=_sign_in_error),
+    Screen("register", VISITOR, path="/register"),
+    _player("Overview"),
+    _player("Credit Score"),
+    _player("Loan Eligibility"),
+    _player("Request Loan"),
+    _player("Pending Loans"),
+    _player("My Loans"),
+    _player("My Savings"),
+    _player("Request Withdrawal"),
+    _player("Withdrawal History"),
+    _player("Exchange Pearls"),
+    _player("Pearl History"),
+    Screen("session-expiry-dialog", PLAYER, tab="My Loans", prepare=_wait_for_session_expiry, short_session=True),
+    _admin("Overview"),
+    _admin("Credit Score Overview"),
+    Screen(
+        "admin-credit-adjust-dialog",
+        ADMIN,
+        tab="Credit Score Overview",
+        prepare=_open_dialog("Adjust Aria", "Adjust Aria's credit score"),
+    ),
+    _admin("Credit Score Migration"),
+    _admin("Savings Management"),
+    _admin("New Player"),
+    _admin("Search Player"),
+    _admin("Add Product"),
+    _admin("Pending Loans"),
+    _admin("Check Loans"),
+    Screen("admin-check-loans-history", ADMIN, tab="Check Loans", prepare=_open_payment_history),
+    Screen(
+        "admin-mark-paid-off-dialog",
+        ADMIN,
+        tab="Check Loans",
+        prepare=_open_dialog("Mark Paid Off", re.compile(r"^Mark loan #\d+ as paid off\?$")),
+    ),
+    _admin("Check Savings"),
+    _admin("Report"),
+    _admin("Bad Payers"),
+    _admin("Blocked Accounts"),
+    _admin("Withdrawal Requests"),
+    _admin("Pearl Exchange Requests"),
+    Screen(
+        "admin-pearl-deny-dialog",
+        ADMIN,
+        tab="Pearl Exchange Requests",
+        prepare=_open_dialog("Deny", "Deny pearl exchange"),
+    ),
+    _admin("Pearl Exchange Settings"),
+    _admin("Audit"),
+    Screen("admin-player-audit", ADMIN, tab="Search Player", prepare=_open_player_audit),
+]
+
+
+LOADING_TEXT = re.compile(r"Loading[^.]*\.\.\.")
+
+
+def wait_until_loaded(page: Page) -> None:
+    """No spinner and no "Loading ..." text left: the screen shows its data (or its empty state)."""
+    expect(page.locator(".spinner")).to_have_count(0)
+    expect(page.get_by_text(LOADING_TEXT)).to_have_count(0)
+
+
+class ScreenVisitor:
+    """Opens screens the way a person does, signing in again only when the person, the theme or
+    the window size changes (a sign-in per screen would make 150 screens × themes crawl)."""
+
+    def __init__(self, browser: Browser, base_url: str, short_session_url: str):
+        self.browser = browser
+        self.base_url = base_url
+        self.short_session_url = short_session_url
+        self.context: BrowserContext | None = None
+        self.page: Page | None = None
+        self.errors: list[str] = []
+        self.key: tuple[str, str, int, bool] | None = None
+        self.signed_in_at = 0.0
+        # a screen with a `prepare` leaves something open (a dialog): the next one starts afresh
+        self.left_open = False
+
+    def _fresh_page(self, viewport: dict[str, int]) -> Page:
+        self.close()
+        self.context = self.browser.new_context(viewport=viewport)
+        self.page = self.context.new_page()
+        self.errors = watch_for_errors(self.page)
+        return self.page
+
+    def open(self, screen: Screen, theme: str, viewport: dict[str, int]) -> Page:
+        key = (screen.who, theme, viewport["width"], screen.short_session)
+        page = self.page
+        # a session warns after 4 minutes: sign in afresh well before the expiry dialog shows
+        stale = time.monotonic() - self.signed_in_at > SESSION_REUSE_SECONDS
+        if screen.who == VISITOR or key != self.key or page is None or stale or self.left_open:
+            page = self._fresh_page(viewport)
+            page.goto((self.short_session_url if screen.short_session else self.base_url) + screen.path)
+            if theme != "Dark":
+                choose_theme(page, theme)
+            expect(page.locator("html")).to_have_attribute("data-theme", theme.lower())
+            if screen.who == PLAYER:
+                sign_in(page, PLAYER_NAME, DEMO_PASSWORD)
+                expect(page).to_have_url(path_is("/dashboard"))
+            elif screen.who == ADMIN:
+                sign_in(page, ADMIN_USERNAME, ADMIN_PASSWORD)
+                expect(page).to_have_url(path_is("/admin-panel"))
+            self.key = key
+            self.signed_in_at = time.monotonic()
+        if screen.tab:
+            open_tab(page, screen.tab)
+            panel = page.get_by_role("tabpanel")
+            expect(panel.get_by_role("heading", name=screen.tab, exact=True).first).to_be_visible()
+        self.left_open = screen.prepare is not None
+        if screen.prepare:
+            screen.prepare(page)
+        wait_until_loaded(page)
+        page.evaluate("window.scrollTo(0, 0)")
+        assert not self.errors, f"JavaScript or CSP errors on {screen}: {self.errors}"
+        return page
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.page = None
+        self.key = None

@@ -1,0 +1,113 @@
+"""The audit trail in the admin panel, and a player's statement download."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top
+from playwright.sync_api import Browser, Page, expect
+from test_loans import PASSWORD, admin_token, new_player
+
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server, watch_for_errors
+
+
+def give_loan(server: Server, player_id: int, *, value: int = 200_000, days: int = 7) -> int:
+    status, loan = server.api(
+        "POST", "/api/loans", {"player_id": player_id, "value": value, "total_days": days}, token=admin_token(server)
+    )
+    assert status == 201, loan
+    return loan["id"]
+
+
+def test_the_admin_reads_and_filters_the_audit_trail(page: Page, browser: Browser, server: Server, shoot):
+    player_id, name = new_player(server, "Audra", score=40)
+    loan_id = give_loan(server, player_id)
+
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    open_tab(page, "Audit")
+    expect(page.get_by_role("heading", name="Audit", exact=True)).to_be_visible()
+
+    page.get_by_label("Player ID").fill(str(player_id))
+    loan_entry = page.get_by_role("article").filter(has=page.get_by_role("heading", name="Loan added"))
+    expect(loan_entry).to_have_count(1)
+    expect(loan_entry).to_contain_text(f"by {ADMIN_USERNAME}")
+    expect(loan_entry).to_contain_text(f"Loan #{loan_id}")
+    expect(loan_entry.get_by_role("button", name=f"Show only {name}'s entries")).to_have_text(name)
+    expect(loan_entry.get_by_role("row", name=re.compile(r"^value"))).to_have_text(
+        re.compile(r"value\s*—\s*200000"), use_inner_text=True
+    )
+    credit_entry = page.get_by_role("article").filter(has=page.get_by_role("heading", name="Credit adjusted"))
+    expect(credit_entry).to_contain_text("E2E loans set-up")
+    expect(page.get_by_text("Showing 2 of 2 entries")).to_be_visible()
+
+    # a change made elsewhere shows up by itself (the loans notice refreshes the trail)
+    status, answer = server.api(
+        "PUT", f"/api/admin/loans/{loan_id}/change-days", {"new_days": 14}, token=admin_token(server)
+    )
+    assert status == 200, answer
+    days_entry = page.get_by_role("article").filter(has=page.get_by_role("heading", name="Loan days changed"))
+    expect(days_entry).to_have_count(1, timeout=10_000)
+    expect(days_entry.get_by_role("row", name=re.compile(r"^total days"))).to_have_text(
+        re.compile(r"total days\s*7\s*14"), use_inner_text=True
+    )
+
+    page.get_by_label("Action").select_option(label="Loan added")
+    expect(page.get_by_role("article")).to_have_count(1)
+    expect(page.get_by_role("article").get_by_role("heading")).to_have_text("Loan added")
+    scroll_to_top(page)
+    shoot(page, "admin-audit")
+
+    # on a phone the entries stay inside the screen
+    phone = browser.new_context(viewport={"width": 375, "height": 800})
+    small = phone.new_page()
+    errors = watch_for_errors(small)
+    open_and_sign_in(small, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    open_tab(small, "Audit")
+    small.get_by_label("Player ID").fill(str(player_id))
+    expect(small.get_by_text("Showing 3 of 3 entries")).to_be_visible()
+    assert small.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    scroll_to_top(small)
+    shoot(small, "admin-audit-phone")
+    phone.close()
+    assert not errors, errors
+
+
+def test_a_player_downloads_a_statement_from_my_loans(page: Page, server: Server, shoot):
+    player_id, name = new_player(server, "Stella")
+    loan_id = give_loan(server, player_id, value=300_000, days=10)
+    status, answer = server.api(
+        "POST", f"/api/loans/{loan_id}/payment", {"payment_status": "Paid"}, token=admin_token(server)
+    )
+    assert status == 200, answer
+
+    open_and_sign_in(page, server.base_url, name, PASSWORD)
+    expect(page).to_have_url(path_is("/dashboard"))
+    open_tab(page, "My Loans")
+    statement = page.get_by_role("region", name="Statement")
+    expect(statement).to_be_visible()
+
+    # without dates the server says what is missing
+    statement.get_by_role("button", name="Download statement").click()
+    expect(statement.get_by_role("alert")).to_have_text(
+        "Error downloading statement: from is required (the statement's first day, YYYY-MM-DD)"
+    )
+
+    today = page.evaluate("new Date().toISOString().slice(0, 10)")
+    first = f"{today[:4]}-01-01"
+    statement.get_by_label("From").fill(first)
+    statement.get_by_label("To").fill(today)
+    with page.expect_download() as download_info:
+        statement.get_by_role("button", name="Download statement").click()
+    download = download_info.value
+    assert download.suggested_filename == f"statement-{name.lower()}-{first}-to-{today}.csv"
+    content = Path(download.path()).read_bytes()
+    assert content.startswith(b"\xef\xbb\xbf")
+    lines = content.decode("utf-8-sig").splitlines()
+    assert lines[0] == "date,type,reference,status,amount,details"
+    assert any(line.startswith(f"{today},loan,Loan #{loan_id},Active,300000,") for line in lines), lines
+    assert any(line.startswith(f"{today},loan_payment,Loan #{loan_id},Paid,") for line in lines), lines
+    expect(statement.get_by_role("status")).to_have_text("Statement downloaded.")
+    scroll_to_top(page)
+    shoot(page, "my-loans-statement")

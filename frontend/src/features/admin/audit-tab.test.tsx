@@ -1,0 +1,126 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AuditTab } from '@/features/admin/audit-tab';
+import type { AuditEntry } from '@/features/audit/api/use-audit';
+import { changedFields, formatAuditValue } from '@/features/audit/audit-entry-list';
+import { PlayerAuditList } from '@/features/audit/player-audit-list';
+import { mockFetch, type MockCall } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+const KINDS = [
+  { kind: 'loan.days_changed', label: 'Loan days changed' },
+  { kind: 'player.unblocked', label: 'Player unblocked' },
+];
+
+function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: 1,
+    created_at: '2026-11-23T09:00:00Z',
+    actor_id: 1,
+    actor_name: 'admin',
+    kind: 'loan.days_changed',
+    kind_label: 'Loan days changed',
+    object_type: 'loan',
+    object_id: 5,
+    object_label: 'Loan #5',
+    player_id: 7,
+    player_name: 'Borin',
+    before: { total_days: 10, daily_payment: 130000 },
+    after: { total_days: 20, daily_payment: 65000 },
+    ...overrides,
+  };
+}
+
+function page(entries: AuditEntry[], { count = entries.length, pageNumber = 1, pageSize = 50 } = {}) {
+  return { body: { entries, count, page: pageNumber, page_size: pageSize, kinds: KINDS } };
+}
+
+const query = (call: MockCall) => new URL(call.url, 'http://bank').searchParams;
+
+describe('Admin AuditTab', () => {
+  it('shows who did what, when, to whom, with the values before and after', async () => {
+    mockFetch({ 'GET /api/admin/audit': page([entry()]) });
+    renderWithProviders(<AuditTab />);
+    const card = await screen.findByTestId('audit-entry-1');
+    expect(within(card).getByRole('heading', { level: 3 }).textContent).toBe('Loan days changed');
+    expect(card.textContent).toContain('by admin');
+    expect(card.textContent).toContain('Loan #5');
+    const rows = within(card)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['FieldBeforeAfter', 'total days1020', 'daily payment13000065000']);
+    expect(screen.getByText('Showing 1 of 1 entry').className).toBe('muted');
+  });
+
+  it('filters by kind and by player on the server', async () => {
+    const { calls } = mockFetch({ 'GET /api/admin/audit': page([entry()]) });
+    renderWithProviders(<AuditTab />);
+    await screen.findByTestId('audit-entry-1');
+    const kinds = screen.getByLabelText<HTMLSelectElement>('Action');
+    expect([...kinds.options].map((option) => option.textContent)).toEqual(['All actions', 'Loan days changed', 'Player unblocked']);
+    fireEvent.change(kinds, { target: { value: 'player.unblocked' } });
+    await waitFor(() => expect(calls.some((call) => query(call).get('kind') === 'player.unblocked')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: "Show only Borin's entries" }));
+    expect(screen.getByLabelText<HTMLInputElement>('Player ID').value).toBe('7');
+    await waitFor(() =>
+      expect(calls.some((call) => query(call).get('player_id') === '7' && query(call).get('kind') === 'player.unblocked')).toBe(true),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Player ID').value).toBe('');
+  });
+
+  it('loads the next page when asked', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/audit': (call) =>
+        query(call).get('page') === '2'
+          ? page([entry({ id: 2, kind_label: 'Player unblocked' })], { count: 2, pageNumber: 2, pageSize: 1 })
+          : page([entry()], { count: 2, pageSize: 1 }),
+    });
+    renderWithProviders(<AuditTab />);
+    await screen.findByTestId('audit-entry-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(within(await screen.findByTestId('audit-entry-2')).getByRole('heading').textContent).toBe('Player unblocked');
+    expect(calls.some((call) => query(call).get('page') === '2')).toBe(true);
+  });
+
+  it('says when nothing was recorded, and shows a failure with its detail', async () => {
+    mockFetch({ 'GET /api/admin/audit': page([]) });
+    renderWithProviders(<AuditTab />);
+    expect((await screen.findByText('No audit entries')).className).toBe('empty-state__title');
+  });
+
+  it('reports a failed load', async () => {
+    mockFetch({ 'GET /api/admin/audit': { status: 400, body: { detail: 'player_id must be a whole number', code: 'invalid' } } });
+    renderWithProviders(<AuditTab />);
+    expect((await screen.findByText('Error loading audit entries: player_id must be a whole number')).textContent).toContain('player_id');
+  });
+});
+
+describe('PlayerAuditList', () => {
+  it("asks for that player's entries only", async () => {
+    const { calls } = mockFetch({ 'GET /api/admin/audit': page([entry()]) });
+    renderWithProviders(<PlayerAuditList playerId={7} />);
+    const card = await screen.findByTestId('audit-entry-1');
+    // the card is the player's already: the entries do not repeat the name
+    expect(within(card).queryByText('Borin')).toBeNull();
+    expect(within(card).getByRole('heading', { level: 3 }).id).toBe('audit-1-title');
+    expect(query(calls[0]).get('player_id')).toBe('7');
+    expect(screen.getByRole('heading', { level: 3, name: 'Audit trail' }).textContent).toBe('Audit trail');
+  });
+});
+
+describe('audit values', () => {
+  it('shows text as it is, other values as JSON, and nothing as a dash', () => {
+    expect([formatAuditValue('0.30'), formatAuditValue(12), formatAuditValue(null), formatAuditValue(undefined), formatAuditValue(true)]).toEqual([
+      '0.30',
+      '12',
+      '—',
+      '—',
+      'true',
+    ]);
+  });
+
+  it('lists the fields of before, then those only after holds', () => {
+    expect(changedFields({ before: { status: 'pending' }, after: { status: 'approved', loan_id: 3 } })).toEqual(['status', 'loan_id']);
+  });
+});

@@ -1,0 +1,141 @@
+import { useCallback, useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { Icon } from '@/components/icon';
+import { LoadMore } from '@/components/load-more';
+import { NoticeBanner, type Notice } from '@/components/notice';
+import { StatBox } from '@/components/stat-box';
+import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { formatMoney } from '@/lib/money';
+import { errorDetail } from '@/lib/errors';
+import { useBadPayers, type BadPayer } from '@/features/players/api/use-bad-payers';
+import { useUpdatePlayer } from '@/features/players/api/use-update-player';
+import { PlayerDetailsCard } from '@/features/admin/player-details-card';
+import { PlayerPasswordForm } from '@/features/admin/player-password-form';
+import { PlayerProducts } from '@/features/admin/player-products';
+import '@/components/bank-ui.css';
+import '@/features/credit/credit.css';
+import '@/features/admin/player-admin.css';
+
+type Panel = 'password' | 'products' | 'details' | null;
+
+interface BadPayerCardProps {
+  player: BadPayer;
+  adminName: string;
+  /** once removed, the card leaves the list: its success is said above the list */
+  onRemoved: (notice: Notice) => void;
+}
+
+function BadPayerCard({ player, adminName, onRemoved }: BadPayerCardProps) {
+  const [panel, setPanel] = useState<Panel>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const update = useUpdatePlayer();
+  const toggle = (next: Panel) => {
+    setNotice(null);
+    setPanel((current) => (current === next ? null : next));
+  };
+  return (
+    <article className="card item-card" aria-labelledby={`bad-payer-${player.id}-title`} data-testid={`bad-payer-${player.id}`}>
+      <header className="item-card__head">
+        <div className="item-card__lead">
+          <span className="card__icon" aria-hidden="true">
+            <Icon name="alert" />
+          </span>
+          <div>
+            <h3 className="item-card__title" id={`bad-payer-${player.id}-title`}>
+              {player.name} · Player #{player.id}
+            </h3>
+            <p className="item-card__meta">
+              {player.discord} · score {player.credit_score}
+            </p>
+          </div>
+        </div>
+        <span className="badge badge--error">Bad payer</span>
+      </header>
+      <dl className="stat-grid stat-grid--counters">
+        <StatBox label="Active Loans" value={player.active_loans_count} />
+        <StatBox label="Loans Value" value={formatMoney(player.active_loans_value)} />
+        <StatBox label="Active Savings" value={player.active_savings_count} />
+        <StatBox label="Savings Value" value={formatMoney(player.active_savings_value)} tone="gold" />
+      </dl>
+      <div className="actions-row" role="group" aria-label={`Actions for ${player.name}`}>
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          disabled={update.isPending}
+          onClick={() => {
+            setNotice(null);
+            update.mutate(
+              { playerId: player.id, bad_payer: false },
+              {
+                onSuccess: () => onRemoved({ tone: 'success', text: `${player.name} is no longer marked as a bad payer` }),
+                onError: (error) => setNotice({ tone: 'error', text: `Error updating player: ${errorDetail(error)}` }),
+              },
+            );
+          }}
+        >
+          <Icon name="check" size={16} />
+          {update.isPending ? 'Removing...' : 'Remove Bad Payer'}
+        </button>
+        <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'password'} onClick={() => toggle('password')}>
+          <Icon name="shield" size={16} />
+          Change Password
+        </button>
+        <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'products'} onClick={() => toggle('products')}>
+          <Icon name="creditCard" size={16} />
+          View Products
+        </button>
+        <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'details'} onClick={() => toggle('details')}>
+          <Icon name="user" size={16} />
+          View Details
+        </button>
+      </div>
+      <NoticeBanner notice={notice} />
+      {panel === 'password' && <PlayerPasswordForm player={player} onNotice={setNotice} onClose={() => setPanel(null)} />}
+      {panel === 'products' && <PlayerProducts playerId={player.id} />}
+      {panel === 'details' && <PlayerDetailsCard player={player} adminName={adminName} onClose={() => setPanel(null)} />}
+    </article>
+  );
+}
+
+export function BadPayersTab({ adminName }: { adminName: string }) {
+  const badPayers = useBadPayers();
+  const [notice, setNotice] = useState<Notice>(null);
+  const loadMore = useCallback(() => void badPayers.fetchNextPage(), [badPayers]);
+
+  if (badPayers.isPending) return <LoadingBlock message="Loading bad payers..." />;
+  if (badPayers.isError) {
+    return <ErrorBlock message={`Error loading bad payers: ${errorDetail(badPayers.error)}`} onRetry={() => void badPayers.refetch()} />;
+  }
+  const pages = badPayers.data.pages;
+  const rows = pages.flatMap((page) => page.bad_payers);
+  const total = pages.at(-1)?.count ?? rows.length;
+  return (
+    <>
+      <div className="toolbar">
+        <span className="muted">Bad payers cannot get new products or ask for loans.</span>
+        <span className="toolbar__spacer" />
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => void badPayers.refetch()}>
+          Refresh
+        </button>
+      </div>
+      <NoticeBanner notice={notice} className="tab-notice" />
+      {rows.length === 0 ? (
+        <EmptyState icon="checkCircle" title="No bad payers" text="Players marked as bad payers from Search Player show here." />
+      ) : (
+        <div className="stack">
+          {rows.map((player) => (
+            <BadPayerCard key={player.id} player={player} adminName={adminName} onRemoved={setNotice} />
+          ))}
+          <LoadMore
+            shown={rows.length}
+            total={total}
+            noun={total === 1 ? 'bad payer' : 'bad payers'}
+            hasMore={badPayers.hasNextPage}
+            loading={badPayers.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CheckSavingsTab } from '@/features/admin/check-savings-tab';
+import { makeLoanLimits } from '@/lib/loan-fixtures';
+import { makeSavings, makeSavingsRow } from '@/lib/savings-fixtures';
+import { mockFetch } from '@/testing/fetch-mock';
+import { definitionOf } from '@/testing/queries';
+import { renderWithProviders } from '@/testing/render';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const CHECK = {
+  count: 1,
+  page: 1,
+  page_size: 50,
+  counters: { overdue: 4, due_today: 2, upcoming: 9, total_value: 3_250_000 },
+  savings: [makeSavingsRow()],
+};
+
+function routes(extra: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({ 'GET /api/admin/savings/check': { body: CHECK }, 'GET /api/loans/limits': { body: makeLoanLimits() }, ...extra });
+}
+
+describe('Admin CheckSavingsTab', () => {
+  it("shows the server's counters and each account's week", async () => {
+    routes();
+    renderWithProviders(<CheckSavingsTab />);
+    const counters = await screen.findByLabelText('Active savings this week');
+    expect(['Overdue', 'Due Today', 'Upcoming', 'Total Saved (Active)'].map((label) => definitionOf(counters, label))).toEqual([
+      '4',
+      '2',
+      '9',
+      '€3,250,000',
+    ]);
+    const card = screen.getByTestId('check-savings-3');
+    expect(['Principal', 'Weekly Rate', 'Weekly Payment Due', 'Next Payment Date'].map((label) => definitionOf(card, label))).toEqual([
+      '€500,000',
+      '7%',
+      '€37,450',
+      '15 Mar 2025',
+    ]);
+    expect(within(card).getByTestId('listing-status').textContent).toBe('Week 2 overdue since 15 Mar 2025');
+    expect(within(card).getByTestId('listing-status').className).toContain('badge--error');
+  });
+
+  it("marks the due week and shows the server's answer", async () => {
+    const { calls } = routes({
+      'POST /api/savings/3/payment': {
+        body: { detail: 'Savings payment processed as Not Paid. Solo gained €0', savings: makeSavings(), solo_gain: 0, reverted: false },
+      },
+    });
+    renderWithProviders(<CheckSavingsTab />);
+    const card = await screen.findByTestId('check-savings-3');
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark Not Paid' }));
+    expect((await within(card).findByRole('status')).textContent).toBe('Savings payment processed as Not Paid. Solo gained €0');
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.url).toBe('/api/savings/3/payment?payment_status=Not+Paid');
+    expect(post?.headers['Idempotency-Key']).toMatch(UUID);
+  });
+
+  it('auto-processes the overdue weeks and shows the result', async () => {
+    routes({
+      'POST /api/admin/savings/auto-process-overdue': {
+        body: { processed_count: 7, accounts_count: 3, total_solo_gain: 0, detail: 'Processed 7 overdue weeks in 3 savings accounts' },
+      },
+    });
+    renderWithProviders(<CheckSavingsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Auto-Process Overdue' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Processed 7 overdue weeks in 3 savings accounts');
+  });
+
+  it('refuses a start date not written YYYY-MM-DD, and shows the weeks in History', async () => {
+    const { calls } = routes({ 'GET /api/savings/3': { body: makeSavings() } });
+    renderWithProviders(<CheckSavingsTab />);
+    const card = await screen.findByTestId('check-savings-3');
+    fireEvent.click(within(card).getByRole('button', { name: 'Change Date' }));
+    fireEvent.change(within(card).getByLabelText('New start date (YYYY-MM-DD)'), { target: { value: '' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Date' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('Invalid date format. Please use YYYY-MM-DD');
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    fireEvent.click(within(card).getByRole('button', { name: 'History' }));
+    const history = await within(card).findByRole('region', { name: 'Payment history of savings #3' });
+    expect((await within(history).findByText('Not Paid')).className).toContain('badge--error');
+    expect(history.textContent).toContain('+€35,000 compounded');
+  });
+});

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Card } from '@/components/card';
+import { Icon, type IconName } from '@/components/icon';
+import { NoticeBanner, type Notice } from '@/components/notice';
+import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { formatMoney } from '@/lib/money';
+import { errorDetail } from '@/lib/errors';
+import type { AdminTabId } from '@/features/admin/admin-tabs';
+import { downloadBackup } from '@/features/dashboard/api/download-backup';
+import { useDashboard, type DashboardStats } from '@/features/dashboard/api/use-dashboard-stats';
+import { UndeliveredNotice } from '@/features/notifications/undelivered-notice';
+import '@/components/bank-ui.css';
+import '@/features/credit/credit.css';
+import '@/features/admin/admin-overview.css';
+
+function plural(count: number, one: string, many: string): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+interface FigureProps {
+  label: string;
+  value: string;
+  sub: string;
+  testId: string;
+  gold?: boolean;
+}
+
+function Figure({ label, value, sub, testId, gold }: FigureProps) {
+  return (
+    <div className={gold ? 'summary-tile summary-tile--gold' : 'summary-tile'} data-testid={testId}>
+      <div className="summary-tile__label">{label}</div>
+      <div className="summary-tile__value">{value}</div>
+      <p className="muted">{sub}</p>
+    </div>
+  );
+}
+
+/** The four cards: players, active loans, active savings, solo dividends. */
+function OverviewFigures({ stats }: { stats: DashboardStats }) {
+  return (
+    <div className="summary-grid" aria-label="Bank figures" role="group">
+      <Figure
+        label="Total Players"
+        value={stats.total_players.toLocaleString('en-US')}
+        sub={plural(stats.bad_payers, 'bad payer', 'bad payers')}
+        testId="overview-players"
+      />
+      <Figure
+        label="Active Loans"
+        value={stats.active_loans.toLocaleString('en-US')}
+        sub={`${formatMoney(stats.total_loan_value)} total value`}
+        testId="overview-loans"
+      />
+      <Figure
+        label="Active Savings"
+        value={stats.active_savings.toLocaleString('en-US')}
+        sub={`${formatMoney(stats.total_savings_value)} total value`}
+        testId="overview-savings"
+      />
+      <Figure label="Solo Dividends" value={formatMoney(stats.solo_dividends)} sub="35% Loan Interest from paid loans" testId="overview-dividends" gold />
+    </div>
+  );
+}
+
+interface ReviewBannerProps {
+  icon: IconName;
+  text: string;
+  sub?: string;
+  action: string;
+  actionLabel: string;
+  onAction: () => void;
+  testId: string;
+  tone?: 'warning' | 'error';
+}
+
+function ReviewBanner({ icon, text, sub, action, actionLabel, onAction, testId, tone = 'warning' }: ReviewBannerProps) {
+  return (
+    <div className={tone === 'error' ? 'review-banner review-banner--error' : 'review-banner'} role="region" aria-label={text} data-testid={testId}>
+      <div>
+        <p className="review-banner__text">
+          <Icon name={icon} size={18} />
+          {text}
+        </p>
+        {sub && <p className="review-banner__sub">{sub}</p>}
+      </div>
+      <button type="button" className="btn btn--primary btn--small" onClick={onAction} aria-label={actionLabel}>
+        {action}
+      </button>
+    </div>
+  );
+}
+
+export const BACKUP_FAILED = 'Error downloading backup: ';
+
+/** Admin Overview: the bank's figures, what waits for review, bad payers, and quick actions. */
+export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => void }) {
+  const dashboard = useDashboard();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [backingUp, setBackingUp] = useState(false);
+
+  const backup = async () => {
+    setNotice(null);
+    setBackingUp(true);
+    try {
+      const name = await downloadBackup();
+      setNotice({ tone: 'success', text: `Backup downloaded: ${name}` });
+    } catch (error) {
+      setNotice({ tone: 'error', text: `${BACKUP_FAILED}${errorDetail(error)}` });
+    } finally {
+      setBackingUp(false);
+    }
+  };
+
+  if (dashboard.isPending) return <LoadingBlock message="Loading the bank's figures..." />;
+  if (dashboard.isError) {
+    return <ErrorBlock message={`Error loading the overview: ${errorDetail(dashboard.error)}`} onRetry={() => void dashboard.refetch()} />;
+  }
+  const { stats } = dashboard.data;
+  const nothingWaits = stats.pending_loans + stats.pending_withdrawals + stats.pending_exchanges === 0;
+
+  return (
+    <>
+      <OverviewFigures stats={stats} />
+
+      <div className="overview-banners">
+        <UndeliveredNotice />
+        {stats.pending_loans > 0 && (
+          <ReviewBanner
+            icon="filePlus"
+            text={`${plural(stats.pending_loans, 'pending loan request', 'pending loan requests')} waiting for review`}
+            action="Review Now"
+            actionLabel="Review Now: pending loans"
+            onAction={() => onOpenTab('pending-loans')}
+            testId="banner-pending-loans"
+          />
+        )}
+        {stats.pending_withdrawals > 0 && (
+          <ReviewBanner
+            icon="wallet"
+            text={`${plural(stats.pending_withdrawals, 'pending withdrawal request', 'pending withdrawal requests')} waiting for review`}
+            action="Review Now"
+            actionLabel="Review Now: pending withdrawals"
+            onAction={() => onOpenTab('withdrawal-requests')}
+            testId="banner-pending-withdrawals"
+          />
+        )}
+        {stats.pending_exchanges > 0 && (
+          <ReviewBanner
+            icon="gem"
+            text={`${plural(stats.pending_exchanges, 'pending pearl exchange request', 'pending pearl exchange requests')} waiting for review`}
+            action="Review Now"
+            actionLabel="Review Now: pending pearl exchanges"
+            onAction={() => onOpenTab('pearl-requests')}
+            testId="banner-pending-exchanges"
+          />
+        )}
+        {nothingWaits && (
+          <p className="all-clear" role="status">
+            <Icon name="checkCircle" size={18} /> No requests waiting for review
+          </p>
+        )}
+        {stats.bad_payers > 0 && (
+          <ReviewBanner
+            tone="error"
+            icon="alert"
+            text={`Bad Payers Alert: ${plural(stats.bad_payers, 'bad payer', 'bad payers')}`}
+            sub={`Active loans ${formatMoney(stats.bad_payer_loans_value)} · Savings ${formatMoney(stats.bad_payer_savings_value)}`}
+            action="Manage"
+            actionLabel="Manage bad payers"
+            onAction={() => onOpenTab('bad-payers')}
+            testId="banner-bad-payers"
+          />
+        )}
+      </div>
+
+      <Card title="Quick Actions" icon={<Icon name="zap" />}>
+        <div className="overview-actions">
+          <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('new-player')}>
+            <Icon name="user" size={18} /> New Player
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('search-player')}>
+            <Icon name="search" size={18} /> Search Player
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('add-product')}>
+            <Icon name="plus" size={18} /> Add Product
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={() => void backup()} disabled={backingUp}>
+            <Icon name="shield" size={18} /> {backingUp ? 'Preparing backup...' : 'Backup'}
+          </button>
+        </div>
+        <NoticeBanner notice={notice} className="tile-notice" />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { SavingsManagementTab } from '@/features/admin/savings-management-tab';
+import type { ClientOverview, ClientRow } from '@/features/savings/api/use-client-overview';
+import { mockFetch } from '@/testing/fetch-mock';
+import { definitionsOf } from '@/testing/queries';
+import { renderWithProviders } from '@/testing/render';
+
+function row(overrides: Partial<ClientRow>): ClientRow {
+  return {
+    player_id: 7,
+    name: 'Aria',
+    discord: 'aria.guild',
+    client_type: 'new',
+    bad_payer: false,
+    savings_count: 2,
+    max_accounts: 3,
+    total_savings_value: 750_000,
+    limit: 1_500_000,
+    percent_of_limit: 50,
+    status: 'Within Limit',
+    ...overrides,
+  };
+}
+
+const OVERVIEW: ClientOverview = {
+  summary: { new_clients_count: 2, new_clients_total_value: 2_350_000, old_clients_count: 1, old_clients_total_value: 4_200_000 },
+  limits: [
+    { client_type: 'new', max_accounts: 3, max_total: 1_500_000 },
+    { client_type: 'old', max_accounts: 3, max_total: 4_000_000 },
+  ],
+  new_clients: [row({}), row({ player_id: 8, name: 'Dax', bad_payer: true, status: 'Bad Payer', total_savings_value: 1_600_000, percent_of_limit: 106.7 })],
+  old_clients: [row({ player_id: 9, name: 'Cyra', client_type: 'old', savings_count: 3, total_savings_value: 4_200_000, limit: 4_000_000, percent_of_limit: 105, status: 'Over Limit' })],
+};
+
+describe('Admin SavingsManagementTab', () => {
+  it('shows the summary, the limits and the two tables with count out of 3, percent and status', async () => {
+    mockFetch({ 'GET /api/admin/savings/client-overview': { body: OVERVIEW } });
+    renderWithProviders(<SavingsManagementTab />);
+    const summary = await screen.findByLabelText('Clients summary');
+    expect(definitionsOf(summary, 'New Clients')).toEqual(['2', '€2,350,000 saved']);
+    expect(definitionsOf(summary, 'Old Clients')).toEqual(['1', '€4,200,000 saved']);
+    const cells = (name: string) =>
+      within(screen.getByRole('table', { name }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((tableRow) => Array.from(tableRow.children, (cell) => cell.textContent));
+    expect(cells('New Clients')).toEqual([
+      ['Ariaaria.guild', '2 / 3', '€750,000', '50%', 'Within Limit', 'Make Old'],
+      ['Daxaria.guild', '2 / 3', '€1,600,000', '106.7%', 'Bad Payer', 'Make Old'],
+    ]);
+    expect(cells('Old Clients')).toEqual([['Cyraaria.guild', '3 / 3', '€4,200,000', '105%', 'Over Limit', 'Make New']]);
+    expect(screen.getByText('Over Limit').className).toContain('badge--warning');
+  });
+
+  it("switches a client's type and shows the server's message", async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/savings/client-overview': { body: OVERVIEW },
+      'PUT /api/admin/players/7/client-type': { body: { player: {}, detail: 'Client type updated to old' } },
+    });
+    renderWithProviders(<SavingsManagementTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Make Old: Aria becomes an old client' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Client type updated to old');
+    expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/admin/players/7/client-type?client_type=old');
+  });
+
+  it('marks existing players as old clients only after a confirmation', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/savings/client-overview': { body: OVERVIEW },
+      'POST /api/admin/savings/mark-existing-players': { body: { updated_count: 3, detail: 'Marked 3 players as old clients' } },
+    });
+    renderWithProviders(<SavingsManagementTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Existing as Old Clients' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark every existing player as an old client?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Existing as Old Clients' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mark as Old Clients' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Marked 3 players as old clients');
+  });
+
+  it("says 'Failed to fetch savings overview' when the server gives no detail", async () => {
+    mockFetch({ 'GET /api/admin/savings/client-overview': 'network-error' });
+    renderWithProviders(<SavingsManagementTab />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch savings overviewRetry');
+  });
+});

@@ -1,0 +1,94 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { WithdrawalRequestsTab } from '@/features/admin/withdrawal-requests-tab';
+import { makeWithdrawal } from '@/lib/savings-fixtures';
+import type { Withdrawal } from '@/lib/savings';
+import { mockFetch } from '@/testing/fetch-mock';
+import { definitionOf } from '@/testing/queries';
+import { renderWithProviders } from '@/testing/render';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PENDING = makeWithdrawal({ id: 11, player_name: 'Borin', player_discord: 'borin.guild' });
+const DENIED = makeWithdrawal({ id: 9, status: 'denied', admin_notes: 'No admin online', decided_by: 'admin' });
+
+function page(rows: Withdrawal[]) {
+  return {
+    body: {
+      count: rows.length,
+      page: 1,
+      page_size: 50,
+      pending_count: rows.filter((row) => row.status === 'pending').length,
+      withdrawal_requests: rows,
+    },
+  };
+}
+
+describe('Admin WithdrawalRequestsTab', () => {
+  it('shows each request; Approve and Deny only while it is pending', async () => {
+    mockFetch({ 'GET /api/admin/withdrawal-requests': page([PENDING, DENIED]) });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    const pending = await screen.findByTestId('withdrawal-request-11');
+    expect(within(pending).getByRole('heading', { level: 3 }).textContent).toBe('Borin · Withdrawal #11');
+    expect(['Amount', 'Withdrawal Date', 'Withdrawal Time'].map((label) => definitionOf(pending, label))).toEqual([
+      '€150,000',
+      '22 Mar 2025',
+      '18:30 GMT+1',
+    ]);
+    expect(within(pending).getAllByRole('button').map((button) => button.textContent)).toEqual(['Approve', 'Deny']);
+    const denied = screen.getByTestId('withdrawal-request-9');
+    expect(within(denied).getByText('Denied').className).toContain('badge--error');
+    expect(denied.textContent).toContain('No admin online');
+    expect(within(denied).queryAllByRole('button')).toEqual([]);
+    expect(screen.getByTestId('withdrawal-counts').textContent).toBe('1 pending of 2 requests, pending first');
+  });
+
+  it('approves with an idempotency key and shows the answer', async () => {
+    let rows = [PENDING];
+    const { calls } = mockFetch({
+      'GET /api/admin/withdrawal-requests': () => page(rows),
+      'PUT /api/admin/withdrawal-requests/11/approve': () => {
+        rows = [{ ...PENDING, status: 'approved', admin_notes: 'See you' }];
+        return { body: { withdrawal_request: rows[0], detail: 'Withdrawal request approved.' } };
+      },
+    });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: "Approve Borin's withdrawal #11" }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve withdrawal request' });
+    fireEvent.change(within(dialog).getByLabelText('Approval notes (optional)'), { target: { value: 'See you' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Withdrawal request approved.');
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.url).toBe('/api/admin/withdrawal-requests/11/approve?admin_notes=See+you');
+    expect(put?.headers['Idempotency-Key']).toMatch(UUID);
+    expect((await screen.findByText('Approved')).className).toContain('badge--success');
+    expect(within(screen.getByTestId('withdrawal-request-11')).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('denies only with a reason', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/withdrawal-requests': page([PENDING]),
+      'PUT /api/admin/withdrawal-requests/11/deny': { body: { withdrawal_request: { ...PENDING, status: 'denied' }, detail: 'Withdrawal request denied.' } },
+    });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: "Deny Borin's withdrawal #11" }));
+    const dialog = screen.getByRole('dialog', { name: 'Deny withdrawal request' });
+    const deny = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Deny' });
+    expect(deny.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Reason for denial'), { target: { value: 'Nobody online' } });
+    fireEvent.click(deny);
+    expect((await screen.findByRole('status')).textContent).toBe('Withdrawal request denied.');
+    expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/admin/withdrawal-requests/11/deny?admin_notes=Nobody+online');
+  });
+
+  it("shows the server's 409 when the savings no longer cover it", async () => {
+    const detail = "The player's savings no longer cover this withdrawal";
+    mockFetch({
+      'GET /api/admin/withdrawal-requests': page([PENDING]),
+      'PUT /api/admin/withdrawal-requests/11/approve': { status: 409, body: { detail, code: 'not_covered', fields: {} } },
+    });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: "Approve Borin's withdrawal #11" }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(`Error approving withdrawal: ${detail}`);
+  });
+});

@@ -1,0 +1,203 @@
+import { useCallback, useState } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { Icon } from '@/components/icon';
+import { LoadMore } from '@/components/load-more';
+import { Modal } from '@/components/modal';
+import { NoticeBanner, type Notice } from '@/components/notice';
+import { StatBox } from '@/components/stat-box';
+import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { TextAreaField } from '@/components/text-area-field';
+import { formatDateTime, formatDay } from '@/lib/dates';
+import { errorDetail } from '@/lib/errors';
+import { formatMoney } from '@/lib/money';
+import { formatTimezone, withdrawalStatusLabel, withdrawalStatusTone, type Withdrawal } from '@/lib/savings';
+import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
+import {
+  useApproveWithdrawal,
+  useDenyWithdrawal,
+  useWithdrawalRequestPages,
+} from '@/features/withdrawals/api/use-withdrawal-requests';
+import '@/components/bank-ui.css';
+
+type Decision = { kind: 'approve' | 'deny'; request: Withdrawal } | null;
+
+function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<Decision>; onClose: () => void; onDone: (notice: Notice) => void }) {
+  const [text, setText] = useState('');
+  const approve = useApproveWithdrawal();
+  const deny = useDenyWithdrawal();
+  const limits = useLoanLimits().data;
+  const { kind, request } = decision;
+  const busy = approve.isPending || deny.isPending;
+  // a denial needs a reason: nothing is sent without one (docs/rules.md, Withdrawals)
+  const ready = kind === 'approve' || text.trim() !== '';
+  const finish = (notice: Notice) => {
+    onDone(notice);
+    onClose();
+  };
+
+  const submit = () => {
+    if (kind === 'approve') {
+      approve.mutate(
+        { requestId: request.id, notes: text.trim() },
+        {
+          onSuccess: (answer) => finish({ tone: 'success', text: answer.detail }),
+          onError: (error) => finish({ tone: 'error', text: `Error approving withdrawal: ${errorDetail(error)}` }),
+        },
+      );
+    } else {
+      deny.mutate(
+        { requestId: request.id, reason: text.trim() },
+        {
+          onSuccess: (answer) => finish({ tone: 'success', text: answer.detail }),
+          onError: (error) => finish({ tone: 'error', text: `Error denying withdrawal: ${errorDetail(error)}` }),
+        },
+      );
+    }
+  };
+
+  return (
+    <Modal title={kind === 'approve' ? 'Approve withdrawal request' : 'Deny withdrawal request'} icon={<Icon name={kind === 'approve' ? 'checkCircle' : 'x'} />}>
+      <p className="modal__text">
+        {request.player_name} asks for {formatMoney(request.amount)} on {formatDay(request.withdrawal_date)} at {request.withdrawal_time}{' '}
+        {formatTimezone(request.player_timezone)}.
+        {kind === 'approve' && ' The amount leaves their savings, oldest first.'}
+      </p>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready && !busy) submit();
+        }}
+      >
+        <TextAreaField
+          label={kind === 'approve' ? 'Approval notes (optional)' : 'Reason for denial'}
+          value={text}
+          onChange={setText}
+          maxLength={limits?.notes_max_length}
+          required={kind === 'deny'}
+          autoFocus
+        />
+        <div className="modal__actions">
+          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className={kind === 'approve' ? 'btn btn--primary' : 'btn btn--danger'} disabled={!ready || busy}>
+            {kind === 'approve' ? (busy ? 'Approving...' : 'Approve') : busy ? 'Denying...' : 'Deny'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function RequestCard({ request, onDecide }: { request: Withdrawal; onDecide: (decision: Decision) => void }) {
+  return (
+    <article className="card item-card" aria-labelledby={`withdrawal-${request.id}-title`} data-testid={`withdrawal-request-${request.id}`}>
+      <header className="item-card__head">
+        <div className="item-card__lead">
+          <span className="card__icon" aria-hidden="true">
+            <Icon name="wallet" />
+          </span>
+          <div>
+            <h3 className="item-card__title" id={`withdrawal-${request.id}-title`}>
+              {request.player_name} · Withdrawal #{request.id}
+            </h3>
+            <p className="item-card__meta">
+              {request.player_discord} · submitted {formatDateTime(request.created_at)}
+            </p>
+          </div>
+        </div>
+        <span className={`badge badge--${withdrawalStatusTone(request.status)}`}>{withdrawalStatusLabel(request.status)}</span>
+      </header>
+      <dl className="stat-grid stat-grid--three">
+        <StatBox label="Amount" value={formatMoney(request.amount)} tone="gold" />
+        <StatBox label="Withdrawal Date" value={formatDay(request.withdrawal_date)} />
+        <StatBox label="Withdrawal Time" value={`${request.withdrawal_time} ${formatTimezone(request.player_timezone)}`} />
+      </dl>
+      {request.admin_notes && (
+        <p className="item-card__reason">
+          <span className="item-card__reason-label">Admin notes</span>
+          {request.admin_notes}
+          {request.decided_by && ` (${request.decided_by}${request.decided_at ? `, ${formatDateTime(request.decided_at)}` : ''})`}
+        </p>
+      )}
+      {request.status === 'pending' && (
+        <div className="actions-row">
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            aria-label={`Approve ${request.player_name}'s withdrawal #${request.id}`}
+            onClick={() => onDecide({ kind: 'approve', request })}
+          >
+            <Icon name="check" size={16} />
+            Approve
+          </button>
+          <button
+            type="button"
+            className="btn btn--danger btn--small"
+            aria-label={`Deny ${request.player_name}'s withdrawal #${request.id}`}
+            onClick={() => onDecide({ kind: 'deny', request })}
+          >
+            <Icon name="x" size={16} />
+            Deny
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+export function WithdrawalRequestsTab() {
+  const requests = useWithdrawalRequestPages();
+  const [decision, setDecision] = useState<Decision>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const loadMore = useCallback(() => void requests.fetchNextPage(), [requests]);
+
+  if (requests.isPending) return <LoadingBlock message="Loading withdrawal requests..." />;
+  if (requests.isError) {
+    return <ErrorBlock message={`Error loading withdrawal requests: ${errorDetail(requests.error)}`} onRetry={() => void requests.refetch()} />;
+  }
+  const pages = requests.data.pages;
+  const rows = pages.flatMap((page) => page.withdrawal_requests);
+  const count = pages.at(-1)?.count ?? 0;
+  const pending = pages[0]?.pending_count ?? 0;
+  return (
+    <>
+      <div className="toolbar">
+        <span className="muted" data-testid="withdrawal-counts">
+          {pending} pending of {count} {count === 1 ? 'request' : 'requests'}, pending first
+        </span>
+        <span className="toolbar__spacer" />
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => void requests.refetch()}>
+          Refresh
+        </button>
+      </div>
+      <NoticeBanner notice={notice} className="tab-notice" />
+      {rows.length === 0 ? (
+        <EmptyState icon="inbox" title="No withdrawal requests" text="Players' withdrawal requests show here." />
+      ) : (
+        <div className="stack">
+          {rows.map((request) => (
+            <RequestCard
+              key={request.id}
+              request={request}
+              onDecide={(next) => {
+                setNotice(null);
+                setDecision(next);
+              }}
+            />
+          ))}
+          <LoadMore
+            shown={rows.length}
+            total={count}
+            noun={count === 1 ? 'request' : 'requests'}
+            hasMore={requests.hasNextPage}
+            loading={requests.isFetchingNextPage}
+            onLoadMore={loadMore}
+          />
+        </div>
+      )}
+      {decision && <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={setNotice} />}
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { notificationKeys } from '@/features/notifications/api/keys';
+
+export interface Undelivered {
+  count: number;
+  oldest: string | null;
+  enabled: boolean;
+}
+
+export function fetchUndelivered(signal?: AbortSignal): Promise<Undelivered> {
+  return api.get<Undelivered>('/admin/notifications/undelivered', { signal });
+}
+
+export const undeliveredQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.undelivered(),
+    queryFn: ({ signal }) => fetchUndelivered(signal),
+    meta: { liveKinds: ['pending_loans', 'loans', 'savings', 'withdrawal_requests', 'pearl_exchange_requests'] },
+  });
+
+/** How many Discord messages are not delivered yet, and since when (admins). */
+export function useUndelivered() {
+  return useQuery(undeliveredQueryOptions());
+}

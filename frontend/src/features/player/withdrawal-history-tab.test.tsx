@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Me } from '@/features/players/api/use-me';
+import { WithdrawalHistoryTab } from '@/features/player/withdrawal-history-tab';
+import { makeWithdrawal } from '@/lib/savings-fixtures';
+import { mockFetch } from '@/testing/fetch-mock';
+import { definitionOf } from '@/testing/queries';
+import { renderWithProviders } from '@/testing/render';
+
+const ME: Me = {
+  username: 'Aria',
+  is_admin: false,
+  has_solo_access: false,
+  player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 160, client_type: 'new', bad_payer: false },
+};
+
+describe('WithdrawalHistoryTab', () => {
+  it("says 'No withdrawal history found' when there is none", async () => {
+    mockFetch({ 'GET /api/players/7/withdrawal-history': { body: { withdrawal_history: [] } } });
+    renderWithProviders(<WithdrawalHistoryTab me={ME} />);
+    expect((await screen.findByText('No withdrawal history found')).className).toBe('empty-state__title');
+  });
+
+  it('shows each request with its status, amount, time and timezone, and the admin notes', async () => {
+    mockFetch({
+      'GET /api/players/7/withdrawal-history': {
+        body: {
+          withdrawal_history: [
+            makeWithdrawal({ id: 12, status: 'denied', admin_notes: 'No admin online then', player_timezone: -5, withdrawal_time: '09:15' }),
+            makeWithdrawal({ id: 11 }),
+          ],
+        },
+      },
+    });
+    renderWithProviders(<WithdrawalHistoryTab me={ME} />);
+    const denied = await screen.findByTestId('withdrawal-12');
+    expect(within(denied).getByRole('heading', { level: 3 }).textContent).toBe('Withdrawal #12');
+    expect(within(denied).getByText('Denied').className).toContain('badge--error');
+    expect(definitionOf(denied, 'Requested Time')).toBe('09:15 GMT-5');
+    expect(denied.textContent).toContain('No admin online then');
+    const pending = screen.getByTestId('withdrawal-11');
+    expect(within(pending).getByText('Pending').className).toContain('badge--warning');
+    expect(['Amount', 'Requested Date', 'Requested Time'].map((label) => definitionOf(pending, label))).toEqual([
+      '€150,000',
+      '22 Mar 2025',
+      '18:30 GMT+1',
+    ]);
+  });
+});

@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { playerKeys } from '@/features/players/api/keys';
+import type { AdminPlayer } from '@/features/players/api/types';
+
+/** A bad payer with what they hold, counted and summed by the server. */
+export interface BadPayer extends AdminPlayer {
+  active_loans_count: number;
+  active_loans_value: number;
+  active_savings_count: number;
+  active_savings_value: number;
+}
+
+export interface BadPayersPage extends PageAnswer {
+  bad_payers: BadPayer[];
+}
+
+export function fetchBadPayers({ page = 1 }: { page?: number }, signal?: AbortSignal): Promise<BadPayersPage> {
+  return api.get<BadPayersPage>('/admin/players/bad-payers', { query: { page }, signal });
+}
+
+export const badPayersOptions = () =>
+  infiniteQueryOptions({
+    queryKey: playerKeys.badPayers(),
+    queryFn: ({ pageParam, signal }) => fetchBadPayers({ page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    // lives under `players`; the figures are their loans and savings
+    meta: { liveKinds: ['loans', 'savings'] },
+  });
+
+/** Bad Payers: the players marked as bad payers, by name, a page at a time. */
+export function useBadPayers() {
+  return useInfiniteQuery(badPayersOptions());
+}

@@ -1,0 +1,26 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { playerKeys } from '@/features/players/api/keys';
+import type { AdminPlayer } from '@/features/players/api/types';
+
+export interface BlockedPlayersPage extends PageAnswer {
+  blocked_players: AdminPlayer[];
+}
+
+export function fetchBlockedPlayers({ page = 1 }: { page?: number }, signal?: AbortSignal): Promise<BlockedPlayersPage> {
+  return api.get<BlockedPlayersPage>('/admin/players/blocked', { query: { page }, signal });
+}
+
+export const blockedPlayersOptions = () =>
+  infiniteQueryOptions({
+    queryKey: playerKeys.blocked(),
+    queryFn: ({ pageParam, signal }) => fetchBlockedPlayers({ page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  });
+
+/** Blocked Accounts: players blocked after failed sign-ins, newest block first, a page at a time. */
+export function useBlockedPlayers() {
+  return useInfiniteQuery(blockedPlayersOptions());
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { playerKeys } from '@/features/players/api/keys';
+import type { AdminPlayer } from '@/features/players/api/types';
+
+export interface NewPlayer {
+  name: string;
+  discord: string;
+  /** optional: without one the player claims the record by registering */
+  password?: string;
+}
+
+export interface CreatedPlayer {
+  player: AdminPlayer;
+  detail: string;
+}
+
+export function createPlayer(body: NewPlayer): Promise<CreatedPlayer> {
+  return api.post<CreatedPlayer>('/players', body);
+}
+
+/** Admin New Player (POST /api/players); every player list and figure refreshes. */
+export function useCreatePlayer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPlayer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: playerKeys.all }),
+  });
+}

@@ -1,0 +1,51 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { SavingsListingStatus, SavingsRow } from '@/lib/savings';
+import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { savingsKeys } from '@/features/savings/api/keys';
+
+export type SavingsCounters = Record<SavingsListingStatus, number> & { total_value: number };
+
+export interface CheckSavingsPage extends PageAnswer {
+  counters: SavingsCounters;
+  savings: SavingsRow[];
+}
+
+export interface CheckSavingsFilters {
+  listingStatus: SavingsListingStatus | '';
+  search: string;
+}
+
+export function fetchCheckSavings(
+  { page = 1, filters }: { page?: number; filters?: CheckSavingsFilters },
+  signal?: AbortSignal,
+): Promise<CheckSavingsPage> {
+  return api.get<CheckSavingsPage>('/admin/savings/check', {
+    signal,
+    query: { page, listing_status: filters?.listingStatus || undefined, search: filters?.search || undefined },
+  });
+}
+
+export const checkSavingsPagesOptions = (filters: CheckSavingsFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...savingsKeys.check(), 'pages', filters] as const,
+    queryFn: ({ pageParam, signal }) => fetchCheckSavings({ page: pageParam, filters }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  });
+
+/** Check Savings: the active accounts a page at a time (most overdue first), filtered on the server. */
+export function useCheckSavingsPages(filters: CheckSavingsFilters) {
+  return useInfiniteQuery(checkSavingsPagesOptions(filters));
+}
+
+/** The counters of every active account and how many there are (the Report's tile). */
+export function useSavingsCounters() {
+  return useQuery(
+    queryOptions({
+      queryKey: [...savingsKeys.check(), 'counters'] as const,
+      queryFn: ({ signal }) => fetchCheckSavings({ page: 1 }, signal),
+      select: (page) => ({ count: page.count, counters: page.counters }),
+    }),
+  );
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { liveRoot } from '@/lib/live-kinds';
+import { loanKeys } from '@/features/loans/api/keys';
+
+/** A savings account as the products call answers it (the fields View Products shows). */
+export interface ProductSavings {
+  id: number;
+  player_id: number;
+  principal: number;
+  invested_value: number;
+  /** weekly, a fraction: 0.07 is 7% */
+  interest_rate: number;
+  weekly_payment: number;
+  start_date: string;
+  status: string;
+  next_payment_date: string | null;
+  admin_notes: string;
+  payments_count: number;
+  total_paid_out: number;
+  total_compounded: number;
+}
+
+export interface EditSavingsInput {
+  savingsId: number;
+  invested_value?: number | string;
+  /** weekly, a fraction */
+  interest_rate?: number | string;
+  admin_notes?: string;
+}
+
+export function editSavings({ savingsId, ...changes }: EditSavingsInput): Promise<ProductSavings> {
+  return api.put<ProductSavings>(`/admin/savings/${savingsId}/edit`, changes);
+}
+
+/** View Products' inline savings edit: balance, weekly rate and admin notes. */
+export function useEditSavings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: editSavings,
+    // every savings query, and the player's products (which live under `loans`)
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: liveRoot('savings') }), qc.invalidateQueries({ queryKey: loanKeys.all })]),
+  });
+}

@@ -1,0 +1,105 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
+import type { Savings, SavingsRow, SavingsWeek, SavingsWeekStatus } from '@/lib/savings';
+import { savingsKeys } from '@/features/savings/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
+
+export interface SavingsMark {
+  savings_id: number;
+  week: number;
+  date: string;
+  status: SavingsWeekStatus;
+  interest: number;
+  interest_compounded: number;
+  reverted: boolean;
+  changed: boolean;
+  solo_gain: number;
+  entry: SavingsWeek;
+  savings: Savings;
+  detail: string;
+}
+
+export interface OverdueRun {
+  processed_count: number;
+  accounts_count: number;
+  total_solo_gain: number;
+  detail: string;
+}
+
+export interface CreateSavingsInput {
+  player_id: number;
+  /** a whole number, or the text as typed when it could not be read (the server says why) */
+  invested_value: number | string;
+  user: string;
+}
+
+// Savings also show in the player products and bank data, which live under `loans`.
+function useInvalidateSavings() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: savingsKeys.all }), qc.invalidateQueries({ queryKey: loanKeys.all })]).then(
+      () => undefined,
+    );
+}
+
+export function createSavings(input: CreateSavingsInput, idempotencyKey: string): Promise<Savings> {
+  return api.post<Savings>('/savings', input, { headers: idempotencyHeaders(idempotencyKey) });
+}
+
+/** The admin's Add Product saving: created once per submission; the server enforces the client limits. */
+export function useCreateSavings() {
+  const invalidate = useInvalidateSavings();
+  return useIdempotentMutation({ mutationFn: createSavings, onSuccess: invalidate });
+}
+
+export function markSavingsPayment(
+  { savingsId, status }: { savingsId: number; status: SavingsWeekStatus },
+  idempotencyKey: string,
+): Promise<SavingsMark> {
+  return api.post<SavingsMark>(`/savings/${savingsId}/payment`, undefined, {
+    query: { payment_status: status },
+    headers: idempotencyHeaders(idempotencyKey),
+  });
+}
+
+/** Marks the due week of an account Paid or Not Paid. */
+export function useMarkSavingsPayment() {
+  const invalidate = useInvalidateSavings();
+  return useIdempotentMutation({ mutationFn: markSavingsPayment, onSuccess: invalidate });
+}
+
+export function autoProcessOverdue(_input: undefined, idempotencyKey: string): Promise<OverdueRun> {
+  return api.post<OverdueRun>('/admin/savings/auto-process-overdue', undefined, { headers: idempotencyHeaders(idempotencyKey) });
+}
+
+/** Marks every overdue week of every active account Not Paid. */
+export function useAutoProcessOverdue() {
+  const invalidate = useInvalidateSavings();
+  return useIdempotentMutation({ mutationFn: autoProcessOverdue, onSuccess: invalidate });
+}
+
+export function changeSavingsDate({ savingsId, newDate }: { savingsId: number; newDate: string }): Promise<SavingsRow> {
+  return api.put<SavingsRow>(`/admin/savings/${savingsId}/change-date`, undefined, { query: { new_date: newDate } });
+}
+
+export function useChangeSavingsDate() {
+  const invalidate = useInvalidateSavings();
+  return useMutation({ mutationFn: changeSavingsDate, onSuccess: invalidate });
+}
+
+export interface EditSavingsInput {
+  savingsId: number;
+  invested_value?: number | string;
+  interest_rate?: number;
+  admin_notes?: string;
+}
+
+export function editSavings({ savingsId, ...body }: EditSavingsInput): Promise<Savings> {
+  return api.put<Savings>(`/admin/savings/${savingsId}/edit`, body);
+}
+
+export function useEditSavings() {
+  const invalidate = useInvalidateSavings();
+  return useMutation({ mutationFn: editSavings, onSuccess: invalidate });
+}

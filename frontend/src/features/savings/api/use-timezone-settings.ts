@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { TimezoneSettings } from '@/lib/savings';
+import { savingsKeys } from '@/features/savings/api/keys';
+
+export function fetchTimezoneSettings(signal?: AbortSignal): Promise<{ timezone_settings: TimezoneSettings }> {
+  return api.get<{ timezone_settings: TimezoneSettings }>('/admin/timezone-settings', { signal });
+}
+
+export const timezoneSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: savingsKeys.timezoneSettings(),
+    queryFn: ({ signal }) => fetchTimezoneSettings(signal).then((answer) => answer.timezone_settings),
+    staleTime: Infinity,
+  });
+
+/** The admins' timezone and the offsets a withdrawal may name (GMT-12..+12). */
+export function useTimezoneSettings() {
+  return useQuery(timezoneSettingsQueryOptions());
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { TotalSavings } from '@/lib/savings';
+import { savingsKeys } from '@/features/savings/api/keys';
+
+export function fetchTotalSavings(playerId: number, signal?: AbortSignal): Promise<TotalSavings> {
+  return api.get<TotalSavings>(`/players/${playerId}/total-savings`, { signal });
+}
+
+export const totalSavingsQueryOptions = (playerId: number) =>
+  queryOptions({ queryKey: savingsKeys.total(playerId), queryFn: ({ signal }) => fetchTotalSavings(playerId, signal) });
+
+/** What a player may withdraw: the total of their active savings, each account, and the date window. */
+export function useTotalSavings(playerId: number | null) {
+  return useQuery({ ...totalSavingsQueryOptions(playerId ?? 0), enabled: playerId !== null });
+}

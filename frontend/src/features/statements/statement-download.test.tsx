@@ -1,0 +1,61 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { attachmentName } from '@/lib/api-client';
+import { StatementDownload } from '@/features/statements/statement-download';
+import { mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+describe('StatementDownload', () => {
+  let clicked: string[];
+  beforeEach(() => {
+    clicked = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:statement'), revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(`${this.download} ${this.href}`);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("downloads the player's own statement for the range and saves it", async () => {
+    const { calls } = mockFetch({ 'GET /api/me/statement.csv': { body: 'date,type' } });
+    renderWithProviders(<StatementDownload />);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-23' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download statement' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Statement downloaded.');
+    expect(calls[0].url).toBe('/api/me/statement.csv?from=2026-11-01&to=2026-11-23');
+    expect(clicked).toEqual(['statement.csv blob:statement']);
+  });
+
+  it("an admin's copy asks for the named player", async () => {
+    const { calls } = mockFetch({ 'GET /api/players/7/statement.csv': { body: 'date,type' } });
+    renderWithProviders(<StatementDownload playerId={7} />);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-02' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Download statement' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Statement downloaded.');
+    expect(calls[0].url).toBe('/api/players/7/statement.csv?from=2026-11-01&to=2026-11-02');
+  });
+
+  it("leaves out an empty date and shows the server's detail", async () => {
+    const { calls } = mockFetch({
+      'GET /api/me/statement.csv': { status: 400, body: { detail: "from is required (the statement's first day, YYYY-MM-DD)", code: 'invalid' } },
+    });
+    renderWithProviders(<StatementDownload />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download statement' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "Error downloading statement: from is required (the statement's first day, YYYY-MM-DD)",
+    );
+    expect(calls[0].url).toBe('/api/me/statement.csv');
+    expect(clicked).toEqual([]);
+  });
+});
+
+describe('attachmentName', () => {
+  it("reads the server's file name, or falls back", () => {
+    expect(attachmentName('attachment; filename="statement-borin-2026-11-01-to-2026-11-23.csv"', 'x.csv')).toBe(
+      'statement-borin-2026-11-01-to-2026-11-23.csv',
+    );
+    expect(attachmentName(null, 'statement.csv')).toBe('statement.csv');
+  });
+});

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Icon } from '@/components/icon';
+import { NoticeBanner, type Notice } from '@/components/notice';
+import { TextField } from '@/components/text-field';
+import { errorDetail } from '@/lib/errors';
+import { useDownloadStatement } from '@/features/statements/api/download-statement';
+import '@/components/bank-ui.css';
+
+export const DOWNLOADED = 'Statement downloaded.';
+
+/**
+ * "Download statement": a CSV of the loans, payments, savings weeks, withdrawals and exchanges in a
+ * date range. The server checks the range and says what is wrong with it.
+ */
+export function StatementDownload({ playerId }: { playerId?: number }) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const download = useDownloadStatement();
+
+  return (
+    <section className="inline-panel" aria-labelledby="statement-title">
+      <h3 className="inline-panel__title" id="statement-title">
+        Statement
+      </h3>
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setNotice(null);
+          download.mutate(
+            { from, to, playerId },
+            {
+              onSuccess: () => setNotice({ tone: 'success', text: DOWNLOADED }),
+              onError: (error) => setNotice({ tone: 'error', text: `Error downloading statement: ${errorDetail(error)}` }),
+            },
+          );
+        }}
+      >
+        <TextField label="From" type="date" value={from} onChange={setFrom} />
+        <TextField label="To" type="date" value={to} onChange={setTo} />
+        <div className="inline-form__actions">
+          <button type="submit" className="btn btn--secondary" disabled={download.isPending}>
+            <Icon name="filePlus" size={16} />
+            {download.isPending ? 'Preparing...' : 'Download statement'}
+          </button>
+        </div>
+      </form>
+      <NoticeBanner notice={notice} />
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
+import type { Withdrawal } from '@/lib/savings';
+import { withdrawalKeys } from '@/features/withdrawals/api/keys';
+
+export interface WithdrawalRequestInput {
+  player_id: number;
+  /** a whole number, or the text as typed when it could not be read (the server says why) */
+  amount: number | string;
+  withdrawal_date: string;
+  withdrawal_time: string;
+  player_timezone: number;
+  player_name: string;
+  player_discord: string;
+}
+
+export function requestWithdrawal(input: WithdrawalRequestInput, idempotencyKey: string): Promise<Withdrawal> {
+  return api.post<Withdrawal>('/withdrawal-requests', input, { headers: idempotencyHeaders(idempotencyKey) });
+}
+
+/** A player's withdrawal request: filed once per submission, however often it is sent. */
+export function useRequestWithdrawal() {
+  const qc = useQueryClient();
+  return useIdempotentMutation({
+    mutationFn: requestWithdrawal,
+    onSuccess: () => qc.invalidateQueries({ queryKey: withdrawalKeys.all }),
+  });
+}

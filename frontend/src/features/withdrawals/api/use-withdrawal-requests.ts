@@ -1,0 +1,82 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
+import type { Withdrawal } from '@/lib/savings';
+import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { withdrawalKeys } from '@/features/withdrawals/api/keys';
+import { savingsKeys } from '@/features/savings/api/keys';
+import { loanKeys } from '@/features/loans/api/keys';
+
+export interface WithdrawalRequestsPage extends PageAnswer {
+  /** pending first */
+  withdrawal_requests: Withdrawal[];
+  pending_count: number;
+}
+
+export interface WithdrawalDecision {
+  withdrawal_request: Withdrawal;
+  detail: string;
+}
+
+export function fetchWithdrawalRequests(page: number, signal?: AbortSignal): Promise<WithdrawalRequestsPage> {
+  return api.get<WithdrawalRequestsPage>('/admin/withdrawal-requests', { signal, query: { page } });
+}
+
+/** How many requests wait (the tab's badge): one pending row is enough to read the count. */
+export function usePendingWithdrawals() {
+  return useQuery(
+    queryOptions({
+      queryKey: withdrawalKeys.pending(),
+      queryFn: ({ signal }) =>
+        api.get<WithdrawalRequestsPage>('/admin/withdrawal-requests', { signal, query: { status: 'pending', page: 1, page_size: 1 } }),
+      select: (page) => page.pending_count,
+    }),
+  );
+}
+
+/** Every withdrawal request, pending first, a page at a time (the Withdrawal Requests tab). */
+export function useWithdrawalRequestPages() {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...withdrawalKeys.list(), 'pages'] as const,
+      queryFn: ({ pageParam, signal }) => fetchWithdrawalRequests(pageParam, signal),
+      initialPageParam: 1,
+      getNextPageParam: nextPageOf,
+    }),
+  );
+}
+
+// An approval moves savings, which also show in products and bank data (under `loans`).
+function useInvalidateAfterDecision() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: withdrawalKeys.all }),
+      qc.invalidateQueries({ queryKey: savingsKeys.all }),
+      qc.invalidateQueries({ queryKey: loanKeys.all }),
+    ]).then(() => undefined);
+}
+
+export function approveWithdrawal(
+  { requestId, notes }: { requestId: number; notes: string },
+  idempotencyKey: string,
+): Promise<WithdrawalDecision> {
+  return api.put<WithdrawalDecision>(`/admin/withdrawal-requests/${requestId}/approve`, undefined, {
+    query: { admin_notes: notes || undefined },
+    headers: idempotencyHeaders(idempotencyKey),
+  });
+}
+
+export function useApproveWithdrawal() {
+  const invalidate = useInvalidateAfterDecision();
+  return useIdempotentMutation({ mutationFn: approveWithdrawal, onSuccess: invalidate });
+}
+
+export function denyWithdrawal({ requestId, reason }: { requestId: number; reason: string }): Promise<WithdrawalDecision> {
+  return api.put<WithdrawalDecision>(`/admin/withdrawal-requests/${requestId}/deny`, undefined, { query: { admin_notes: reason } });
+}
+
+export function useDenyWithdrawal() {
+  const invalidate = useInvalidateAfterDecision();
+  return useMutation({ mutationFn: denyWithdrawal, onSuccess: invalidate });
+}
