@@ -286,7 +286,8 @@ class LoansCheckApi(APIView):
             offset=page.offset,
             limit=page.size,
         )
-        return Response(LoansCheckOut(checked | page.answer(checked["count"])).data)
+        # the selector shapes the rows as documented (LoansCheckOut is the schema, not a second pass)
+        return Response(checked | page.answer(checked["count"]))
 
 
 class LoanListApi(APIView):

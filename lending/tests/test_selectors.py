@@ -31,9 +31,9 @@ def test_figures_of_a_loan_with_paid_and_missed_days():
     assert (row["payments_made"], row["missed_payments"]) == (2, 1)
     assert "payments_history" not in row  # Check Loans leaves the history to the loan's own read
     assert selectors.loan_detail(loan_id=loan.pk)["payments_history"] == [
-        {"date": ago(4), "status": "Paid", "value": 130_000},
-        {"date": ago(3), "status": "Paid", "value": 130_000},
-        {"date": ago(2), "status": "Not Paid", "value": 0},
+        {"date": ago(4).isoformat(), "status": "Paid", "value": 130_000},
+        {"date": ago(3).isoformat(), "status": "Paid", "value": 130_000},
+        {"date": ago(2).isoformat(), "status": "Not Paid", "value": 0},
     ]
 
 
