@@ -77,7 +77,8 @@ def _start_server(env: dict[str, str], port: int) -> subprocess.Popen:
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        # what a server says about a socket it closed with 1011 (an error in the app) is kept
+        stderr=open(f"/tmp/bench-live-server-{port}.log", "w"),
     )
 
 

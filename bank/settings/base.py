@@ -120,13 +120,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Live notices: in-memory for one process, Redis when several processes share the work.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
-        }
+# channels-redis waits for a socket's next message with BZPOPMIN of 5 s, and redis-py (8) gives up a
+# read after 5 s by default: under load Redis answers the empty wait a little after 5 s, the read
+# times out, and the socket closes with 1011 (bench_live.py lost 50 of 10,000 sockets that way). The
+# read must outlast the wait; 30 s still notices a dead Redis.
+CHANNEL_LAYER_READ_TIMEOUT_SECONDS = 30
+
+
+def redis_channel_layer(url: str) -> dict:
+    return {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [{"address": url, "socket_timeout": CHANNEL_LAYER_READ_TIMEOUT_SECONDS}]},
     }
+
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
