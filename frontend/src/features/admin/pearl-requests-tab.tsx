@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { DecisionForm } from '@/components/decision-form';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { LoadMore } from '@/components/load-more';
@@ -7,7 +8,6 @@ import { NoticeBanner, type Notice } from '@/components/notice';
 import { SelectField } from '@/components/select-field';
 import { StatBox } from '@/components/stat-box';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
-import { TextAreaField } from '@/components/text-area-field';
 import { formatDateTime } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
@@ -43,8 +43,6 @@ function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<De
   const limits = useLoanLimits().data;
   const { kind, request } = decision;
   const busy = approve.isPending || deny.isPending;
-  // a denial needs a reason: nothing is sent without one
-  const ready = kind === 'approve' || text.trim() !== '';
   const doing = kind === 'approve' ? 'approving' : 'denying';
   const handlers = {
     onSuccess: (answer: { detail: string }) => {
@@ -72,30 +70,15 @@ function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<De
         {request.player_name}: {directionTitle(request.exchange_type).toLowerCase()}, {formatPearls(request.pearls_amount)} at{' '}
         {formatRatePerPearl(request.exchange_rate)} = {formatMoney(request.bread_amount)} ({request.destination}).
       </p>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (ready && !busy) submit();
-        }}
-      >
-        <TextAreaField
-          label={kind === 'approve' ? 'Approval notes (optional)' : 'Reason for denial'}
-          value={text}
-          onChange={setText}
-          maxLength={limits?.notes_max_length}
-          required={kind === 'deny'}
-          autoFocus
-        />
-        <div className="modal__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className={kind === 'approve' ? 'btn btn--primary' : 'btn btn--danger'} disabled={!ready || busy}>
-            {kind === 'approve' ? (busy ? 'Approving...' : 'Approve') : busy ? 'Denying...' : 'Deny'}
-          </button>
-        </div>
-      </form>
+      <DecisionForm
+        kind={kind}
+        text={text}
+        onText={setText}
+        maxLength={limits?.notes_max_length}
+        busy={busy}
+        onSubmit={submit}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
 import { StatBox } from '@/components/stat-box';
+import { DecisionForm } from '@/components/decision-form';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { LoadMore } from '@/components/load-more';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
-import { TextAreaField } from '@/components/text-area-field';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
@@ -30,7 +30,6 @@ function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<De
   const limits = useLoanLimits().data;
   const { kind, request } = decision;
   const busy = approve.isPending || deny.isPending;
-  const ready = kind === 'approve' || text.trim() !== '';
 
   const submit = () => {
     if (kind === 'approve') {
@@ -75,30 +74,15 @@ function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<De
         , {formatMoney(request.total_to_pay)} to pay.
         {kind === 'approve' && ' It becomes an active loan starting today.'}
       </p>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (ready && !busy) submit();
-        }}
-      >
-        <TextAreaField
-          label={kind === 'approve' ? 'Approval notes (optional)' : 'Reason for denial'}
-          value={text}
-          onChange={setText}
-          maxLength={limits?.notes_max_length}
-          required={kind === 'deny'}
-          autoFocus
-        />
-        <div className="modal__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className={kind === 'approve' ? 'btn btn--primary' : 'btn btn--danger'} disabled={!ready || busy}>
-            {kind === 'approve' ? (busy ? 'Approving...' : 'Approve') : busy ? 'Denying...' : 'Deny'}
-          </button>
-        </div>
-      </form>
+      <DecisionForm
+        kind={kind}
+        text={text}
+        onText={setText}
+        maxLength={limits?.notes_max_length}
+        busy={busy}
+        onSubmit={submit}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { DecisionForm } from '@/components/decision-form';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { LoadMore } from '@/components/load-more';
@@ -6,7 +7,6 @@ import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { StatBox } from '@/components/stat-box';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
-import { TextAreaField } from '@/components/text-area-field';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
@@ -28,8 +28,6 @@ function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<De
   const limits = useLoanLimits().data;
   const { kind, request } = decision;
   const busy = approve.isPending || deny.isPending;
-  // a denial needs a reason: nothing is sent without one (docs/rules.md, Withdrawals)
-  const ready = kind === 'approve' || text.trim() !== '';
   const finish = (notice: Notice) => {
     onDone(notice);
     onClose();
@@ -62,30 +60,15 @@ function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<De
         {formatTimezone(request.player_timezone)}.
         {kind === 'approve' && ' The amount leaves their savings, oldest first.'}
       </p>
-      <form
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (ready && !busy) submit();
-        }}
-      >
-        <TextAreaField
-          label={kind === 'approve' ? 'Approval notes (optional)' : 'Reason for denial'}
-          value={text}
-          onChange={setText}
-          maxLength={limits?.notes_max_length}
-          required={kind === 'deny'}
-          autoFocus
-        />
-        <div className="modal__actions">
-          <button type="button" className="btn btn--secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className={kind === 'approve' ? 'btn btn--primary' : 'btn btn--danger'} disabled={!ready || busy}>
-            {kind === 'approve' ? (busy ? 'Approving...' : 'Approve') : busy ? 'Denying...' : 'Deny'}
-          </button>
-        </div>
-      </form>
+      <DecisionForm
+        kind={kind}
+        text={text}
+        onText={setText}
+        maxLength={limits?.notes_max_length}
+        busy={busy}
+        onSubmit={submit}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }
