@@ -103,7 +103,9 @@ else:
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
         }
     }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", "bank.sqlite"):
+    # Django's SQLite backend, whose connections outlive the request's thread (bank/sqlite/base.py)
+    DATABASES["default"]["ENGINE"] = "bank.sqlite"
     # SQLite ignores row locks: IMMEDIATE transactions serialise writers, so the embedded
     # default is race-safe too; the timeout lets waiting writers queue instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})

@@ -12,10 +12,11 @@ WEBPACK_LOADER["DEFAULT"]["LOADER_CLASS"] = "webpack_loader.loaders.FakeWebpackL
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"login": "1000/min", "register": "1000/min"}  # noqa: F405
 LOGGING = {"version": 1, "disable_existing_loggers": False}
+GC_FREEZE_SECONDS = 0.0  # the test process imports bank.asgi: its collector is left as Python sets it
 # One name per test run, inherited by the server processes the run starts (they get its environment),
 # so that runs side by side on one machine never share a database, channel groups or cache keys.
 RUN_ID = os.environ.setdefault("BANK_TEST_RUN_ID", str(os.getpid()))
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "bank.sqlite":  # noqa: F405
     # a file, so that threads and server processes in tests share one database
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{RUN_ID}.sqlite3")}  # noqa: F405
     # race tests queue 20 writers: on a busy machine the last may wait long for its turn

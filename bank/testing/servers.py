@@ -42,7 +42,7 @@ def env_for_test_database(**extra: str) -> dict[str, str]:
     from django.db import connection
 
     settings = connection.settings_dict
-    if settings["ENGINE"] == "django.db.backends.sqlite3":
+    if settings["ENGINE"] == "bank.sqlite":
         database_url = f"sqlite:///{settings['NAME']}"
     else:
         database_url = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT'] or 5432}/{settings['NAME']}"
