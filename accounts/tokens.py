@@ -18,6 +18,7 @@ from rest_framework_simplejwt.tokens import AccessToken
 
 from bank import live
 from bank.errors import SESSION_EXPIRED, BankError
+from bank.sql import CompiledQuery, model_fields
 
 from . import rules
 from .models import BankSession, Player, User, WsTicket
@@ -108,17 +109,43 @@ def _is_current(session: BankSession, *, jti: str, now: datetime) -> bool:
     return session.ended_at is None and session.expires_at > now and session.token_jti == jti
 
 
+_SESSION_FIELDS, _USER_FIELDS, _PLAYER_FIELDS = model_fields(BankSession), model_fields(User), model_fields(Player)
+# Every authenticated call runs it: compiled once (bank/sql.py), the session, its user and the
+# user's player (NULLs for an admin) in one row.
+_CURRENT_SESSION = CompiledQuery(
+    lambda sid, jti: BankSession.objects.filter(sid=sid, token_jti=jti, ended_at__isnull=True).values_list(
+        *_SESSION_FIELDS,
+        *(f"user__{name}" for name in _USER_FIELDS),
+        *(f"user__player__{name}" for name in _PLAYER_FIELDS),
+    ),
+    sid=str,
+    jti=str,
+)
+
+
 def current_session(token) -> BankSession | None:
-    """The token's session, with its user and the user's player in the same query, while the token
-    is that session's current token and the session has not ended; else None."""
-    sid = token.get("sid")
-    if not isinstance(sid, str) or not sid:
+    """The token's session, with its user and the user's player read in the same query, while the
+    token is that session's current token and the session has neither ended nor expired; else None."""
+    sid, jti = token.get("sid"), token.get("jti")
+    if not isinstance(sid, str) or not sid or not isinstance(jti, str):
         return None
-    return (
-        BankSession.objects.select_related("user__player")
-        .filter(sid=sid, token_jti=token["jti"], ended_at__isnull=True, expires_at__gt=dj_timezone.now())
-        .first()
-    )
+    rows = _CURRENT_SESSION.rows(sid=sid, jti=jti)
+    if not rows:
+        return None
+    row = rows[0]
+    users_at, players_at = len(_SESSION_FIELDS), len(_SESSION_FIELDS) + len(_USER_FIELDS)
+    session = BankSession.from_db("default", _SESSION_FIELDS, row[:users_at])
+    if not _is_current(session, jti=jti, now=dj_timezone.now()):  # the SQL left the expiry to this
+        return None
+    user = User.from_db("default", _USER_FIELDS, row[users_at:players_at])
+    player_row = row[players_at:]
+    player = Player.from_db("default", _PLAYER_FIELDS, player_row) if player_row[0] is not None else None
+    # what select_related("user__player") would have cached: no query for session.user, user.player
+    BankSession.user.field.set_cached_value(session, user)
+    User.player.related.set_cached_value(user, player)
+    if player is not None:
+        Player.user.field.set_cached_value(player, user)
+    return session
 
 
 def token_is_current(token) -> bool:

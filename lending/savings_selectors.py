@@ -11,6 +11,7 @@ from django.utils import timezone
 from rest_framework.exceptions import NotFound
 
 from accounts.models import Player
+from bank.sql import CompiledQuery, model_fields
 from credit import rules as credit_rules
 
 from . import rules
@@ -19,37 +20,63 @@ from .models import Savings, SavingsWeek, WithdrawalRequest
 LISTING_STATUSES = ("overdue", "due_today", "upcoming")
 
 
+_WEEK_ROW_COLUMNS = (
+    "savings_id",
+    "week",
+    "due_date",
+    "status",
+    "interest",
+    "interest_compounded",
+    "auto_processed",
+    "reverted_from",
+)
+_SAVINGS_ROW_FIELDS = model_fields(Savings)
+# A player's own accounts and their weeks (bank data, a player's products): compiled once (bank/sql.py)
+_PLAYER_SAVINGS = CompiledQuery(
+    lambda player_id: Savings.objects.filter(player_id=player_id).order_by("-id").values_list(*_SAVINGS_ROW_FIELDS),
+    player_id=int,
+)
+_PLAYER_WEEKS = CompiledQuery(
+    lambda player_id: (
+        SavingsWeek.objects.filter(savings__player_id=player_id)
+        .order_by("savings_id", "week")
+        .values_list(*_WEEK_ROW_COLUMNS)
+    ),
+    player_id=int,
+)
+
+
+def _weeks_by_account(savings_ids: Iterable[int], rows: Iterable[tuple]) -> dict[int, list[dict]]:
+    """Rows of _WEEK_ROW_COLUMNS, in (account, week) order, as each account's weeks (rows of other
+    accounts, say one opened between two reads, are left out)."""
+    weeks: dict[int, list[dict]] = {pk: [] for pk in savings_ids}
+    for savings_id, week, due, status, interest, compounded, auto, reverted in rows:
+        if savings_id not in weeks:
+            continue
+        weeks[savings_id].append(
+            {
+                "week": week,
+                "date": due,
+                "status": status,
+                "interest": interest,
+                "interest_compounded": compounded,
+                "auto_processed": auto,
+                "reverted_from": reverted or None,
+            }
+        )
+    return weeks
+
+
 def _week_rows(savings_ids: list[int]) -> dict[int, list[dict]]:
     """Each account's weeks in order, as plain rows: one query for all of them (none without ids)."""
-    weeks: dict[int, list[dict]] = {pk: [] for pk in savings_ids}
-    if savings_ids:
-        rows = (
-            SavingsWeek.objects.filter(savings_id__in=savings_ids)
-            .order_by("savings_id", "week")
-            .values_list(
-                "savings_id",
-                "week",
-                "due_date",
-                "status",
-                "interest",
-                "interest_compounded",
-                "auto_processed",
-                "reverted_from",
-            )
-        )
-        for savings_id, week, due, status, interest, compounded, auto, reverted in rows:
-            weeks[savings_id].append(
-                {
-                    "week": week,
-                    "date": due,
-                    "status": status,
-                    "interest": interest,
-                    "interest_compounded": compounded,
-                    "auto_processed": auto,
-                    "reverted_from": reverted or None,
-                }
-            )
-    return weeks
+    if not savings_ids:
+        return {}
+    rows = (
+        SavingsWeek.objects.filter(savings_id__in=savings_ids)
+        .order_by("savings_id", "week")
+        .values_list(*_WEEK_ROW_COLUMNS)
+    )
+    return _weeks_by_account(savings_ids, rows)
 
 
 def savings_figures(savings: Savings, *, today: date, weeks: list[dict] | None) -> dict:
@@ -89,11 +116,14 @@ def savings_figures(savings: Savings, *, today: date, weeks: list[dict] | None) 
 
 
 def savings_list_for_player(*, player: Player, today: date | None = None) -> list[dict]:
-    """The player's accounts, newest first, with their figures and weeks. 2 queries."""
+    """The player's accounts, newest first, with their figures and weeks. 2 queries (1 without accounts)."""
     today = today or timezone.localdate()
-    accounts = list(Savings.objects.filter(player=player).select_related("player").order_by("-id"))
-    weeks = _week_rows([savings.pk for savings in accounts])
-    return [savings_figures(savings, today=today, weeks=weeks[savings.pk]) for savings in accounts]
+    accounts = _PLAYER_SAVINGS.instances(Savings, _SAVINGS_ROW_FIELDS, player_id=player.pk)
+    for account in accounts:
+        Savings.player.field.set_cached_value(account, player)  # the player's own: no join
+    rows = _PLAYER_WEEKS.rows(player_id=player.pk) if accounts else ()
+    weeks = _weeks_by_account([account.pk for account in accounts], rows)
+    return [savings_figures(account, today=today, weeks=weeks[account.pk]) for account in accounts]
 
 
 def savings_detail(*, savings_id: int, today: date | None = None) -> dict:

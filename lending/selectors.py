@@ -11,6 +11,7 @@ from rest_framework.exceptions import NotFound
 from accounts.models import Player, User
 from accounts.selectors import player_for_caller, player_of
 from bank.errors import BankError
+from bank.sql import CompiledQuery, model_fields
 from credit import rules as credit_rules
 from credit.selectors import credit_eligibility
 
@@ -33,30 +34,52 @@ def _loans() -> QuerySet[Loan]:
     return Loan.objects.select_related("player")
 
 
-def _with_day_entries(loans: Iterable[Loan]) -> list[Loan]:
-    """The loans, each with `day_entries`: its entries in date order as {date, status, value} dicts,
-    the date an ISO string.
+_DAY_ENTRY_COLUMNS = ("loan_id", "day", "status", "value")
 
-    One query for all of them (none without loans). Plain rows rather than prefetched LoanPayment
-    instances: Check Loans reads every entry of every Active loan, and building ~540,000 model
-    instances was most of its time (bench/README.md, "Loans").
-    """
-    loans = list(loans)
+
+def _day_entry_rows(entries: QuerySet[LoanPayment]) -> QuerySet:
+    """Rows of _DAY_ENTRY_COLUMNS in (loan, date) order, the (loan, date) unique index's order: no sort.
+
+    The date as the database writes it ("YYYY-MM-DD", as the JSON shows it): parsing thousands of
+    dates to render them back was a third of a heavy player's bank data."""
+    return entries.order_by("loan_id", "date").annotate(day=Cast("date", CharField())).values_list(*_DAY_ENTRY_COLUMNS)
+
+
+def _attach_day_entries(loans: list[Loan], rows: Iterable[tuple]) -> list[Loan]:
+    """Each loan gets `day_entries`, its entries as {date, status, value} dicts (rows of other
+    loans, say one granted between two reads, are left out)."""
     history: dict[int, list[dict]] = {loan.pk: [] for loan in loans}
-    if history:
-        rows = (
-            LoanPayment.objects.filter(loan_id__in=list(history))
-            .order_by("loan_id", "date")  # the (loan, date) unique index gives this order: no sort
-            # the date as the database writes it ("YYYY-MM-DD", as the JSON shows it): parsing
-            # thousands of dates to render them back was a third of a heavy player's bank data
-            .annotate(day=Cast("date", CharField()))
-            .values_list("loan_id", "day", "status", "value")
-        )
-        for loan_id, day, status, value in rows:
+    for loan_id, day, status, value in rows:
+        if loan_id in history:
             history[loan_id].append({"date": day, "status": status, "value": value})
     for loan in loans:
         loan.day_entries = history[loan.pk]
     return loans
+
+
+def _with_day_entries(loans: Iterable[Loan]) -> list[Loan]:
+    """The loans, each with `day_entries`: one query for all of them (none without loans).
+
+    Plain rows rather than prefetched LoanPayment instances: Check Loans reads every entry of every
+    Active loan, and building ~540,000 model instances was most of its time (bench/README.md, "Loans").
+    """
+    loans = list(loans)
+    if not loans:
+        return loans
+    return _attach_day_entries(
+        loans, _day_entry_rows(LoanPayment.objects.filter(loan_id__in=[loan.pk for loan in loans]))
+    )
+
+
+_LOAN_ROW_FIELDS = model_fields(Loan)
+# A player's own loans and their day entries (bank data, a player's products): compiled once (bank/sql.py)
+_PLAYER_LOANS = CompiledQuery(
+    lambda player_id: Loan.objects.filter(player_id=player_id).order_by("-id").values_list(*_LOAN_ROW_FIELDS),
+    player_id=int,
+)
+_PLAYER_DAY_ENTRIES = CompiledQuery(
+    lambda player_id: _day_entry_rows(LoanPayment.objects.filter(loan__player_id=player_id)), player_id=int
+)
 
 
 def _figures(loan: Loan, *, today: date, amount_paid: int, paid_days: int, entry_days: int) -> dict:
@@ -126,9 +149,12 @@ def loan_listing_status(figures: dict, *, today_entry: dict | None, today: date)
 
 
 def loan_list_for_player(*, player: Player, today: date | None = None) -> list[dict]:
-    """The player's loans, newest first, with their figures and day entries. 2 queries."""
+    """The player's loans, newest first, with their figures and day entries. 2 queries (1 without loans)."""
     today = today or timezone.localdate()
-    loans = _with_day_entries(_loans().filter(player=player).order_by("-id"))
+    loans = _PLAYER_LOANS.instances(Loan, _LOAN_ROW_FIELDS, player_id=player.pk)
+    for loan in loans:
+        Loan.player.field.set_cached_value(loan, player)  # the player's own: no join
+    _attach_day_entries(loans, _PLAYER_DAY_ENTRIES.rows(player_id=player.pk) if loans else ())
     return [loan_figures(loan, today=today) for loan in loans]
 
 
@@ -265,8 +291,12 @@ PENDING_COLUMNS = (
 def pending_loan_rows(requests: QuerySet[PendingLoan]) -> list[dict]:
     """Loan requests as the API answers them (PendingLoanOut's shape), from one query with its joins:
     plain rows, not model instances re-read by a serializer."""
+    return _pending_shaped(requests.values_list(*PENDING_COLUMNS))
+
+
+def _pending_shaped(values: Iterable[tuple]) -> list[dict]:
     rows = []
-    for row in requests.values_list(*PENDING_COLUMNS):
+    for row in values:
         (pk, player_id, name, discord, value, days, rate, total, by_user, by_player, reason, asked, status, notes,
          approved_by, approved_date, denied_by, denied_date, loan_id) = row  # fmt: skip
         rows.append(
@@ -295,9 +325,17 @@ def pending_loan_rows(requests: QuerySet[PendingLoan]) -> list[dict]:
     return rows
 
 
+_PLAYER_PENDING = CompiledQuery(
+    lambda player_id: (
+        _pending_loans().filter(player_id=player_id).order_by("-request_date", "-id").values_list(*PENDING_COLUMNS)
+    ),
+    player_id=int,
+)
+
+
 def pending_loans_for_player(*, player: Player) -> list[dict]:
-    """The player's own requests, newest first. 1 query."""
-    return pending_loan_rows(_pending_loans().filter(player=player).order_by("-request_date", "-id"))
+    """The player's own requests, newest first. 1 query, compiled once (bank/sql.py)."""
+    return _pending_shaped(_PLAYER_PENDING.rows(player_id=player.pk))
 
 
 def pending_loan_detail(*, request_id: int) -> dict:

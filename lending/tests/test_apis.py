@@ -477,6 +477,9 @@ def test_loan_list_has_every_loan_newest_first_in_a_fixed_number_of_queries(admi
 def test_my_bank_data_runs_a_fixed_number_of_queries(django_assert_num_queries):
     player = PlayerFactory(credit_score=100, has_solo_access=True)
     client = bearer_for(player.user)
+    # nothing yet: no day entries nor weeks to read
+    with django_assert_num_queries(AUTH_QUERIES + 4):
+        assert client.get("/api/me/bank-data").json()["summary"]["loans_count"] == 0
     # 2 for the token + the player + loans + day entries + savings + their weeks + loan requests + dividends
     make_loans(1, player=player)
     SavingsFactory(player=player, weeks=1)
