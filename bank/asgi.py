@@ -9,12 +9,17 @@ django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
 
+from bank.collector import collector_start  # noqa: E402
 from bank.outbox import start_background_deliverer  # noqa: E402
 from bank.routing import websocket_urlpatterns  # noqa: E402
 
 # Discord notifications go out from a thread of the server, only when DISCORD_WEBHOOK_URL is set
 start_background_deliverer()
+# the collector skips the objects of the sockets held for long (bank/collector.py)
+if settings.GC_FREEZE_SECONDS > 0:
+    collector_start(freeze_seconds=settings.GC_FREEZE_SECONDS, reclaim_seconds=settings.GC_RECLAIM_SECONDS)
 
 application = ProtocolTypeRouter(
     {

@@ -120,18 +120,27 @@ if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", "bank.sqlite
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The server's garbage collector (bank/collector.py): old objects frozen every this many seconds (0:
+# never), and everything collected once every GC_RECLAIM_SECONDS
+GC_FREEZE_SECONDS = float(os.environ.get("BANK_GC_FREEZE_SECONDS", "10"))
+GC_RECLAIM_SECONDS = 600.0
+
 # Live notices: in-memory for one process, Redis when several processes share the work.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-# channels-redis waits for a socket's next message with BZPOPMIN of 5 s, and redis-py (8) gives up a
-# read after 5 s by default: under load Redis answers the empty wait a little after 5 s, the read
-# times out, and the socket closes with 1011 (bench_live.py lost 50 of 10,000 sockets that way). The
-# read must outlast the wait; 30 s still notices a dead Redis.
+# Redis Pub/Sub (channels-redis's RedisPubSubChannelLayer): a group message is one PUBLISH that
+# each server process receives once and hands to its own sockets in that group. The list-based
+# RedisChannelLayer pushed one copy per socket into Redis and each process popped them one by one:
+# a notice to every player (10,000 sockets over 2 processes) took 2.2 s from the first socket to the
+# last that way, 0.6 s through Pub/Sub (bench/bench_live.py). Notices are not kept for a socket that
+# is not connected, which suits them: a screen that (re)connects refetches what it shows.
+# A read must not give up before Redis answers under load (redis-py's default is 5 s, which closed
+# sockets with 1011 with the list-based layer's 5 s wait); 30 s still notices a dead Redis.
 CHANNEL_LAYER_READ_TIMEOUT_SECONDS = 30
 
 
 def redis_channel_layer(url: str) -> dict:
     return {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         "CONFIG": {"hosts": [{"address": url, "socket_timeout": CHANNEL_LAYER_READ_TIMEOUT_SECONDS}]},
     }
 

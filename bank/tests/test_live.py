@@ -2,6 +2,7 @@
 
 import asyncio
 from datetime import timedelta
+from unittest import mock
 
 import pytest
 from channels.db import database_sync_to_async
@@ -125,6 +126,19 @@ async def test_bank_wide_notice_reaches_every_player():
     for socket in sockets:
         assert await socket.receive_json_from(timeout=2) == {"type": "bank_data", "kinds": ["exchange_settings"]}
         await socket.disconnect()
+
+
+async def test_a_notice_reaches_the_socket_without_a_hop_to_close_database_connections():
+    player = await database_sync_to_async(PlayerFactory)()
+    socket = await open_socket_for(player.user)
+    with (
+        mock.patch("bank.consumers.database_sync_to_async") as hop,
+        mock.patch("channels.consumer.aclose_old_connections", new=mock.AsyncMock()) as closing,
+    ):
+        await database_sync_to_async(live.notify)({"players"}, [player.pk])
+        assert await socket.receive_json_from(timeout=2) == {"type": "bank_data", "kinds": ["players"]}
+    assert closing.await_count == 0 and hop.call_count == 0
+    await socket.disconnect()
 
 
 def _change_then_roll_back(player_id: int) -> None:

@@ -1,5 +1,7 @@
+import asyncio
+
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
@@ -134,15 +136,22 @@ def test_the_notice_waits_for_the_commit(django_capture_on_commit_callbacks):
 def test_the_notice_reaches_the_players_group_with_its_kinds(django_capture_on_commit_callbacks):
     player = PlayerFactory()
     layer = get_channel_layer()
-    channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(live.player_group(player.pk), channel)
-    try:
+
+    def record() -> None:
         with django_capture_on_commit_callbacks(execute=True):
             credit_record(player_id=player.pk, action_type=Action.LOAN_TAKEN, points=20, reason="Loan taken")
-        message = async_to_sync(layer.receive)(channel)
-    finally:
-        async_to_sync(layer.group_discard)(live.player_group(player.pk), channel)
-    assert message == {"type": "bank.data", "kinds": ["credit", "players"]}
+
+    async def listen_while_recording() -> dict:
+        # one event loop, as in a server: the Pub/Sub layer keeps its channels per loop
+        channel = await layer.new_channel()
+        await layer.group_add(live.player_group(player.pk), channel)
+        try:
+            await sync_to_async(record)()  # the test's thread: its database connection and transaction
+            return await asyncio.wait_for(layer.receive(channel), timeout=5)
+        finally:
+            await layer.group_discard(live.player_group(player.pk), channel)
+
+    assert async_to_sync(listen_while_recording)() == {"type": "bank.data", "kinds": ["credit", "players"]}
 
 
 def test_a_refused_change_queues_no_notice(django_capture_on_commit_callbacks, admin_user):
