@@ -80,6 +80,20 @@ describe('Admin WithdrawalRequestsTab', () => {
     expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/admin/withdrawal-requests/11/deny?admin_notes=Nobody+online');
   });
 
+  it('Escape closes the decision dialog without deciding', async () => {
+    const { calls } = mockFetch({ 'GET /api/admin/withdrawal-requests': page([PENDING]) });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: "Deny Borin's withdrawal #11" }));
+    const dialog = screen.getByRole('dialog', { name: 'Deny withdrawal request' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    expect(within(screen.getByTestId('withdrawal-request-11')).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Approve',
+      'Deny',
+    ]);
+  });
+
   it("shows the server's 409 when the savings no longer cover it", async () => {
     const detail = "The player's savings no longer cover this withdrawal";
     mockFetch({

@@ -54,7 +54,11 @@ function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<De
   };
 
   return (
-    <Modal title={kind === 'approve' ? 'Approve withdrawal request' : 'Deny withdrawal request'} icon={<Icon name={kind === 'approve' ? 'checkCircle' : 'x'} />}>
+    <Modal
+      title={kind === 'approve' ? 'Approve withdrawal request' : 'Deny withdrawal request'}
+      onEscape={busy ? undefined : onClose}
+      icon={<Icon name={kind === 'approve' ? 'checkCircle' : 'x'} />}
+    >
       <p className="modal__text">
         {request.player_name} asks for {formatMoney(request.amount)} on {formatDay(request.withdrawal_date)} at {request.withdrawal_time}{' '}
         {formatTimezone(request.player_timezone)}.
