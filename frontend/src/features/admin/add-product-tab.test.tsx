@@ -35,7 +35,7 @@ const PRODUCTS = { savings: [], loans: [makeLoan({ id: 2, player_id: 7 })], pend
 
 function routes(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}) {
   return mockFetch({
-    'GET /api/search/players': { body: { players: [ARIA, DAX] } },
+    'GET /api/search/players': { body: { players: [ARIA, DAX], count: 2, page: 1, page_size: 50 } },
     'GET /api/loans/quote': quote,
     'GET /api/loans/limits': { body: makeLoanLimits() },
     'GET /api/credit/benefits': { body: makeCreditBenefits() },
@@ -52,8 +52,29 @@ async function searchAndSelect(name: string) {
 }
 
 describe('AddProductTab', () => {
+  it('reaches a player beyond the first page of matches with Load more', async () => {
+    const { calls } = routes({
+      'GET /api/search/players': (call) =>
+        new URL(call.url, 'http://bank.test').searchParams.get('page') === '2'
+          ? { body: { players: [ARIA], count: 2, page: 2, page_size: 1 } }
+          : { body: { players: [DAX], count: 2, page: 1, page_size: 1 } },
+    });
+    renderWithProviders(<AddProductTab adminName="admin" />);
+    fireEvent.change(screen.getByLabelText('Search player by name or ID'), { target: { value: 'a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('button', { name: 'Select Dax' });
+    expect(screen.getByText('Showing 1 of 2 players')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Select Aria' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Select Aria' }));
+    expect(screen.getByRole('button', { name: 'Select Aria' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const pages = calls.filter((call) => call.url.includes('/search/players')).map((call) => new URL(call.url, 'http://bank.test').searchParams.get('page'));
+    expect(pages).toEqual(['1', '2']);
+  });
+
   it('asks for a search term, and says when nobody matches', async () => {
-    routes({ 'GET /api/search/players': { body: { players: [] } } });
+    routes({ 'GET /api/search/players': { body: { players: [], count: 0, page: 1, page_size: 50 } } });
     renderWithProviders(<AddProductTab adminName="admin" />);
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter a search term');

@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { StatBox } from '@/components/stat-box';
 import { AmountField } from '@/components/amount-field';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
+import { LoadMore } from '@/components/load-more';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextField } from '@/components/text-field';
 import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { formatRate, parseDays } from '@/lib/loans';
 import type { AdminPlayer } from '@/features/players/api/types';
-import { useSearchPlayers } from '@/features/players/api/use-search-players';
+import { usePlayerSearchPages } from '@/features/players/api/use-search-players';
 import { useCreateLoan } from '@/features/loans/api/use-create-loan';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { useLoanQuote } from '@/features/loans/api/use-loan-quote';
@@ -32,7 +33,7 @@ type ProductType = 'saving' | 'loan';
 interface PlayerSearchProps {
   term: string | null;
   onSearch: (term: string | null) => void;
-  search: ReturnType<typeof useSearchPlayers>;
+  search: ReturnType<typeof usePlayerSearchPages>;
   selected: AdminPlayer | null;
   onSelect: (player: AdminPlayer) => void;
 }
@@ -53,14 +54,20 @@ function PlayerSearch({ term, onSearch: setTerm, search, selected, onSelect }: P
     setTerm(wanted);
   };
 
-  const players = search.data?.players ?? [];
+  const players = search.data?.pages.flatMap((page) => page.players) ?? [];
+  const total = search.data?.pages[0]?.count ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
+  const searching = search.isFetching && !isFetchingNextPage;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   return (
     <Card title="1. Find a player" icon={<Icon name="search" />}>
       <form className="search-row" onSubmit={submit} role="search" aria-label="Player search">
         <TextField label="Search player by name or ID" value={text} onChange={setText} placeholder="e.g. Aria or 12" autoComplete="off" />
-        <button type="submit" className="btn btn--primary" disabled={search.isFetching}>
+        <button type="submit" className="btn btn--primary" disabled={searching}>
           <Icon name="search" size={18} />
-          {search.isFetching ? 'Searching...' : 'Search'}
+          {searching ? 'Searching...' : 'Search'}
         </button>
       </form>
       <NoticeBanner notice={notice} className="tile-notice" />
@@ -102,6 +109,16 @@ function PlayerSearch({ term, onSearch: setTerm, search, selected, onSelect }: P
             );
           })}
         </ul>
+      )}
+      {total > players.length && (
+        <LoadMore
+          shown={players.length}
+          total={total}
+          noun="players"
+          hasMore={hasNextPage}
+          loading={isFetchingNextPage}
+          onLoadMore={loadMore}
+        />
       )}
     </Card>
   );
@@ -332,10 +349,11 @@ function SelectedPlayer({ player, onClear }: { player: AdminPlayer; onClear: () 
 
 export function AddProductTab({ adminName }: { adminName: string }) {
   const [term, setTerm] = useState<string | null>(null);
-  const search = useSearchPlayers(term);
+  const search = usePlayerSearchPages(term);
   const [picked, setPicked] = useState<AdminPlayer | null>(null);
   // the freshest copy of the chosen player (a live notice refetches the search: bad payer flag)
-  const selected = picked ? (search.data?.players.find((player) => player.id === picked.id) ?? picked) : null;
+  const found = search.data?.pages.flatMap((page) => page.players).find((player) => player.id === picked?.id);
+  const selected = picked ? (found ?? picked) : null;
   return (
     <div className="stack">
       <div className="split split--even">

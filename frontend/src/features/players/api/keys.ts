@@ -5,8 +5,7 @@ export const playerKeys = {
   /** the signed-in user and their player profile */
   me: () => [...playerKeys.all, 'me'] as const,
   searches: () => [...playerKeys.all, 'search'] as const,
-  search: (term: string) => [...playerKeys.searches(), term] as const,
-  /** Search Player's list, a page at a time (an infinite query: its own key, never the plain search's) */
+  /** a search's matches, a page at a time (an infinite query: Search Player, Add Product's picker) */
   searchPages: (term: string) => [...playerKeys.searches(), 'pages', term] as const,
   /** admin lists, a page at a time */
   lists: () => [...playerKeys.all, 'list'] as const,
