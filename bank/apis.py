@@ -117,6 +117,7 @@ class AuditIn(PageIn):
 
 class AuditEntryOut(serializers.ModelSerializer):
     kind_label = serializers.SerializerMethodField()
+    object_label = serializers.SerializerMethodField()
 
     class Meta:
         model = AuditEntry
@@ -138,6 +139,10 @@ class AuditEntryOut(serializers.ModelSerializer):
 
     def get_kind_label(self, entry) -> str:
         return audit.KINDS.get(entry.kind, entry.kind)
+
+    def get_object_label(self, entry) -> str:
+        # read again from the type and number: entries written before the labels were named read the same
+        return audit.object_label(object_type=entry.object_type, object_id=entry.object_id, text=entry.object_label)
 
 
 class AuditKindOut(serializers.Serializer):

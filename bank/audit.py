@@ -50,6 +50,27 @@ KINDS: dict[str, str] = {
 }
 
 
+# What the trail calls the record an entry is about, by the record's model: its name and number
+# ("Loan #12"), since the player and the values are shown beside it. Records not named here (a
+# player, the exchange rates, the solo dividends) keep their own text ("Aria (aria.guild)").
+OBJECT_NAMES: dict[str, str] = {
+    "loan": "Loan",
+    "pendingloan": "Loan request",
+    "savings": "Savings",
+    "withdrawalrequest": "Withdrawal request",
+    "pearlexchangerequest": "Pearl exchange",
+    "creditevent": "Credit score event",
+}
+
+
+def object_label(*, object_type: str, object_id: int | None, text: str) -> str:
+    """The record's label as the Audit tab shows it; `text` is the record's own (str) text."""
+    name = OBJECT_NAMES.get(object_type)
+    if name is None or object_id is None:
+        return text[:200]
+    return f"{name} #{object_id}"
+
+
 def value(raw):
     """A field's value as JSON keeps it: amounts stay integers, rates and dates become text."""
     if isinstance(raw, Decimal):
@@ -86,7 +107,9 @@ def _entry(*, actor, kind: str, obj, before, after, player) -> AuditEntry:
         kind=kind,
         object_type=obj._meta.model_name if obj is not None else "",
         object_id=obj.pk if obj is not None else None,
-        object_label=str(obj)[:200] if obj is not None else "",
+        object_label=object_label(object_type=obj._meta.model_name, object_id=obj.pk, text=str(obj))
+        if obj is not None
+        else "",
         player_id=player.pk if player is not None else None,
         player_name=getattr(player, "name", "")[:64] if player is not None else "",
         before=value(before or {}),

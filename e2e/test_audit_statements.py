@@ -33,7 +33,8 @@ def test_the_admin_reads_and_filters_the_audit_trail(page: Page, browser: Browse
     loan_entry = page.get_by_role("article").filter(has=page.get_by_role("heading", name="Loan added"))
     expect(loan_entry).to_have_count(1)
     expect(loan_entry).to_contain_text(f"by {ADMIN_USERNAME}")
-    expect(loan_entry).to_contain_text(f"Loan #{loan_id}")
+    # the record by its name and number: the player and the amounts are beside it
+    expect(loan_entry.get_by_text(re.compile(rf"^by {ADMIN_USERNAME} · .+ · Loan #{loan_id}$"))).to_be_visible()
     expect(loan_entry.get_by_role("button", name=f"Show only {name}'s entries")).to_have_text(name)
     expect(loan_entry.get_by_role("row", name=re.compile(r"^value"))).to_have_text(
         re.compile(r"value\s*—\s*200000"), use_inner_text=True

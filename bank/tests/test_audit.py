@@ -350,6 +350,36 @@ def test_the_trail_runs_a_fixed_number_of_queries(admin_api, admin_user, django_
         assert admin_api.get(AUDIT).json()["count"] == 31
 
 
+def test_the_trail_names_a_record_by_its_kind_and_number_and_a_player_by_name(admin_api, admin_user):
+    loan = LoanFactory(total_days=10)
+    lending_services.loan_change_days(loan_id=loan.pk, new_days=20, admin=admin_user)
+    player = PlayerFactory(name="Aria", discord="aria.guild")
+    accounts_services.player_unblock(player_id=player.pk, admin=admin_user)
+    labels = [entry["object_label"] for entry in admin_api.get(AUDIT).json()["entries"]]
+    assert labels == ["Aria (aria.guild)", f"Loan #{loan.pk}"]
+    assert AuditEntry.objects.get(kind="loan.days_changed").object_label == f"Loan #{loan.pk}"
+
+
+def test_an_entry_stored_with_a_records_raw_text_reads_with_its_name_and_number(admin_api, admin_user):
+    loan = LoanFactory()
+    raw = f"Loan #{loan.pk} {loan.player_id} €1,000,000 active"  # how entries were labelled before
+    AuditEntry.objects.create(
+        actor_id=admin_user.pk,
+        actor_name="admin",
+        kind="loan.created",
+        object_type="loan",
+        object_id=loan.pk,
+        object_label=raw,
+    )
+    assert [entry["object_label"] for entry in admin_api.get(AUDIT).json()["entries"]] == [f"Loan #{loan.pk}"]
+
+
+def test_every_named_record_is_a_model_of_the_bank():
+    from django.apps import apps
+
+    assert set(audit.OBJECT_NAMES) <= {model._meta.model_name for model in apps.get_models()}
+
+
 # --- the Django admin site -----------------------------------------------------------------------
 
 
