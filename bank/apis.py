@@ -4,7 +4,7 @@ the Discord outbox's count and statements."""
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
@@ -118,6 +118,7 @@ class AuditIn(PageIn):
 class AuditEntryOut(serializers.ModelSerializer):
     kind_label = serializers.SerializerMethodField()
     object_label = serializers.SerializerMethodField()
+    field_kinds = serializers.SerializerMethodField()
 
     class Meta:
         model = AuditEntry
@@ -135,10 +136,21 @@ class AuditEntryOut(serializers.ModelSerializer):
             "player_name",
             "before",
             "after",
+            "field_kinds",
         ]
 
     def get_kind_label(self, entry) -> str:
         return audit.KINDS.get(entry.kind, entry.kind)
+
+    @extend_schema_field(
+        serializers.DictField(
+            child=serializers.ChoiceField(choices=sorted(set(audit.FIELD_KINDS.values()))),
+            help_text="how to show a value of before/after: money (bread), rate (a fraction), date, datetime; "
+            "a field not named is shown as recorded",
+        )
+    )
+    def get_field_kinds(self, entry) -> dict[str, str]:
+        return audit.field_kinds(entry.before, entry.after)
 
     def get_object_label(self, entry) -> str:
         # read again from the type and number: entries written before the labels were named read the same

@@ -63,6 +63,37 @@ OBJECT_NAMES: dict[str, str] = {
 }
 
 
+# How the Audit tab shows a recorded value, by field name: an amount of bread, an interest rate
+# (a fraction kept as text), a day, a moment. Fields not named here are shown as they were recorded.
+FIELD_KINDS: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "value",
+            "amount",
+            "available",
+            "invested_value",
+            "total_to_pay",
+            "daily_payment",
+            "dividends",
+            "solo_gain",
+            "bread_amount",
+            "sell_rate",
+            "buy_rate",
+        ),
+        "money",
+    ),
+    "interest_rate": "rate",
+    **dict.fromkeys(("start_date", "next_due_date", "date"), "date"),
+    **dict.fromkeys(("blocked_at", "created_at"), "datetime"),
+}
+
+
+def field_kinds(before, after) -> dict[str, str]:
+    """The kind of each recorded field that has one (FIELD_KINDS), for an entry's values."""
+    names = [name for values in (before, after) if isinstance(values, dict) for name in values]
+    return {name: FIELD_KINDS[name] for name in names if name in FIELD_KINDS}
+
+
 def object_label(*, object_type: str, object_id: int | None, text: str) -> str:
     """The record's label as the Audit tab shows it; `text` is the record's own (str) text."""
     name = OBJECT_NAMES.get(object_type)

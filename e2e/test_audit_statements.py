@@ -37,7 +37,10 @@ def test_the_admin_reads_and_filters_the_audit_trail(page: Page, browser: Browse
     expect(loan_entry.get_by_text(re.compile(rf"^by {ADMIN_USERNAME} · .+ · Loan #{loan_id}$"))).to_be_visible()
     expect(loan_entry.get_by_role("button", name=f"Show only {name}'s entries")).to_have_text(name)
     expect(loan_entry.get_by_role("row", name=re.compile(r"^value"))).to_have_text(
-        re.compile(r"value\s*—\s*200000"), use_inner_text=True
+        re.compile(r"value\s*—\s*€200,000"), use_inner_text=True
+    )
+    expect(loan_entry.get_by_role("row", name=re.compile(r"^interest rate"))).to_have_text(
+        re.compile(r"interest rate\s*—\s*30%"), use_inner_text=True
     )
     credit_entry = page.get_by_role("article").filter(has=page.get_by_role("heading", name="Credit adjusted"))
     expect(credit_entry).to_contain_text("E2E loans set-up")

@@ -374,6 +374,30 @@ def test_an_entry_stored_with_a_records_raw_text_reads_with_its_name_and_number(
     assert [entry["object_label"] for entry in admin_api.get(AUDIT).json()["entries"]] == [f"Loan #{loan.pk}"]
 
 
+def test_each_entry_says_which_values_are_bread_rates_days_and_moments(admin_api, admin_user):
+    player = PlayerFactory()
+    lending_services.loan_create(
+        admin=admin_user, player_id=player.pk, value=200_000, total_days=7, start_date=timezone.localdate(), notes=""
+    )
+    [entry] = admin_api.get(AUDIT).json()["entries"]
+    assert entry["field_kinds"] == {
+        "value": "money",
+        "interest_rate": "rate",
+        "total_to_pay": "money",
+        "daily_payment": "money",
+        "start_date": "date",
+    }
+    assert isinstance(entry["after"]["total_days"], int) and "total_days" not in entry["field_kinds"]
+
+
+def test_field_kinds_name_only_the_fields_with_a_kind_and_read_any_stored_shape():
+    assert audit.field_kinds({"status": "pending", "amount": 5}, {"blocked_at": None}) == {
+        "amount": "money",
+        "blocked_at": "datetime",
+    }
+    assert audit.field_kinds([], None) == {}
+
+
 def test_every_named_record_is_a_model_of_the_bank():
     from django.apps import apps
 

@@ -6,6 +6,7 @@ import { changedFields, formatAuditValue } from '@/features/audit/audit-entry-li
 import { PlayerAuditList } from '@/features/audit/player-audit-list';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { formatDateTime } from '@/lib/dates';
 
 const KINDS = [
   { kind: 'loan.days_changed', label: 'Loan days changed' },
@@ -27,6 +28,7 @@ function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     player_name: 'Borin',
     before: { total_days: 10, daily_payment: 130000 },
     after: { total_days: 20, daily_payment: 65000 },
+    field_kinds: { daily_payment: 'money' },
     ...overrides,
   };
 }
@@ -48,7 +50,7 @@ describe('Admin AuditTab', () => {
     const rows = within(card)
       .getAllByRole('row')
       .map((row) => row.textContent);
-    expect(rows).toEqual(['FieldBeforeAfter', 'total days1020', 'daily payment13000065000']);
+    expect(rows).toEqual(['FieldBeforeAfter', 'total days1020', 'daily payment€130,000€65,000']);
     expect(screen.getByText('Showing 1 of 1 entry').className).toBe('muted');
   });
 
@@ -118,6 +120,17 @@ describe('audit values', () => {
       '—',
       'true',
     ]);
+  });
+
+  it('shows bread, rates, days and moments as the bank does elsewhere when the server names the kind', () => {
+    expect([
+      formatAuditValue(200000, 'money'),
+      formatAuditValue('0.30', 'rate'),
+      formatAuditValue('2026-11-23', 'date'),
+      formatAuditValue(null, 'datetime'),
+      formatAuditValue('soon', 'rate'),
+    ]).toEqual(['€200,000', '30%', '23 Nov 2026', '—', 'soon']);
+    expect(formatAuditValue('2026-11-23T09:00:00Z', 'datetime')).toBe(formatDateTime('2026-11-23T09:00:00Z'));
   });
 
   it('lists the fields of before, then those only after holds', () => {

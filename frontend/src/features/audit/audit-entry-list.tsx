@@ -3,16 +3,27 @@ import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { LoadMore } from '@/components/load-more';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
-import { formatDateTime } from '@/lib/dates';
+import { formatDateTime, formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
+import { formatRate } from '@/lib/loans';
+import { formatMoney } from '@/lib/money';
 import type { AuditFilters } from '@/features/audit/api/keys';
-import { useAuditPages, type AuditEntry, type AuditValue } from '@/features/audit/api/use-audit';
+import { useAuditPages, type AuditEntry, type AuditFieldKind, type AuditValue } from '@/features/audit/api/use-audit';
 import '@/components/bank-ui.css';
 import '@/features/audit/audit.css';
 
-/** A recorded value as the server stored it: text as is, anything else as JSON, nothing as "—". */
-export function formatAuditValue(value: AuditValue | undefined): string {
+/**
+ * A recorded value as the bank shows it elsewhere when the server names its kind (bread, a rate, a
+ * day, a moment); otherwise text as is, anything else as JSON, and nothing as "—".
+ */
+export function formatAuditValue(value: AuditValue | undefined, kind?: AuditFieldKind): string {
   if (value === undefined || value === null || value === '') return '—';
+  if (kind === 'money' && typeof value === 'number') return formatMoney(value);
+  if (kind === 'rate' && (typeof value === 'string' || typeof value === 'number') && Number.isFinite(Number(value))) {
+    return formatRate(Number(value));
+  }
+  if (kind === 'date' && typeof value === 'string') return formatDay(value);
+  if (kind === 'datetime' && typeof value === 'string') return formatDateTime(value);
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }
@@ -71,8 +82,8 @@ function EntryCard({ entry, onPickPlayer, showPlayer }: { entry: AuditEntry; onP
             {fields.map((field) => (
               <tr key={field}>
                 <th scope="row">{field.replaceAll('_', ' ')}</th>
-                <td>{formatAuditValue(entry.before[field])}</td>
-                <td>{formatAuditValue(entry.after[field])}</td>
+                <td>{formatAuditValue(entry.before[field], entry.field_kinds[field])}</td>
+                <td>{formatAuditValue(entry.after[field], entry.field_kinds[field])}</td>
               </tr>
             ))}
           </tbody>

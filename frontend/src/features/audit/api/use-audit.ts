@@ -20,7 +20,11 @@ export interface AuditEntry {
   player_name: string;
   before: Record<string, AuditValue>;
   after: Record<string, AuditValue>;
+  /** how the server says to show a field's values; a field not named is shown as recorded */
+  field_kinds: Record<string, AuditFieldKind>;
 }
+
+export type AuditFieldKind = 'money' | 'rate' | 'date' | 'datetime';
 
 export interface AuditKind {
   kind: string;
