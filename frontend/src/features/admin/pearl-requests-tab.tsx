@@ -1,10 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { DecisionForm } from '@/components/decision-form';
-import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
-import { LoadMore } from '@/components/load-more';
 import { Modal } from '@/components/modal';
-import { NoticeBanner, type Notice } from '@/components/notice';
+import type { Notice } from '@/components/notice';
 import { SelectField } from '@/components/select-field';
 import { StatBox } from '@/components/stat-box';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
@@ -24,6 +22,7 @@ import {
   STATUS_TONE,
 } from '@/features/exchange/exchange-format';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
+import { DecisionButtons, RequestQueue, type Decision as RequestDecision } from '@/features/admin/request-queue';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -34,9 +33,9 @@ const FILTERS: ReadonlyArray<{ value: ExchangeStatusFilter; label: string }> = [
   { value: 'denied', label: 'Denied' },
 ];
 
-type Decision = { kind: 'approve' | 'deny'; request: PearlExchangeRequest } | null;
+type Decision = RequestDecision<PearlExchangeRequest>;
 
-function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<Decision>; onClose: () => void; onDone: (notice: Notice) => void }) {
+function DecisionModal({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: (notice: Notice) => void }) {
   const [text, setText] = useState('');
   const approve = useApproveExchange();
   const deny = useDenyExchange();
@@ -120,26 +119,7 @@ function RequestCard({ request, onDecide }: { request: PearlExchangeRequest; onD
         </div>
       )}
       {request.status === 'pending' && (
-        <div className="actions-row">
-          <button
-            type="button"
-            className="btn btn--primary btn--small"
-            aria-label={`Approve ${request.player_name}'s pearl request #${request.id}`}
-            onClick={() => onDecide({ kind: 'approve', request })}
-          >
-            <Icon name="check" size={16} />
-            Approve
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger btn--small"
-            aria-label={`Deny ${request.player_name}'s pearl request #${request.id}`}
-            onClick={() => onDecide({ kind: 'deny', request })}
-          >
-            <Icon name="x" size={16} />
-            Deny
-          </button>
-        </div>
+        <DecisionButtons subject={`${request.player_name}'s pearl request #${request.id}`} onDecide={(kind) => onDecide({ kind, request })} />
       )}
     </article>
   );
@@ -148,9 +128,6 @@ function RequestCard({ request, onDecide }: { request: PearlExchangeRequest; onD
 export function PearlRequestsTab() {
   const [status, setStatus] = useState<ExchangeStatusFilter>('');
   const requests = useExchangeRequestPages(status);
-  const [decision, setDecision] = useState<Decision>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const loadMore = useCallback(() => void requests.fetchNextPage(), [requests]);
 
   const toolbar = (count: number | null, pending: number | null) => (
     <div className="toolbar toolbar--filters">
@@ -192,32 +169,14 @@ export function PearlRequestsTab() {
   return (
     <>
       {toolbar(count, last?.pending_count ?? 0)}
-      <NoticeBanner notice={notice} className="tab-notice" />
-      {rows.length === 0 ? (
-        <EmptyState icon="inbox" title="No pearl exchange requests" text="Players' sell and buy requests show here." />
-      ) : (
-        <div className="stack">
-          {rows.map((request) => (
-            <RequestCard
-              key={request.id}
-              request={request}
-              onDecide={(next) => {
-                setNotice(null);
-                setDecision(next);
-              }}
-            />
-          ))}
-          <LoadMore
-            shown={rows.length}
-            total={count}
-            noun={count === 1 ? 'request' : 'requests'}
-            hasMore={requests.hasNextPage}
-            loading={requests.isFetchingNextPage}
-            onLoadMore={loadMore}
-          />
-        </div>
-      )}
-      {decision && <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={setNotice} />}
+      <RequestQueue
+        rows={rows}
+        count={count}
+        paging={requests}
+        empty={{ title: 'No pearl exchange requests', text: "Players' sell and buy requests show here." }}
+        Card={RequestCard}
+        Dialog={DecisionModal}
+      />
     </>
   );
 }

@@ -1,11 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { StatBox } from '@/components/stat-box';
 import { DecisionForm } from '@/components/decision-form';
-import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
-import { NoticeBanner, type Notice } from '@/components/notice';
-import { LoadMore } from '@/components/load-more';
+import type { Notice } from '@/components/notice';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
@@ -15,15 +13,16 @@ import { useApproveLoanRequest } from '@/features/loan-requests/api/use-approve-
 import { useDenyLoanRequest } from '@/features/loan-requests/api/use-deny-loan-request';
 import { useOpenLoanRequestPages } from '@/features/loan-requests/api/use-open-loan-requests';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
+import { DecisionButtons, RequestQueue, type Decision as RequestDecision } from '@/features/admin/request-queue';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
 export const APPROVED = 'Pending loan approved and converted to active loan!';
 export const DENIED = 'Pending loan denied.';
 
-type Decision = { kind: 'approve' | 'deny'; request: PendingLoan } | null;
+type Decision = RequestDecision<PendingLoan>;
 
-function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<Decision>; onClose: () => void; onDone: (notice: Notice) => void }) {
+function DecisionModal({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: (notice: Notice) => void }) {
   const [text, setText] = useState('');
   const approve = useApproveLoanRequest();
   const deny = useDenyLoanRequest();
@@ -120,35 +119,13 @@ function RequestCard({ request, onDecide }: { request: PendingLoan; onDecide: (d
           {request.request_reason}
         </p>
       )}
-      <div className="actions-row">
-        <button
-          type="button"
-          className="btn btn--primary btn--small"
-          aria-label={`Approve ${request.player_name}'s request #${request.id}`}
-          onClick={() => onDecide({ kind: 'approve', request })}
-        >
-          <Icon name="check" size={16} />
-          Approve
-        </button>
-        <button
-          type="button"
-          className="btn btn--danger btn--small"
-          aria-label={`Deny ${request.player_name}'s request #${request.id}`}
-          onClick={() => onDecide({ kind: 'deny', request })}
-        >
-          <Icon name="x" size={16} />
-          Deny
-        </button>
-      </div>
+      <DecisionButtons subject={`${request.player_name}'s request #${request.id}`} onDecide={(kind) => onDecide({ kind, request })} />
     </article>
   );
 }
 
 export function PendingLoansTab() {
   const requests = useOpenLoanRequestPages();
-  const [decision, setDecision] = useState<Decision>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const loadMore = useCallback(() => void requests.fetchNextPage(), [requests]);
 
   if (requests.isPending) return <LoadingBlock message="Loading loan requests..." />;
   if (requests.isError) {
@@ -168,32 +145,14 @@ export function PendingLoansTab() {
           Refresh
         </button>
       </div>
-      <NoticeBanner notice={notice} className="tab-notice" />
-      {rows.length === 0 ? (
-        <EmptyState icon="inbox" title="No pending loan requests" text="New requests from players show here." />
-      ) : (
-        <div className="stack">
-          {rows.map((request) => (
-            <RequestCard
-              key={request.id}
-              request={request}
-              onDecide={(next) => {
-                setNotice(null);
-                setDecision(next);
-              }}
-            />
-          ))}
-          <LoadMore
-            shown={rows.length}
-            total={count}
-            noun={count === 1 ? 'request' : 'requests'}
-            hasMore={requests.hasNextPage}
-            loading={requests.isFetchingNextPage}
-            onLoadMore={loadMore}
-          />
-        </div>
-      )}
-      {decision && <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={setNotice} />}
+      <RequestQueue
+        rows={rows}
+        count={count}
+        paging={requests}
+        empty={{ title: 'No pending loan requests', text: 'New requests from players show here.' }}
+        Card={RequestCard}
+        Dialog={DecisionModal}
+      />
     </>
   );
 }

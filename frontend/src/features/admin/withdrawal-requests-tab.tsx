@@ -1,10 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { DecisionForm } from '@/components/decision-form';
-import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
-import { LoadMore } from '@/components/load-more';
 import { Modal } from '@/components/modal';
-import { NoticeBanner, type Notice } from '@/components/notice';
+import type { Notice } from '@/components/notice';
 import { StatBox } from '@/components/stat-box';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { formatDateTime, formatDay } from '@/lib/dates';
@@ -17,11 +15,12 @@ import {
   useDenyWithdrawal,
   useWithdrawalRequestPages,
 } from '@/features/withdrawals/api/use-withdrawal-requests';
+import { DecisionButtons, RequestQueue, type Decision as RequestDecision } from '@/features/admin/request-queue';
 import '@/components/bank-ui.css';
 
-type Decision = { kind: 'approve' | 'deny'; request: Withdrawal } | null;
+type Decision = RequestDecision<Withdrawal>;
 
-function DecisionModal({ decision, onClose, onDone }: { decision: NonNullable<Decision>; onClose: () => void; onDone: (notice: Notice) => void }) {
+function DecisionModal({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: (notice: Notice) => void }) {
   const [text, setText] = useState('');
   const approve = useApproveWithdrawal();
   const deny = useDenyWithdrawal();
@@ -109,26 +108,7 @@ function RequestCard({ request, onDecide }: { request: Withdrawal; onDecide: (de
         </p>
       )}
       {request.status === 'pending' && (
-        <div className="actions-row">
-          <button
-            type="button"
-            className="btn btn--primary btn--small"
-            aria-label={`Approve ${request.player_name}'s withdrawal #${request.id}`}
-            onClick={() => onDecide({ kind: 'approve', request })}
-          >
-            <Icon name="check" size={16} />
-            Approve
-          </button>
-          <button
-            type="button"
-            className="btn btn--danger btn--small"
-            aria-label={`Deny ${request.player_name}'s withdrawal #${request.id}`}
-            onClick={() => onDecide({ kind: 'deny', request })}
-          >
-            <Icon name="x" size={16} />
-            Deny
-          </button>
-        </div>
+        <DecisionButtons subject={`${request.player_name}'s withdrawal #${request.id}`} onDecide={(kind) => onDecide({ kind, request })} />
       )}
     </article>
   );
@@ -136,9 +116,6 @@ function RequestCard({ request, onDecide }: { request: Withdrawal; onDecide: (de
 
 export function WithdrawalRequestsTab() {
   const requests = useWithdrawalRequestPages();
-  const [decision, setDecision] = useState<Decision>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const loadMore = useCallback(() => void requests.fetchNextPage(), [requests]);
 
   if (requests.isPending) return <LoadingBlock message="Loading withdrawal requests..." />;
   if (requests.isError) {
@@ -159,32 +136,14 @@ export function WithdrawalRequestsTab() {
           Refresh
         </button>
       </div>
-      <NoticeBanner notice={notice} className="tab-notice" />
-      {rows.length === 0 ? (
-        <EmptyState icon="inbox" title="No withdrawal requests" text="Players' withdrawal requests show here." />
-      ) : (
-        <div className="stack">
-          {rows.map((request) => (
-            <RequestCard
-              key={request.id}
-              request={request}
-              onDecide={(next) => {
-                setNotice(null);
-                setDecision(next);
-              }}
-            />
-          ))}
-          <LoadMore
-            shown={rows.length}
-            total={count}
-            noun={count === 1 ? 'request' : 'requests'}
-            hasMore={requests.hasNextPage}
-            loading={requests.isFetchingNextPage}
-            onLoadMore={loadMore}
-          />
-        </div>
-      )}
-      {decision && <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={setNotice} />}
+      <RequestQueue
+        rows={rows}
+        count={count}
+        paging={requests}
+        empty={{ title: 'No withdrawal requests', text: "Players' withdrawal requests show here." }}
+        Card={RequestCard}
+        Dialog={DecisionModal}
+      />
     </>
   );
 }
