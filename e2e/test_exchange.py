@@ -125,7 +125,11 @@ def test_a_sale_into_new_savings_approved_by_the_admin_shows_on_the_player_side_
     open_and_sign_in(admin_page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
     expect(admin_page).to_have_url(path_is("/admin-panel"))
     requests_tab = admin_page.get_by_role("tab", name=re.compile(r"^Pearl Exchange Requests"))
-    expect(requests_tab.get_by_label(f"{listed['pending_count']} pending")).to_be_visible()
+    badge = requests_tab.get_by_label(f"{listed['pending_count']} pending")
+    expect(badge).to_be_visible()
+    # the longest tab name and its badge stay inside the sidebar
+    sidebar, badge_box = admin_page.get_by_role("tablist").bounding_box(), badge.bounding_box()
+    assert badge_box["x"] + badge_box["width"] <= sidebar["x"] + sidebar["width"], (badge_box, sidebar)
     open_tab(admin_page, "Pearl Exchange Requests")
     admin_card = admin_page.get_by_test_id(f"pearl-request-{request['id']}")
     expect(admin_card.get_by_role("heading")).to_have_text(f"{name}: Sell Pearls")
