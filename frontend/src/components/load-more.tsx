@@ -1,5 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import './bank-ui.css';
+
+/** What an infinite query (React Query) tells and does about its next page. */
+export interface NextPage {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
+
+/** LoadMore's onLoadMore for an infinite query: asks for the next page, unless one is loading or none is left. */
+export function useLoadNextPage({ hasNextPage, isFetchingNextPage, fetchNextPage }: NextPage): () => void {
+  return useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+}
 
 interface LoadMoreProps {
   /** what is on screen, and how many there are in all */

@@ -1,9 +1,9 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { StatBox } from '@/components/stat-box';
 import { AmountField } from '@/components/amount-field';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
-import { LoadMore } from '@/components/load-more';
+import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextField } from '@/components/text-field';
 import { formatMoney, parseAmount } from '@/lib/money';
@@ -56,11 +56,8 @@ function PlayerSearch({ term, onSearch: setTerm, search, selected, onSelect }: P
 
   const players = search.data?.pages.flatMap((page) => page.players) ?? [];
   const total = search.data?.pages[0]?.count ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
-  const searching = search.isFetching && !isFetchingNextPage;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const searching = search.isFetching && !search.isFetchingNextPage;
+  const loadMore = useLoadNextPage(search);
   return (
     <Card title="1. Find a player" icon={<Icon name="search" />}>
       <form className="search-row" onSubmit={submit} role="search" aria-label="Player search">
@@ -115,8 +112,8 @@ function PlayerSearch({ term, onSearch: setTerm, search, selected, onSelect }: P
           shown={players.length}
           total={total}
           noun="players"
-          hasMore={hasNextPage}
-          loading={isFetchingNextPage}
+          hasMore={search.hasNextPage}
+          loading={search.isFetchingNextPage}
           onLoadMore={loadMore}
         />
       )}

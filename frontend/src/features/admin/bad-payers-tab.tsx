@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
-import { LoadMore } from '@/components/load-more';
+import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { StatBox } from '@/components/stat-box';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
@@ -100,7 +100,7 @@ function BadPayerCard({ player, adminName, onRemoved }: BadPayerCardProps) {
 export function BadPayersTab({ adminName }: { adminName: string }) {
   const badPayers = useBadPayers();
   const [notice, setNotice] = useState<Notice>(null);
-  const loadMore = useCallback(() => void badPayers.fetchNextPage(), [badPayers]);
+  const loadMore = useLoadNextPage(badPayers);
 
   if (badPayers.isPending) return <LoadingBlock message="Loading bad payers..." />;
   if (badPayers.isError) {

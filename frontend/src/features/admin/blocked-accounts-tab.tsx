@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
-import { LoadMore } from '@/components/load-more';
+import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { StatBox } from '@/components/stat-box';
@@ -119,7 +119,7 @@ export function BlockedAccountsTab() {
   const blocked = useBlockedPlayers();
   const [unblocking, setUnblocking] = useState<AdminPlayer | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const loadMore = useCallback(() => void blocked.fetchNextPage(), [blocked]);
+  const loadMore = useLoadNextPage(blocked);
 
   if (blocked.isPending) return <LoadingBlock message="Loading blocked accounts..." />;
   if (blocked.isError) {

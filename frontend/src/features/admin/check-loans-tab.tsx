@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { StatBox } from '@/components/stat-box';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { EmptyState } from '@/components/empty-state';
@@ -6,7 +6,7 @@ import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { ProgressBar } from '@/components/progress-bar';
-import { LoadMore } from '@/components/load-more';
+import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { SelectField, type SelectOption } from '@/components/select-field';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TextField } from '@/components/text-field';
@@ -334,7 +334,7 @@ export function CheckLoansTab() {
   const loans = useCheckLoansPages(filters);
   const [payingOff, setPayingOff] = useState<CheckedLoan | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const loadMore = useCallback(() => void loans.fetchNextPage(), [loans]);
+  const loadMore = useLoadNextPage(loans);
 
   if (loans.isPending) return <LoadingBlock message="Loading active loans..." />;
   if (loans.isError) {

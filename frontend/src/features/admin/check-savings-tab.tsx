@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { InlineFormActions } from '@/components/inline-form-actions';
-import { LoadMore } from '@/components/load-more';
+import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { SelectField, type SelectOption } from '@/components/select-field';
 import { StatBox } from '@/components/stat-box';
@@ -204,7 +204,7 @@ export function CheckSavingsTab() {
   const savings = useCheckSavingsPages(filters);
   const autoProcess = useAutoProcessOverdue();
   const [notice, setNotice] = useState<Notice>(null);
-  const loadMore = useCallback(() => void savings.fetchNextPage(), [savings]);
+  const loadMore = useLoadNextPage(savings);
 
   if (savings.isPending) return <LoadingBlock message="Loading active savings..." />;
   if (savings.isError) {

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { LoadMore } from '@/components/load-more';
+import { useState } from 'react';
+import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { ErrorBlock } from '@/components/status-block';
 import { ScrollBox } from '@/components/scroll-box';
 import { useExecuteMigration, useMigrationPreview } from '@/features/credit/api/use-credit-migration';
@@ -26,7 +26,7 @@ export function CreditMigrationTab() {
   const summary = pages[0];
   const rows = pages.flatMap((page) => page.migration_data);
   const selectedCount = everyone ? (summary?.total_players ?? 0) : selected.size;
-  const loadMore = useCallback(() => void preview.fetchNextPage(), [preview]);
+  const loadMore = useLoadNextPage(preview);
 
   const toggle = (playerId: number) => {
     const next = new Set(everyone ? rows.map((row) => row.player_id) : selected);

@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { FieldFrame } from '@/components/field-frame';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
-import { LoadMore } from '@/components/load-more';
+import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { SelectField, type SelectOption } from '@/components/select-field';
 import { StatBox } from '@/components/stat-box';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
@@ -126,7 +126,7 @@ export function CreditOverviewTab() {
   const [search, setSearch] = useState('');
   const filters = useDebouncedValue({ tier, search: search.trim() });
   const overview = useCreditOverview(filters);
-  const loadMore = useCallback(() => void overview.fetchNextPage(), [overview]);
+  const loadMore = useLoadNextPage(overview);
   const penalty = useCreditPenalty();
   const [adjusting, setAdjusting] = useState<OverviewRow | null>(null);
   const [notice, setNotice] = useState<Notice>(null);

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { Icon } from '@/components/icon';
@@ -11,7 +11,7 @@ import { formatMoney } from '@/lib/money';
 import { formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { formatRate } from '@/lib/loans';
-import { LoadMore } from '@/components/load-more';
+import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { SelectField, type SelectOption } from '@/components/select-field';
 import {
   useReport,
@@ -182,7 +182,7 @@ export function ReportTab() {
   const [productType, setProductType] = useState<ReportProductType>('');
   const [status, setStatus] = useState<ReportStatus>('');
   const report = useReport({ productType, status });
-  const loadMore = useCallback(() => void report.fetchNextPage(), [report]);
+  const loadMore = useLoadNextPage(report);
   const pages = report.data?.pages ?? [];
   const rows = pages.flatMap((page) => page.rows);
   const total = pages.at(-1)?.count ?? 0;

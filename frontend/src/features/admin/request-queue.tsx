@@ -2,7 +2,7 @@ import { useCallback, useState, type ComponentType } from 'react';
 import type { DecisionKind } from '@/components/decision-form';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
-import { LoadMore } from '@/components/load-more';
+import { LoadMore, useLoadNextPage, type NextPage } from '@/components/load-more';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import '@/components/bank-ui.css';
 
@@ -28,18 +28,11 @@ export function DecisionButtons({ subject, onDecide }: { subject: string; onDeci
   );
 }
 
-/** What a request tab's infinite query tells and does about its next page. */
-interface Paging {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-}
-
 interface RequestQueueProps<T extends { id: number }> {
   /** every request loaded so far, how many there are in all, and the query that loads the next page */
   rows: T[];
   count: number;
-  paging: Paging;
+  paging: NextPage;
   empty: { title: string; text: string };
   /** a request's card; `onDecide` opens the decision dialog on it */
   Card: ComponentType<{ request: T; onDecide: (decision: Decision<T>) => void }>;
@@ -59,10 +52,7 @@ export function RequestQueue<T extends { id: number }>({ rows, count, paging, em
     setDecision(next);
   }, []);
   const close = useCallback(() => setDecision(null), []);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = paging;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const loadMore = useLoadNextPage(paging);
 
   return (
     <>
@@ -78,8 +68,8 @@ export function RequestQueue<T extends { id: number }>({ rows, count, paging, em
             shown={rows.length}
             total={count}
             noun={count === 1 ? 'request' : 'requests'}
-            hasMore={hasNextPage}
-            loading={isFetchingNextPage}
+            hasMore={paging.hasNextPage}
+            loading={paging.isFetchingNextPage}
             onLoadMore={loadMore}
           />
         </div>

@@ -1,7 +1,7 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
-import { LoadMore } from '@/components/load-more';
+import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextField } from '@/components/text-field';
@@ -160,11 +160,8 @@ export function SearchPlayerTab({ adminName }: { adminName: string }) {
   // the freshest copy of the viewed player: a live notice refetches the search
   const viewing = players.find((player) => player.id === viewingId) ?? null;
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
-  const searching = search.isFetching && !isFetchingNextPage;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const searching = search.isFetching && !search.isFetchingNextPage;
+  const loadMore = useLoadNextPage(search);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,6 @@
-import { useCallback } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
-import { LoadMore } from '@/components/load-more';
+import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
@@ -110,7 +109,7 @@ export function AuditEntryList({
   showPlayer = true,
 }: AuditEntryListProps) {
   const entries = useAuditPages(filters);
-  const loadMore = useCallback(() => void entries.fetchNextPage(), [entries]);
+  const loadMore = useLoadNextPage(entries);
 
   if (entries.isPending) return <LoadingBlock message="Loading audit entries..." />;
   if (entries.isError) {
