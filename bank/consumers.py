@@ -1,6 +1,9 @@
 """The live socket: one per signed-in browser tab, forwarding change notices."""
 
 import asyncio
+import contextlib
+import logging
+import weakref
 from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import parse_qs
@@ -8,13 +11,25 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.db import DatabaseError
 from django.utils import timezone
+from redis.exceptions import RedisError
 
 from accounts.selectors import player_of
 from accounts.tokens import session_live_until, ws_ticket_redeem
 from bank import live
 
+logger = logging.getLogger("bank.consumers")
+
 CLOSE_UNAUTHORIZED = 4401
+# RFC 6455 "Try Again Later": the database or Redis cannot be reached now; the browser reconnects
+# (with a new ticket) after a pause and refetches what it shows
+CLOSE_TRY_AGAIN_LATER = 1013
+# joining the groups goes through Redis: a Redis that hangs refuses the socket after this long
+JOIN_SECONDS = 2.0
+# what a database or a Redis that cannot be reached raises here
+DEPENDENCY_ERRORS = (DatabaseError, RedisError, OSError, TimeoutError)
 # the expiry check runs this long after the session's expiry, so that it finds it expired
 EXPIRY_MARGIN_SECONDS = 0.05
 
@@ -42,6 +57,44 @@ def _admit(key: str) -> _Admission | None:
 
 _live_until = database_sync_to_async(lambda sid: session_live_until(sid=sid))
 
+# While sockets are open, each server process asks Redis every WATCH_SECONDS whether it still
+# answers. Notices sent while Redis was away are lost, and the sockets cannot tell: when it does not
+# answer, every socket of the process is closed with 1013, and the browsers reconnect (refused while
+# Redis is away, spread over a few seconds) and refetch what they show once it is back.
+WATCH_SECONDS = 2.0
+_open_sockets: "weakref.WeakSet[BankConsumer]" = weakref.WeakSet()
+_watch: dict[str, asyncio.Task | None] = {"task": None}
+
+
+async def _watch_redis(url: str) -> None:
+    from redis.asyncio import Redis
+
+    client = Redis.from_url(url, socket_timeout=1, socket_connect_timeout=1)
+    try:
+        while _open_sockets:
+            try:
+                await asyncio.wait_for(client.ping(), 1.5)
+            except DEPENDENCY_ERRORS as error:
+                sockets = list(_open_sockets)
+                logger.warning(
+                    "Redis does not answer (%s): closing %s live sockets", type(error).__name__, len(sockets)
+                )
+                for consumer in sockets:
+                    _open_sockets.discard(consumer)
+                    with contextlib.suppress(Exception):
+                        await consumer.close(code=CLOSE_TRY_AGAIN_LATER)
+            await asyncio.sleep(WATCH_SECONDS)
+    finally:
+        _watch["task"] = None
+        with contextlib.suppress(Exception):
+            await client.aclose()
+
+
+def _watch_start() -> None:
+    url = getattr(settings, "REDIS_URL", "")
+    if url and _watch["task"] is None:
+        _watch["task"] = asyncio.create_task(_watch_redis(url))
+
 
 class BankConsumer(AsyncJsonWebsocketConsumer):
     groups_joined: list[str]
@@ -60,21 +113,37 @@ class BankConsumer(AsyncJsonWebsocketConsumer):
     async def connect(self):
         self.groups_joined = []
         query = parse_qs(self.scope.get("query_string", b"").decode("latin1"))
-        admission = await _admit(query.get("ticket", [""])[0])
+        try:
+            admission = await _admit(query.get("ticket", [""])[0])
+        except DEPENDENCY_ERRORS as error:
+            await self._try_again_later(error)
+            return
         await self.accept()
         if admission is None:
             await self.close(code=CLOSE_UNAUTHORIZED)
             return
-        for group in admission.groups:
-            await self.channel_layer.group_add(group, self.channel_name)
-        self.groups_joined = admission.groups
-        # the session may have ended while this socket joined its groups, and that close missed it
-        expires_at = await _live_until(admission.sid)
+        try:
+            for group in admission.groups:
+                await asyncio.wait_for(self.channel_layer.group_add(group, self.channel_name), JOIN_SECONDS)
+                self.groups_joined.append(group)
+            # the session may have ended while this socket joined its groups, and that close missed it
+            expires_at = await _live_until(admission.sid)
+        except DEPENDENCY_ERRORS as error:
+            await self._try_again_later(error)
+            return
         if expires_at is None:
             await self.close(code=CLOSE_UNAUTHORIZED)
             return
         self.expiry_watch = asyncio.create_task(self._close_when_expired(admission.sid, expires_at))
+        _open_sockets.add(self)
+        _watch_start()
         await self.send_json({"type": "hello"})
+
+    async def _try_again_later(self, error: BaseException) -> None:
+        """A dependency is down: the handshake is answered (never an HTTP 500) and closed with 1013."""
+        logger.warning("Live socket refused for now: %s: %s", type(error).__name__, error)
+        await self.accept()
+        await self.close(code=CLOSE_TRY_AGAIN_LATER)
 
     async def _close_when_expired(self, sid: str, expires_at: datetime) -> None:
         """Close when the session expires unextended; an extension (in any tab) pushes the check."""
@@ -91,9 +160,13 @@ class BankConsumer(AsyncJsonWebsocketConsumer):
         self.expiry_watch = None
 
     async def disconnect(self, code):
+        _open_sockets.discard(self)
         self._stop_expiry_watch()
         for group in self.groups_joined:
-            await self.channel_layer.group_discard(group, self.channel_name)
+            try:
+                await asyncio.wait_for(self.channel_layer.group_discard(group, self.channel_name), JOIN_SECONDS)
+            except DEPENDENCY_ERRORS:  # Redis is away: its subscriptions end with its connection
+                break
 
     async def receive_json(self, content, **kwargs):
         if isinstance(content, dict) and content.get("type") == "ping":
@@ -105,3 +178,31 @@ class BankConsumer(AsyncJsonWebsocketConsumer):
 
     async def bank_data(self, event):
         await self.send_json({"type": "bank_data", "kinds": event["kinds"]})
+
+
+class RefuseWhileDown:
+    """Wraps the consumer's ASGI app: Channels subscribes each socket's own channel in Redis before
+    the consumer sees the handshake, and a Redis that is down made that an HTTP 500. Here the
+    handshake is then answered and closed with 1013 (try again later)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        answered = {"accept": False, "close": False}
+
+        async def send_noting(message):
+            kind = message.get("type", "").removeprefix("websocket.")
+            if kind in answered:
+                answered[kind] = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_noting)
+        except DEPENDENCY_ERRORS as error:
+            logger.warning("Live socket refused for now: %s: %s", type(error).__name__, error)
+            if answered["close"]:
+                return
+            if not answered["accept"]:
+                await send({"type": "websocket.accept"})
+            await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN_LATER})

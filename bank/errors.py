@@ -6,10 +6,11 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+
+from bank import writes
 
 logger = logging.getLogger("bank.errors")
 
@@ -53,6 +54,26 @@ def error_body(detail: str, code: str, fields: dict | None = None) -> dict:
 
 SESSION_EXPIRED = "Your session has expired or is no longer valid. Please sign in again."
 UNAVAILABLE = "The bank cannot reach its database right now. Nothing was changed; please try again in a moment."
+SAVED_THEN_LOST = (
+    "The bank lost its database connection after saving your change, so it could not answer. "
+    "Your change was saved: refresh to see it before doing anything again."
+)
+MAYBE_SAVED = (
+    "The bank lost its database connection while saving your change, so it cannot tell whether it was "
+    "saved. Refresh to check before you try again."
+)
+SAME_KEY_IS_SAFE = " Sending the same request again with the same Idempotency-Key is safe: it will not be done twice."
+CONFLICT = (
+    "This change collided with another change made at the same moment. Nothing was changed; refresh and try again."
+)
+SERVER_ERROR = "Something went wrong on our side. Nothing was changed; please try again."
+SERVER_ERROR_AFTER_SAVE = (
+    "Something went wrong on our side after your change was saved. Refresh to see it before doing anything again."
+)
+SERVER_ERROR_MAYBE_SAVED = (
+    "Something went wrong on our side while saving your change, so we cannot tell whether it was saved. "
+    "Refresh to check before you try again."
+)
 
 
 def _body_too_large() -> str:
@@ -60,20 +81,42 @@ def _body_too_large() -> str:
     return f"The request body is too large: at most {megabytes:g} MB."
 
 
-def database_unavailable(exc: BaseException) -> bool:
-    """True when a database error means the database cannot be reached (or is busy), not a bug:
-    the call then answers 503. Checked by asking the database again on a fresh connection."""
-    if not isinstance(exc, OperationalError | InterfaceError):
-        return False
-    if "locked" in str(exc).lower():  # SQLite's writers queue timed out: busy, try again
-        return True
-    try:
-        connection.close()
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-    except DatabaseError:
-        return True
-    return False
+def _honest(*, nothing: str, saved: str, maybe: str, request) -> str:
+    """The detail that matches what this request really did to the database (bank/writes.py)."""
+    recorded = writes.current()
+    if recorded is None or recorded.nothing_changed:
+        return nothing
+    detail = maybe if recorded.uncertain else saved
+    if request is not None and request.headers.get("Idempotency-Key"):
+        detail += SAME_KEY_IS_SAFE
+    return detail
+
+
+def database_fault_response(exc: BaseException, request=None) -> Response | None:
+    """503 for a database that cannot be reached now (or a deadlock that stayed after its retries),
+    409 for a write that collided with another; None for anything else."""
+    if writes.is_conflict(exc) or writes.is_connection_lost(exc):
+        recorded = writes.current()
+        response = Response(
+            error_body(
+                _honest(nothing=UNAVAILABLE, saved=SAVED_THEN_LOST, maybe=MAYBE_SAVED, request=request), "unavailable"
+            ),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+        )
+        response["Retry-After"] = "1"
+        # a deadlock or serialization failure rolled back everything: DatabaseFaultMiddleware runs it again
+        response.bank_retry = writes.is_conflict(exc) and (recorded is None or recorded.nothing_changed)
+        return response
+    if writes.is_collision(exc):
+        # a constraint that no service checks broke at the same moment as another change (a row
+        # deleted meanwhile, say by a restore): the transaction was rolled back
+        return Response(
+            error_body(
+                _honest(nothing=CONFLICT, saved=SAVED_THEN_LOST, maybe=MAYBE_SAVED, request=request), "conflict"
+            ),
+            status=status.HTTP_409_CONFLICT,
+        )
+    return None
 
 
 def exception_handler(exc, context):
@@ -86,9 +129,11 @@ def exception_handler(exc, context):
         )
     if isinstance(exc, RecursionError):  # JSON nested deeper than the parser follows
         return Response(error_body("The request body is nested too deeply to read.", "parse_error"), status=400)
-    if database_unavailable(exc):
-        logger.warning("Database unavailable in %s: %s", context.get("view"), exc)
-        return Response(error_body(UNAVAILABLE, "unavailable"), status=status.HTTP_503_SERVICE_UNAVAILABLE)
+    request = context.get("request")
+    fault = database_fault_response(exc, request)
+    if fault is not None:
+        logger.warning("Database fault in %s: %s: %s", context.get("view"), type(exc).__name__, exc)
+        return fault
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -118,7 +163,7 @@ def exception_handler(exc, context):
         return response
 
     logger.exception("Unhandled error in %s", context.get("view"))
-    return Response(
-        error_body("Something went wrong on our side. Nothing was changed; please try again.", "server_error"),
-        status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+    detail = _honest(
+        nothing=SERVER_ERROR, saved=SERVER_ERROR_AFTER_SAVE, maybe=SERVER_ERROR_MAYBE_SAVED, request=request
     )
+    return Response(error_body(detail, "server_error"), status=status.HTTP_500_INTERNAL_SERVER_ERROR)

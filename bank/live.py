@@ -4,14 +4,75 @@ A notice never carries the data itself; browsers refetch what it names. Admins h
 notice, a player only those about their own records and bank-wide settings.
 """
 
+import asyncio
 import logging
+import threading
+import time
 from collections.abc import Iterable
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 
 logger = logging.getLogger("bank.live")
+
+# A notice is sent by the request that made the change, after its commit: a Redis that hangs or is
+# down must not hold that request. Each send has SEND_TIMEOUT_SECONDS in all (through the "notify"
+# channel layer, whose Redis connections give up after a second, settings.base), and after a failure
+# notices are dropped for PAUSE_SECONDS instead of each waiting in turn. A dropped notice costs a
+# refresh: a screen whose socket reconnects refetches what it shows.
+SEND_TIMEOUT_SECONDS = 1.5
+PAUSE_SECONDS = 5.0
+_paused_until = {"at": 0.0}
+_pause_lock = threading.Lock()
+
+
+def notify_layer():
+    """The channel layer that sends notices: "notify" when configured (Redis), else the default."""
+    alias = "notify" if "notify" in settings.CHANNEL_LAYERS else "default"
+    return get_channel_layer(alias)
+
+
+def _paused() -> bool:
+    return time.monotonic() < _paused_until["at"]
+
+
+def _pause(error: BaseException) -> None:
+    with _pause_lock:
+        first = not _paused()
+        _paused_until["at"] = time.monotonic() + PAUSE_SECONDS
+    if first:
+        logger.warning(
+            "Live notices paused for %.0f s: the channel layer did not answer (%s: %s)",
+            PAUSE_SECONDS,
+            type(error).__name__,
+            error,
+        )
+
+
+def _send(groups: list[str], message: dict) -> None:
+    """Send `message` to `groups`, within SEND_TIMEOUT_SECONDS; a failure pauses the notices."""
+    if _paused():
+        return
+    layer = notify_layer()
+    if layer is None:
+        return
+
+    async def send_all() -> None:
+        # one trip into the event loop for every group: a change reaching thousands of players (a
+        # migration) must not pay one thread hop per group
+        async def each() -> None:
+            for group in groups:
+                await layer.group_send(group, message)
+
+        await asyncio.wait_for(each(), timeout=SEND_TIMEOUT_SECONDS)
+
+    try:
+        async_to_sync(send_all)()
+    except Exception as error:  # noqa: BLE001 - a notice that cannot be sent never fails the change
+        _pause(error)
+
 
 KINDS = frozenset(
     {
@@ -68,31 +129,12 @@ def notify(kinds: Iterable[str], player_ids: Iterable[int] = (), *, everyone: bo
         raise ValueError(f"unknown live kinds: {sorted(unknown)}")
     groups = groups_for(player_ids=list(player_ids), everyone=everyone)
 
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is None:
-            return
-        message = {"type": "bank.data", "kinds": kinds}
-
-        async def send_all() -> None:
-            # one trip into the event loop for every group: a change reaching thousands of
-            # players (a migration) must not pay one thread hop per group
-            for group in groups:
-                await layer.group_send(group, message)
-
-        async_to_sync(send_all)()
-
     # robust: a push that fails is logged, never undoes or fails the committed change
-    transaction.on_commit(send, robust=True)
+    transaction.on_commit(lambda: _send(groups, {"type": "bank.data", "kinds": kinds}), robust=True)
 
 
 def _close_group_on_commit(group: str) -> None:
-    def send() -> None:
-        layer = get_channel_layer()
-        if layer is not None:
-            async_to_sync(layer.group_send)(group, {"type": "session.ended"})
-
-    transaction.on_commit(send, robust=True)
+    transaction.on_commit(lambda: _send([group], {"type": "session.ended"}), robust=True)
 
 
 def sockets_close(user_id: int) -> None:

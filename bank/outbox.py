@@ -9,16 +9,18 @@ background deliverer, `start_background_deliverer`):
   Discord the day the webhook is set) and nothing is delivered;
 - each message is claimed with a conditional UPDATE before it is sent, so two deliverers at once
   (two commands, two server processes) never send one message twice;
-- a short HTTP timeout, and retries with exponential back-off up to MAX_ATTEMPTS, after which the
+- one hard deadline per send, shorter than a claim (`send_deadline`), and retries with exponential back-off up to MAX_ATTEMPTS, after which the
   message stays undelivered and the admins' count shows it.
 """
 
+import contextlib
+import http.client
 import json
 import logging
 import secrets
+import socket
 import threading
-import urllib.error
-import urllib.request
+import urllib.parse
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -95,14 +97,54 @@ def undelivered() -> dict:
 # --- delivery ----------------------------------------------------------------------------------
 
 
+class SendFailed(Exception):
+    """Discord did not take the message (an error status, or no answer within the deadline)."""
+
+
+def send_deadline(timeout: float) -> float:
+    """One send's whole time: never as long as a claim, so that no other deliverer takes a message
+    whose send is still open (a webhook that answered slowly but steadily once kept a send open for
+    120 s while a claim lasted 60, and one message went out 4 times)."""
+    return min(timeout, CLAIM_SECONDS / 2)
+
+
 def _post(url: str, content: str, timeout: float) -> None:
+    """POST the message; a 2xx status is a delivery (the answer's body is not awaited). The send has
+    one hard deadline: a socket timeout restarts with every byte, so a timer cuts the connection."""
+    deadline = send_deadline(timeout)
+    parts = urllib.parse.urlsplit(url)
+    connection_class = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    connection = connection_class(parts.hostname, parts.port, timeout=deadline)
+    cut = threading.Event()
+
+    def cut_off() -> None:
+        cut.set()
+        sock = connection.sock
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+    timer = threading.Timer(deadline, cut_off)
+    timer.daemon = True
+    timer.start()
     body = json.dumps({"content": content, "allowed_mentions": {"parse": []}}).encode()
-    request = urllib.request.Request(
-        url, data=body, method="POST", headers={"Content-Type": "application/json", "User-Agent": "GuildBank"}
-    )
-    with urllib.request.urlopen(request, timeout=timeout) as answer:
-        if not 200 <= answer.status < 300:
-            raise urllib.error.HTTPError(url, answer.status, "not a success", answer.headers, None)
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    try:
+        connection.request(
+            "POST", path, body=body, headers={"Content-Type": "application/json", "User-Agent": "GuildBank"}
+        )
+        status = connection.getresponse().status
+    except (OSError, http.client.HTTPException) as error:
+        if cut.is_set():
+            raise TimeoutError(f"timed out: no answer within {deadline:g} s") from error
+        raise
+    finally:
+        timer.cancel()
+        connection.close()
+    if cut.is_set():  # an answer cut short reads as complete (its headers end where the cut was)
+        raise TimeoutError(f"timed out: no answer within {deadline:g} s")
+    if not 200 <= status < 300:
+        raise SendFailed(f"HTTP {status}")
 
 
 def _claim(message_id: int, now: datetime) -> str | None:

@@ -1,5 +1,5 @@
 from django.urls import path
 
-from .consumers import BankConsumer
+from .consumers import BankConsumer, RefuseWhileDown
 
-websocket_urlpatterns = [path("ws/bank/", BankConsumer.as_asgi())]
+websocket_urlpatterns = [path("ws/bank/", RefuseWhileDown(BankConsumer.as_asgi()))]

@@ -8,7 +8,7 @@ purchases, wait for each other and never both spend the same bread.
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import Player, User
 from accounts.services import player_locked
 from bank import audit, live, outbox
 from bank.decisions import locked_pending
@@ -94,12 +94,14 @@ def exchange_request_create(
     return request
 
 
-def _locked_request(request_id: int) -> PearlExchangeRequest:
+def _locked_request(request_id: int) -> tuple[Player, PearlExchangeRequest]:
+    """The request's player, then the request (the lock order), if the request is still pending."""
     return locked_pending(
         PearlExchangeRequest,
         request_id,
         not_found="Pearl exchange request not found",
         already_processed=rules.ALREADY_PROCESSED,
+        lock_owner=lambda player_id: player_locked(player_id=player_id),
     )
 
 
@@ -144,8 +146,7 @@ def exchange_request_approve(*, request_id: int, admin: User, notes: str = "") -
     savings opens an account (limits and credit points apply); a sale into an account grows it
     (limits apply); a purchase takes its bread from the account. What no longer fits answers 409 and
     changes nothing."""
-    request = _locked_request(request_id)
-    player = player_locked(player_id=request.player_id)
+    player, request = _locked_request(request_id)
     if request.exchange_type == Type.BUY:
         savings = Savings.objects.select_for_update().filter(pk=request.savings_id).first()
         if savings is None or savings.status != Savings.Status.ACTIVE or savings.invested_value < request.bread_amount:
@@ -176,11 +177,11 @@ def exchange_request_approve(*, request_id: int, admin: User, notes: str = "") -
 
 @transaction.atomic
 def exchange_request_deny(*, request_id: int, admin: User, reason: str) -> PearlExchangeRequest:
-    request = _locked_request(request_id)  # a decided request answers 409 before anything else
+    player, request = _locked_request(request_id)  # a decided request answers 409 before anything else
     if not reason:
         raise BankError(
             rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]}
         )
-    _decided(request, status=PearlExchangeRequest.Status.DENIED, admin=admin, notes=reason, player=request.player)
+    _decided(request, status=PearlExchangeRequest.Status.DENIED, admin=admin, notes=reason, player=player)
     live.notify({"pearl_exchange_requests"}, [request.player_id])
     return request

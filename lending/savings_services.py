@@ -1,10 +1,11 @@
 """Every write about savings accounts, their weeks, and withdrawals (docs/rules.md, Savings,
 Withdrawals).
 
-Lock order, the same in every write that touches savings, so that two of them never wait on each
-other: the request row (withdrawal, exchange) first, then the player, then the player's savings in
-primary-key order. Locking the player serialises everything that opens, grows or empties that
-player's savings, which is what keeps the client limits and the balances true under concurrency.
+Lock order, the bank's one order (docs/rules.md, "Lock order"), so that two writes never wait on
+each other: the player first, then the request row being decided (withdrawal, exchange), then the
+player's savings in primary-key order. Locking the player serialises everything that opens, grows or
+empties that player's savings, which is what keeps the client limits and the balances true under
+concurrency.
 """
 
 from dataclasses import dataclass
@@ -314,14 +315,16 @@ def savings_auto_process_overdue(*, admin: User | None = None, today: date | Non
     last_pk = 0
     while True:
         with transaction.atomic():
-            batch = list(
-                Savings.objects.select_for_update(of=("self",))
-                .select_related("player")
-                .filter(status=Savings.Status.ACTIVE, next_due_date__lt=today, pk__gt=last_pk)
-                .order_by("pk")[:AUTO_BATCH]
-            )
-            if not batch:
+            overdue = Savings.objects.filter(status=Savings.Status.ACTIVE, next_due_date__lt=today)
+            candidates = list(overdue.filter(pk__gt=last_pk).order_by("pk").values_list("pk", "player_id")[:AUTO_BATCH])
+            if not candidates:
                 break
+            # the lock order: the players first (in id order), then their accounts, read again locked
+            players = Player.objects.select_for_update().filter(pk__in={pid for _, pid in candidates}).order_by("pk")
+            owners = {player.pk: player for player in players}
+            batch = list(overdue.select_for_update().filter(pk__in=[pk for pk, _ in candidates]).order_by("pk"))
+            for savings in batch:
+                savings.player = owners[savings.player_id]
             before = {savings.pk: audit.snapshot(savings, ("invested_value", "next_week")) for savings in batch}
             entries = []
             now = timezone.now()
@@ -381,7 +384,7 @@ def savings_auto_process_overdue(*, admin: User | None = None, today: date | Non
             live.notify({"savings"}, sorted({savings.player_id for savings in batch}))
             weeks_marked += len(entries)
             accounts += len(batch)
-            last_pk = batch[-1].pk
+            last_pk = candidates[-1][0]
     return OverdueRun(processed_count=weeks_marked, accounts_count=accounts)
 
 
@@ -490,9 +493,14 @@ def withdrawal_request_create(
     return request
 
 
-def _locked_withdrawal(request_id: int) -> WithdrawalRequest:
+def _locked_withdrawal(request_id: int) -> tuple[Player, WithdrawalRequest]:
+    """The request's player, then the request (the lock order), if the request is still pending."""
     return locked_pending(
-        WithdrawalRequest, request_id, not_found="Withdrawal request not found", already_processed=ALREADY_PROCESSED
+        WithdrawalRequest,
+        request_id,
+        not_found="Withdrawal request not found",
+        already_processed=ALREADY_PROCESSED,
+        lock_owner=lambda player_id: player_locked(player_id=player_id),
     )
 
 
@@ -500,8 +508,7 @@ def _locked_withdrawal(request_id: int) -> WithdrawalRequest:
 def withdrawal_request_approve(*, request_id: int, admin: User, notes: str = "") -> WithdrawalRequest:
     """Take the amount out of the player's active savings, oldest first; an account emptied closes.
     If they no longer cover it, 409 and nothing changes."""
-    request = _locked_withdrawal(request_id)
-    player = player_locked(player_id=request.player_id)
+    player, request = _locked_withdrawal(request_id)
     active = _active_savings_locked(player)
     available = sum(savings.invested_value for savings in active)
     if available < request.amount:
@@ -544,7 +551,7 @@ def withdrawal_request_approve(*, request_id: int, admin: User, notes: str = "")
 
 @transaction.atomic
 def withdrawal_request_deny(*, request_id: int, admin: User, reason: str) -> WithdrawalRequest:
-    request = _locked_withdrawal(request_id)  # a decided request answers 409 before anything else
+    player, request = _locked_withdrawal(request_id)  # a decided request answers 409 before anything else
     if not reason:
         raise BankError(DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [DENY_NEEDS_REASON]})
     request.status = WithdrawalRequest.Status.DENIED
@@ -556,13 +563,13 @@ def withdrawal_request_deny(*, request_id: int, admin: User, reason: str) -> Wit
         actor=admin,
         kind="withdrawal.denied",
         obj=request,
-        player=request.player,
+        player=player,
         before={"status": "pending"},
         after={"status": "denied", "admin_notes": reason},
     )
     outbox.enqueue(
         kind="withdrawal.denied",
-        player=request.player,
+        player=player,
         content=f"your withdrawal request of €{request.amount:,} was denied. Reason: {reason}",
     )
     live.notify({"withdrawal_requests"}, [request.player_id])

@@ -1,7 +1,8 @@
 """Every write about loans, loan requests and dividends.
 
-Lock order, the same in every service so that two of them never wait on each other: the loan or
-loan request first, then the solo dividends row, then the player (credit.services locks it).
+Lock order, the bank's one order (docs/rules.md, "Lock order"), so that two writes never wait on
+each other: the player first, then the loan request or the loan, then the bank-wide solo dividends
+row (credit.services locks the player again, which its transaction already holds).
 """
 
 from dataclasses import dataclass
@@ -49,30 +50,43 @@ def _today() -> date:
     return timezone.localdate()
 
 
-def _locked_loan(loan_id: int) -> Loan:
-    loan = Loan.objects.select_for_update().filter(pk=loan_id).first()
-    if loan is None:
-        raise BankError("Loan not found", code="not_found", status=404)
-    return loan
+LOAN_NOT_FOUND = "Loan not found"
 
 
 def _locked_active_loan(loan_id: int) -> Loan:
-    loan = _locked_loan(loan_id)
+    """The loan's player, then the loan (the lock order); 409 when it is already paid off."""
+    owner_id = Loan.objects.filter(pk=loan_id).values_list("player_id", flat=True).first()
+    if owner_id is None:
+        raise BankError(LOAN_NOT_FOUND, code="not_found", status=404)
+    player = player_locked(player_id=owner_id)
+    loan = Loan.objects.select_for_update().filter(pk=loan_id).first()
+    if loan is None:  # removed (with its player) while this waited for the player's lock
+        raise BankError(LOAN_NOT_FOUND, code="not_found", status=404)
+    loan.player = player  # already read and locked
     if loan.paid_off:
         raise BankError(rules.ALREADY_PAID_OFF, code="already_paid_off", status=409)
     return loan
 
 
-def _locked_pending(request_id: int) -> PendingLoan:
+def _locked_pending(request_id: int) -> tuple[Player, PendingLoan]:
+    """The request's player, then the request (the lock order), if the request is still pending."""
     return locked_pending(
-        PendingLoan, request_id, not_found="Loan request not found", already_processed=rules.ALREADY_PROCESSED
+        PendingLoan,
+        request_id,
+        not_found="Loan request not found",
+        already_processed=rules.ALREADY_PROCESSED,
+        lock_owner=lambda player_id: player_locked(player_id=player_id),
     )
+
+
+def _refuse_bad_payer(player: Player) -> None:
+    if player.bad_payer:
+        raise BankError(rules.BAD_PAYER_PRODUCTS, code="bad_payer")
 
 
 def _locked_player_for_product(player_id: int) -> Player:
     player = player_locked(player_id=player_id)
-    if player.bad_payer:
-        raise BankError(rules.BAD_PAYER_PRODUCTS, code="bad_payer")
+    _refuse_bad_payer(player)
     return player
 
 
@@ -139,8 +153,8 @@ def loan_request_create(
 @transaction.atomic
 def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Loan:
     """The request becomes an Active loan starting today, on the terms stored with the request."""
-    pending = _locked_pending(request_id)
-    player = _locked_player_for_product(pending.player_id)
+    player, pending = _locked_pending(request_id)
+    _refuse_bad_payer(player)
     loan = _loan_open(
         player=player,
         value=pending.value,
@@ -177,7 +191,7 @@ def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Lo
 
 @transaction.atomic
 def loan_request_deny(*, request_id: int, admin: User, reason: str) -> PendingLoan:
-    pending = _locked_pending(request_id)  # a request already decided answers 409 before anything else
+    player, pending = _locked_pending(request_id)  # a request already decided answers 409 before anything else
     if not reason:
         raise BankError(
             rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]}
@@ -187,7 +201,6 @@ def loan_request_deny(*, request_id: int, admin: User, reason: str) -> PendingLo
     pending.denied_date = timezone.now()
     pending.admin_notes = reason
     pending.save(update_fields=["status", "denied_by", "denied_date", "admin_notes"])
-    player = pending.player
     audit.record(
         actor=admin,
         kind="loan_request.denied",

@@ -46,7 +46,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "bank.middleware.UrlLengthMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "bank.middleware.DatabaseFaultMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -94,8 +96,38 @@ TEMPLATES = [
 
 # Storage: SQLite unless DATABASE_URL names another database (PostgreSQL for scale-out).
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
-if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+# PostgreSQL connections per process, through Django's pool (psycopg_pool). Under ASGI every request
+# runs in a thread of its own, so a connection kept by its thread (CONN_MAX_AGE) was never used again
+# and about 90 requests used up PostgreSQL's 100 connections. From the pool, a request borrows one
+# connection and gives it back when it ends: a process never holds more than BANK_DB_POOL_MAX, and
+# the bank never more than processes x BANK_DB_POOL_MAX. A request that finds every connection busy
+# waits up to BANK_DB_POOL_TIMEOUT seconds for one, then answers 503 (nothing was changed).
+DB_POOL_MIN = int(os.environ.get("BANK_DB_POOL_MIN", "2"))
+DB_POOL_MAX = int(os.environ.get("BANK_DB_POOL_MAX", "10"))
+DB_POOL_TIMEOUT = float(os.environ.get("BANK_DB_POOL_TIMEOUT", "10"))
+
+
+def postgresql_database(url: str) -> dict:
+    from psycopg_pool import ConnectionPool
+
+    database = dj_database_url.parse(url, conn_max_age=0)
+    database["ENGINE"] = "bank.postgresql"  # Django's backend, reporting commits (bank/writes.py)
+    database.setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(DB_POOL_MIN, DB_POOL_MAX),
+        "max_size": DB_POOL_MAX,
+        "timeout": DB_POOL_TIMEOUT,
+        # a connection that the server ended while it sat in the pool is replaced, not lent out
+        "check": ConnectionPool.check_connection,
+        "max_idle": 300,
+    }
+    database["OPTIONS"].setdefault("connect_timeout", 5)
+    return database
+
+
+if DATABASE_URL.startswith(("postgres://", "postgresql://", "pgsql://")):
+    DATABASES = {"default": postgresql_database(DATABASE_URL)}
+elif DATABASE_URL:
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
 else:
     DATABASES = {
         "default": {
@@ -138,21 +170,40 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 CHANNEL_LAYER_READ_TIMEOUT_SECONDS = 30
 
 
-def redis_channel_layer(url: str) -> dict:
+# Calls made on a request's path (a notice after a change, the health check) must not wait on a Redis
+# that hangs: their connections give up after this long (bank/live.py bounds a whole send too).
+REDIS_REQUEST_TIMEOUT_SECONDS = 1.0
+
+
+def redis_channel_layer(url: str, *, socket_timeout: float = CHANNEL_LAYER_READ_TIMEOUT_SECONDS) -> dict:
     return {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [{"address": url, "socket_timeout": CHANNEL_LAYER_READ_TIMEOUT_SECONDS}]},
+        "CONFIG": {
+            "hosts": [
+                {
+                    "address": url,
+                    "socket_timeout": socket_timeout,
+                    "socket_connect_timeout": min(socket_timeout, 2),
+                }
+            ]
+        },
     }
 
 
 if REDIS_URL:
-    CHANNEL_LAYERS = {"default": redis_channel_layer(REDIS_URL)}
+    CHANNEL_LAYERS = {
+        # the sockets' layer: a socket's reader waits long for Redis under load
+        "default": redis_channel_layer(REDIS_URL),
+        # the layer that sends notices from requests (bank/live.py): short waits
+        "notify": redis_channel_layer(REDIS_URL, socket_timeout=REDIS_REQUEST_TIMEOUT_SECONDS),
+    }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Redis, counting in this process while Redis cannot be reached (bank/cache.py): the
+            # sign-in throttle keeps counting, and no request waits on a Redis that hangs
+            "BACKEND": "bank.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
-            # the cache only counts sign-in attempts, which fail open: give up soon when Redis hangs
-            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 else:

@@ -24,8 +24,6 @@ if DATABASES["default"]["ENGINE"] == "bank.sqlite":  # noqa: F405
 else:
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{RUN_ID}"}  # noqa: F405
 if REDIS_URL:  # noqa: F405
-    CHANNEL_LAYERS["default"]["CONFIG"]["prefix"] = f"asgi-test-{RUN_ID}"  # noqa: F405
+    for layer in CHANNEL_LAYERS.values():  # noqa: F405
+        layer["CONFIG"]["prefix"] = f"asgi-test-{RUN_ID}"
     CACHES["default"]["KEY_PREFIX"] = f"test-{RUN_ID}"  # noqa: F405
-# threads that tests start (channels' database_sync_to_async, race tests) must not keep their
-# connections: PostgreSQL refuses to drop a test database that still has sessions
-DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

@@ -16,6 +16,8 @@ import threading
 
 from django.db.backends.sqlite3 import base, creation
 
+from bank.writes import CommitReportingMixin
+
 # Idle connections kept per database file: daphne runs every request at once, each in its own thread
 POOL_SIZE = 32
 
@@ -54,7 +56,7 @@ class DatabaseCreation(creation.DatabaseCreation):
         super()._destroy_test_db(test_database_name, verbosity)
 
 
-class DatabaseWrapper(base.DatabaseWrapper):
+class DatabaseWrapper(CommitReportingMixin, base.DatabaseWrapper):
     creation_class = DatabaseCreation
 
     def get_new_connection(self, conn_params):

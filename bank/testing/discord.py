@@ -11,8 +11,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 @dataclass
 class FakeDiscord:
-    """Answers each POST with the next planned behaviour ("ok" 204, "fail" 500, "slow": waits
-    `slow_seconds`, then 204), then "ok" once the plan runs out; keeps every body it was sent."""
+    """Answers each POST with the next planned behaviour, then "ok" once the plan runs out; keeps
+    every body it was sent (a body counts as received as soon as it was read, as Discord posts it):
+    - "ok": 204; "fail": 500; "slow": waits `slow_seconds`, then 204;
+    - "drip": its status line and headers one byte at a time, over `slow_seconds`, then 200;
+    - "drip_body": 200 and its headers at once, then its body one byte at a time over `slow_seconds`.
+    A drip never pauses long enough for a socket timeout: only a deadline for the whole send stops it."""
 
     url: str = ""
     plan: list[str] = field(default_factory=list)
@@ -38,6 +42,11 @@ def fake_discord(plan: list[str] | None = None, *, slow_seconds: float = 2.0) ->
         def do_POST(self):
             body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
             behaviour = fake.next_behaviour()
+            if behaviour in {"drip", "drip_body"}:
+                with fake.lock:
+                    fake.received.append(body)
+                self._drip(behaviour)
+                return
             if behaviour == "slow":
                 time.sleep(fake.slow_seconds)
             if behaviour == "fail":
@@ -48,6 +57,25 @@ def fake_discord(plan: list[str] | None = None, *, slow_seconds: float = 2.0) ->
                 fake.received.append(body)
             self.send_response(204)
             self.end_headers()
+
+        def _drip(self, behaviour: str) -> None:
+            payload = b'{"id": "1"}' * 20
+            head = f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+            slow, fast = (head.encode(), payload) if behaviour == "drip" else (payload, head.encode())
+            if behaviour == "drip_body":
+                self.wfile.write(fast)
+                self.wfile.flush()
+            pause = fake.slow_seconds / len(slow)
+            try:
+                for index in range(len(slow)):
+                    self.wfile.write(slow[index : index + 1])
+                    self.wfile.flush()
+                    time.sleep(pause)
+                if behaviour == "drip":
+                    self.wfile.write(fast)
+            except OSError:  # the deliverer cut the connection at its deadline
+                pass
+            self.close_connection = True
 
         def log_message(self, *args):  # keep the test output quiet
             pass

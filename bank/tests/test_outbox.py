@@ -197,6 +197,50 @@ def test_a_timeout_is_a_failure_that_does_not_wait_for_discord(db):
     assert "timed out" in message.last_error
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_webhook_that_drips_its_answer_gets_each_message_once_whatever_the_deliverers(monkeypatch):
+    """The answer's status line comes one byte at a time over 6 s, longer than a claim (3 s here):
+    no socket timeout ever fires, so only the send's own deadline (1.5 s) ends it, as a failure,
+    before the claim ends; the second deliverer, polling all along, never sends the message again."""
+    monkeypatch.setattr(outbox, "CLAIM_SECONDS", 3)
+    [message] = queue(1)
+    with (
+        fake_discord(["drip"], slow_seconds=6) as discord,
+        override_settings(DISCORD_WEBHOOK_URL=discord.url),
+    ):
+        stop = time.monotonic() + 7
+
+        def deliver_until_stop(index: int) -> list:
+            rounds = []
+            while time.monotonic() < stop:
+                rounds.append(outbox.deliver_due(timeout=5))
+                time.sleep(0.1)
+            return rounds
+
+        results = run_at_once(deliver_until_stop, threads=2)
+    assert not [result for result in results if isinstance(result, Exception)], results
+    assert discord.contents == [message.content]
+    message.refresh_from_db()
+    assert (message.attempts, message.delivered_at) == (1, None)
+    assert "no answer within 1.5 s" in message.last_error
+
+
+def test_a_send_never_lasts_as_long_as_a_claim():
+    assert outbox.send_deadline(120) == outbox.CLAIM_SECONDS / 2
+    assert outbox.send_deadline(5) == 5
+
+
+def test_a_success_status_is_a_delivery_without_waiting_for_the_body(db):
+    [message] = queue()
+    with fake_discord(["drip_body"], slow_seconds=5) as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
+        started = time.monotonic()
+        assert outbox.deliver_due(timeout=2) == outbox.Delivery(sent=1, failed=0)
+        assert time.monotonic() - started < 1.5
+    assert discord.contents == [message.content]
+    message.refresh_from_db()
+    assert message.delivered_at is not None
+
+
 def test_after_the_last_attempt_a_message_stays_undelivered_and_counted(admin_api):
     [message] = queue()
     OutboxMessage.objects.filter(pk=message.pk).update(attempts=outbox.MAX_ATTEMPTS - 1)

@@ -8,6 +8,13 @@ import { isLiveKind, type LiveKind } from '@/lib/live-kinds';
  */
 export const BACKOFF_INITIAL_MS = 1_000;
 export const BACKOFF_MAX_MS = 30_000;
+/**
+ * The server closes a socket with 1013 ("try again later") while its database or Redis cannot be
+ * reached: every tab hears it at once, so each waits longer after each such close (until the
+ * server says hello again) and spreads its return over up to this much more.
+ */
+export const TRY_AGAIN_LATER = 1013;
+export const TRY_AGAIN_SPREAD_MS = 5_000;
 
 /** Kinds named by a `{"type":"bank_data","kinds":[...]}` notice, or null for anything else. */
 export function parseNotice(data: unknown): LiveKind[] | null {
@@ -92,13 +99,14 @@ export function connectLive(options: LiveConnectionOptions): () => void {
   let socket: WebSocket | null = null;
   let cancelRetry: (() => void) | null = null;
   let attempt = 0;
+  let busyCloses = 0;
   let everOpened = false;
+  const random = options.random ?? Math.random;
 
   const signedOut = () => options.hasLiveSession?.() === false;
 
-  const retry = () => {
+  const retry = (delay: number = backoffDelay(attempt, random)) => {
     if (stopped || signedOut()) return;
-    const delay = backoffDelay(attempt, options.random);
     attempt += 1;
     cancelRetry = schedule(() => {
       cancelRetry = null;
@@ -125,16 +133,22 @@ export function connectLive(options: LiveConnectionOptions): () => void {
     };
     current.onmessage = (event: MessageEvent) => {
       if (isHello(event.data)) {
+        busyCloses = 0;
         options.onStatus?.('open');
         return;
       }
       const kinds = parseNotice(event.data);
       if (kinds && kinds.length > 0) options.onNotice(kinds);
     };
-    current.onclose = () => {
+    current.onclose = (event: CloseEvent) => {
       if (socket === current) socket = null;
       options.onStatus?.('closed');
-      retry();
+      if (event.code === TRY_AGAIN_LATER) {
+        busyCloses += 1;
+        retry(backoffDelay(busyCloses, random) + Math.round(random() * TRY_AGAIN_SPREAD_MS));
+      } else {
+        retry();
+      }
     };
   };
 
