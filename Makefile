@@ -9,7 +9,7 @@ FRONTEND := frontend
 HAS_FRONTEND := $(wildcard $(FRONTEND)/package.json)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test lint test-python test-frontend test-e2e bench python node bundle chromium wrk clean
+.PHONY: run serve test lint test-python test-frontend test-e2e bench python node bundle chromium wrk clean
 
 ## Python: a venv on Python >= 3.12 with the pinned requirements
 python: $(VENV)/.installed
@@ -50,6 +50,17 @@ wrk: /usr/bin/wrk
 bench: python bundle wrk
 	$(PY) bench/run_all.py $(BENCH_ARGS)
 
+## The production layout on one machine: WORKERS daphne processes sharing PORT, the scheduler and
+## the Discord deliverer, under supervisor (deploy/serve, deploy/supervisord.conf). Settings come from
+## the environment: README.md, "Production on one machine".
+WORKERS ?= 4
+serve: python bundle
+	@export DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-bank.settings.production}; \
+	$(PY) manage.py migrate --noinput && \
+	$(PY) manage.py collectstatic --noinput -v0 && \
+	$(PY) manage.py ensure_admin && \
+	PORT=$(PORT) WORKERS=$(WORKERS) deploy/serve
+
 run: python bundle
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py ensure_admin
@@ -81,4 +92,4 @@ ifneq ($(wildcard e2e/conftest.py),)
 endif
 
 clean:
-	rm -rf $(VENV) $(FRONTEND)/node_modules $(FRONTEND)/dist $(FRONTEND)/webpack-stats.json .test-db*.sqlite3*
+	rm -rf run $(VENV) $(FRONTEND)/node_modules $(FRONTEND)/dist $(FRONTEND)/webpack-stats.json .test-db*.sqlite3*

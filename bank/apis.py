@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller, player_of
-from bank import audit, backup, dashboard, outbox, statements
+from bank import audit, backup, dashboard, jobs, outbox, statements
 from bank.errors import BankError
 from bank.fields import ChoiceTextField, IsoDateField, RecordIdField
 from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
@@ -21,7 +21,7 @@ from bank.paging import PageIn, page_of
 from bank.permissions import IsBankAdmin
 
 from .administration import players_bulk_delete
-from .serializers import BadPayersOut, BulkDeleteIn, BulkDeleteOut, DashboardOut, ReportIn, ReportOut
+from .serializers import BadPayersOut, BulkDeleteIn, BulkDeleteOut, DashboardOut, JobsOut, ReportIn, ReportOut
 
 
 class DashboardStatsApi(APIView):
@@ -290,3 +290,14 @@ class PlayerStatementApi(APIView):
     def get(self, request, pk: int):
         player = player_for_caller(user=request.user, player_id=pk)
         return _statement_answer(request, player)
+
+
+class JobsApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        responses={200: JobsOut},
+        summary="Admin: the daily jobs (the overdue savings run): when each last ran, what it did, when it runs next",
+    )
+    def get(self, request):
+        return Response(JobsOut({"results": jobs.jobs_status()}).data)

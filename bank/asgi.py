@@ -13,13 +13,17 @@ from django.conf import settings  # noqa: E402
 
 from bank.collector import collector_start  # noqa: E402
 from bank.http_limits import install as install_http_limits  # noqa: E402
+from bank.jobs import start_background_scheduler  # noqa: E402
 from bank.outbox import start_background_deliverer  # noqa: E402
 from bank.routing import websocket_urlpatterns  # noqa: E402
 
 # an over-long request line answers 414 instead of a dropped connection (daphne's HTTP server)
 install_http_limits()
-# Discord notifications go out from a thread of the server, only when DISCORD_WEBHOOK_URL is set
-start_background_deliverer()
+if settings.BANK_BACKGROUND_IN_SERVER:
+    # Discord notifications go out from a thread of the server, only when DISCORD_WEBHOOK_URL is set
+    start_background_deliverer()
+    # the daily jobs (the overdue savings run) run from a thread of the server too
+    start_background_scheduler()
 # the collector skips the objects of the sockets held for long (bank/collector.py)
 if settings.GC_FREEZE_SECONDS > 0:
     collector_start(freeze_seconds=settings.GC_FREEZE_SECONDS, reclaim_seconds=settings.GC_RECLAIM_SECONDS)

@@ -40,20 +40,26 @@ _CALLS = (
 )
 
 
+# Django makes a cache object per thread, and under ASGI every request has a thread of its own: the
+# fallback's counts and the moment Redis is tried again belong to the process, not to an object.
+_lock = threading.Lock()
+_down_until: dict[str, float] = {}
+
+
 class ResilientRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
-        self._local = LocMemCache(f"bank-fallback-{id(self)}", {"OPTIONS": {"MAX_ENTRIES": 10_000}})
-        self._down_until = 0.0
-        self._lock = threading.Lock()
+        self._location = str(server)
+        # LocMemCache keeps its entries per name, for the whole process
+        self._local = LocMemCache(f"bank-fallback-{self._location}", {"OPTIONS": {"MAX_ENTRIES": 10_000}})
 
     def _redis_away(self) -> bool:
-        return time.monotonic() < self._down_until
+        return time.monotonic() < _down_until.get(self._location, 0.0)
 
     def _fall_back(self, error: BaseException) -> None:
-        with self._lock:
+        with _lock:
             first = not self._redis_away()
-            self._down_until = time.monotonic() + FALLBACK_SECONDS
+            _down_until[self._location] = time.monotonic() + FALLBACK_SECONDS
         if first:
             logger.warning(
                 "Redis did not answer (%s: %s): counting in this process for %.0f s",

@@ -23,9 +23,10 @@ from bank import live
 logger = logging.getLogger("bank.consumers")
 
 CLOSE_UNAUTHORIZED = 4401
-# RFC 6455 "Try Again Later": the database or Redis cannot be reached now; the browser reconnects
-# (with a new ticket) after a pause and refetches what it shows
-CLOSE_TRY_AGAIN_LATER = 1013
+# "try again later": the database or Redis cannot be reached now; the browser reconnects (with a new
+# ticket) after a pause and refetches what it shows. RFC 6455's own 1013 says the same, but daphne's
+# WebSocket library lets a server close only with 1000 or an application's code (3000-4999).
+CLOSE_TRY_AGAIN_LATER = 4013
 # joining the groups goes through Redis: a Redis that hangs refuses the socket after this long
 JOIN_SECONDS = 2.0
 # what a database or a Redis that cannot be reached raises here
@@ -59,7 +60,7 @@ _live_until = database_sync_to_async(lambda sid: session_live_until(sid=sid))
 
 # While sockets are open, each server process asks Redis every WATCH_SECONDS whether it still
 # answers. Notices sent while Redis was away are lost, and the sockets cannot tell: when it does not
-# answer, every socket of the process is closed with 1013, and the browsers reconnect (refused while
+# answer, every socket of the process is closed with 4013, and the browsers reconnect (refused while
 # Redis is away, spread over a few seconds) and refetch what they show once it is back.
 WATCH_SECONDS = 2.0
 _open_sockets: "weakref.WeakSet[BankConsumer]" = weakref.WeakSet()
@@ -123,13 +124,13 @@ class BankConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_UNAUTHORIZED)
             return
         try:
-            for group in admission.groups:
-                await asyncio.wait_for(self.channel_layer.group_add(group, self.channel_name), JOIN_SECONDS)
-                self.groups_joined.append(group)
+            joins = [self.channel_layer.group_add(group, self.channel_name) for group in admission.groups]
+            self.groups_joined = admission.groups  # a disconnect leaves whichever it joined
+            await asyncio.wait_for(asyncio.gather(*joins), JOIN_SECONDS)
             # the session may have ended while this socket joined its groups, and that close missed it
             expires_at = await _live_until(admission.sid)
         except DEPENDENCY_ERRORS as error:
-            await self._try_again_later(error)
+            await self._try_again_later(error, accepted=True)
             return
         if expires_at is None:
             await self.close(code=CLOSE_UNAUTHORIZED)
@@ -139,10 +140,11 @@ class BankConsumer(AsyncJsonWebsocketConsumer):
         _watch_start()
         await self.send_json({"type": "hello"})
 
-    async def _try_again_later(self, error: BaseException) -> None:
-        """A dependency is down: the handshake is answered (never an HTTP 500) and closed with 1013."""
+    async def _try_again_later(self, error: BaseException, *, accepted: bool = False) -> None:
+        """A dependency is down: the handshake is answered (never an HTTP 500) and closed with 4013."""
         logger.warning("Live socket refused for now: %s: %s", type(error).__name__, error)
-        await self.accept()
+        if not accepted:
+            await self.accept()
         await self.close(code=CLOSE_TRY_AGAIN_LATER)
 
     async def _close_when_expired(self, sid: str, expires_at: datetime) -> None:
@@ -180,29 +182,50 @@ class BankConsumer(AsyncJsonWebsocketConsumer):
         await self.send_json({"type": "bank_data", "kinds": event["kinds"]})
 
 
+# the whole handshake (the socket's own channel in Redis, the ticket, the groups) within this long
+HANDSHAKE_SECONDS = 4.0
+
+
 class RefuseWhileDown:
     """Wraps the consumer's ASGI app: Channels subscribes each socket's own channel in Redis before
-    the consumer sees the handshake, and a Redis that is down made that an HTTP 500. Here the
-    handshake is then answered and closed with 1013 (try again later)."""
+    the consumer sees the handshake, and a Redis that was down made that an HTTP 500 (and one that
+    hung, a 30 s wait). Here a handshake that fails that way, or is not answered within
+    HANDSHAKE_SECONDS, is answered and closed with 4013 (try again later)."""
 
     def __init__(self, app):
         self.app = app
 
     async def __call__(self, scope, receive, send):
         answered = {"accept": False, "close": False}
+        handshake_over = asyncio.Event()
 
         async def send_noting(message):
             kind = message.get("type", "").removeprefix("websocket.")
             if kind in answered:
                 answered[kind] = True
+                handshake_over.set()
             await send(message)
 
+        consumer = asyncio.ensure_future(self.app(scope, receive, send_noting))
+        over = asyncio.ensure_future(handshake_over.wait())
+        done, _ = await asyncio.wait({consumer, over}, timeout=HANDSHAKE_SECONDS, return_when=asyncio.FIRST_COMPLETED)
+        over.cancel()
+        if not done:  # a dependency hangs: neither an answer nor a failure
+            consumer.cancel()
+            with contextlib.suppress(BaseException):
+                await consumer
+            await self._refuse(send, answered, TimeoutError(f"no answer within {HANDSHAKE_SECONDS:g} s"))
+            return
         try:
-            await self.app(scope, receive, send_noting)
+            await consumer
         except DEPENDENCY_ERRORS as error:
-            logger.warning("Live socket refused for now: %s: %s", type(error).__name__, error)
-            if answered["close"]:
-                return
-            if not answered["accept"]:
-                await send({"type": "websocket.accept"})
-            await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN_LATER})
+            await self._refuse(send, answered, error)
+
+    @staticmethod
+    async def _refuse(send, answered: dict, error: BaseException) -> None:
+        logger.warning("Live socket refused for now: %s: %s", type(error).__name__, error)
+        if answered["close"]:
+            return
+        if not answered["accept"]:
+            await send({"type": "websocket.accept"})
+        await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN_LATER})

@@ -132,7 +132,8 @@ def exception_handler(exc, context):
     request = context.get("request")
     fault = database_fault_response(exc, request)
     if fault is not None:
-        logger.warning("Database fault in %s: %s: %s", context.get("view"), type(exc).__name__, exc)
+        view = context.get("view")
+        logger.warning("Database fault in %s: %s: %s", type(view).__name__, type(exc).__name__, str(exc).strip())
         return fault
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

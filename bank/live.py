@@ -87,6 +87,7 @@ KINDS = frozenset(
         "solo_dividends",
         "audit",  # admins only
         "notifications",  # admins only: the Discord outbox
+        "jobs",  # admins only: the daily jobs' last runs (bank/jobs.py)
     }
 )
 ADMINS_GROUP = "admins"

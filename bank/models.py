@@ -102,3 +102,25 @@ class OutboxMessage(models.Model):
     def __str__(self) -> str:
         state = "delivered" if self.delivered_at else f"undelivered after {self.attempts} attempts"
         return f"{self.kind} for player {self.player_id}: {state}"
+
+
+class ScheduledJob(models.Model):
+    """A job the bank runs by itself once a day (bank/jobs.py): when it last ran, and what it did.
+
+    Several processes may run the scheduler (every server of `make run`, the scheduler process of
+    `make serve`): a run is claimed with a conditional UPDATE first, so one of them runs it.
+    """
+
+    name = models.CharField(max_length=48, primary_key=True)
+    last_started_at = models.DateTimeField(null=True, blank=True)
+    last_finished_at = models.DateTimeField(null=True, blank=True)
+    last_succeeded_at = models.DateTimeField(null=True, blank=True)
+    last_outcome = models.CharField(max_length=300, blank=True, default="", help_text="what the last run did")
+    last_error = models.CharField(max_length=300, blank=True, default="")
+    claimed_until = models.DateTimeField(null=True, blank=True, help_text="a run in progress holds the job until then")
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name}: last run {self.last_started_at or 'never'}"

@@ -131,3 +131,19 @@ class BulkDeleteOut(serializers.Serializer):
     pearl_exchange_requests_count = serializers.IntegerField()
     credit_events_count = serializers.IntegerField()
     detail = serializers.CharField()
+
+
+class JobOut(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    last_started_at = serializers.DateTimeField(allow_null=True)
+    last_finished_at = serializers.DateTimeField(allow_null=True)
+    last_succeeded_at = serializers.DateTimeField(allow_null=True)
+    last_outcome = serializers.CharField(help_text="what the last successful run did")
+    last_error = serializers.CharField(help_text="why the last run failed; empty when it did not")
+    running = serializers.BooleanField()
+    next_run_on = serializers.DateField(help_text="the day it runs next (today until it has succeeded today)")
+
+
+class JobsOut(serializers.Serializer):
+    results = JobOut(many=True)

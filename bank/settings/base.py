@@ -104,7 +104,7 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 # waits up to BANK_DB_POOL_TIMEOUT seconds for one, then answers 503 (nothing was changed).
 DB_POOL_MIN = int(os.environ.get("BANK_DB_POOL_MIN", "2"))
 DB_POOL_MAX = int(os.environ.get("BANK_DB_POOL_MAX", "10"))
-DB_POOL_TIMEOUT = float(os.environ.get("BANK_DB_POOL_TIMEOUT", "10"))
+DB_POOL_TIMEOUT = float(os.environ.get("BANK_DB_POOL_TIMEOUT", "5"))
 
 
 def postgresql_database(url: str) -> dict:
@@ -119,6 +119,10 @@ def postgresql_database(url: str) -> dict:
         # a connection that the server ended while it sat in the pool is replaced, not lent out
         "check": ConnectionPool.check_connection,
         "max_idle": 300,
+        # a connection that cannot be made again (the database restarting, say) is retried with a
+        # growing pause, and its place counts as taken meanwhile: after 10 s the place is given up
+        # and made anew on demand, so a short outage does not leave the pool small for minutes
+        "reconnect_timeout": 10,
     }
     database["OPTIONS"].setdefault("connect_timeout", 5)
     return database
@@ -266,6 +270,10 @@ SIMPLE_JWT = {
 BANK_PRODUCT_NAME = "Guild Bank"
 BANK_ADMIN_USERNAME = os.environ.get("BANK_ADMIN_USERNAME", "admin")
 BANK_WS_TICKET_SECONDS = 30
+
+# The background work (Discord delivery, the daily jobs of bank/jobs.py) runs in each server process
+# unless this is false: `make serve` runs it in processes of its own (deploy/supervisord.conf).
+BANK_BACKGROUND_IN_SERVER = env_bool("BANK_BACKGROUND_IN_SERVER", True)
 
 # Discord notifications (bank/outbox.py): unset means off, nothing is queued or sent
 DISCORD_WEBHOOK_URL = os.environ.get("DISCORD_WEBHOOK_URL", "")

@@ -87,6 +87,7 @@ def call(
     body: dict | None = None,
     token: str | None = None,
     headers: dict[str, str] | None = None,
+    timeout: float = 10,
 ) -> tuple[int, dict]:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(f"{base_url}{path}", data=data, method=method)
@@ -96,7 +97,7 @@ def call(
     for name, value in (headers or {}).items():
         request.add_header(name, value)
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
             raw = response.read()
             return response.status, json.loads(raw) if raw else {}
     except urllib.error.HTTPError as error:

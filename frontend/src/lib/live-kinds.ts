@@ -15,6 +15,7 @@ export const LIVE_KINDS = [
   'solo_dividends',
   'audit',
   'notifications',
+  'jobs',
 ] as const;
 
 export type LiveKind = (typeof LIVE_KINDS)[number];

@@ -164,25 +164,25 @@ describe('connectLive', () => {
     expect(scheduled).toHaveLength(0);
   });
 
-  it('after a 1013 close (the server cannot reach its database or Redis) waits longer each time until a hello', async () => {
+  it('after a 4013 close (the server cannot reach its database or Redis) waits longer each time until a hello', async () => {
     const { sockets, scheduled, stop } = setup();
     await flush();
     for (const expected of [2_000, 4_000, 8_000]) {
       const socket = sockets[sockets.length - 1];
       socket?.open(); // the server answers the handshake, then closes it: try again later
-      socket?.drop(1013);
+      socket?.drop(4013);
       expect(scheduled.map((entry) => entry.ms)).toEqual([expected]);
       scheduled.splice(0)[0]?.run();
       await flush();
     }
     sockets[sockets.length - 1]?.open();
-    sockets[sockets.length - 1]?.send({ type: 'hello' }); // back: the next 1013 starts over
-    sockets[sockets.length - 1]?.drop(1013);
+    sockets[sockets.length - 1]?.send({ type: 'hello' }); // back: the next 4013 starts over
+    sockets[sockets.length - 1]?.drop(4013);
     expect(scheduled.map((entry) => entry.ms)).toEqual([2_000]);
     stop();
   });
 
-  it('spreads the return after a 1013 close over up to five seconds', async () => {
+  it('spreads the return after a 4013 close over up to five seconds', async () => {
     const scheduled: number[] = [];
     const sockets: FakeSocket[] = [];
     const stop = connectLive({
@@ -200,7 +200,7 @@ describe('connectLive', () => {
       random: () => 1,
     });
     await flush();
-    sockets[0]?.drop(1013);
+    sockets[0]?.drop(4013);
     // 2 s less the 20% jitter, plus the whole 5 s spread
     expect(scheduled).toEqual([1_600 + 5_000]);
     stop();

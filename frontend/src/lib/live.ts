@@ -9,11 +9,11 @@ import { isLiveKind, type LiveKind } from '@/lib/live-kinds';
 export const BACKOFF_INITIAL_MS = 1_000;
 export const BACKOFF_MAX_MS = 30_000;
 /**
- * The server closes a socket with 1013 ("try again later") while its database or Redis cannot be
- * reached: every tab hears it at once, so each waits longer after each such close (until the
+ * The server closes a socket with 4013 ("try again later": RFC 6455's 1013, in the range a server
+ * may send) while its database or Redis cannot be reached: every tab hears it at once, so each waits longer after each such close (until the
  * server says hello again) and spreads its return over up to this much more.
  */
-export const TRY_AGAIN_LATER = 1013;
+export const TRY_AGAIN_LATER = 4013;
 export const TRY_AGAIN_SPREAD_MS = 5_000;
 
 /** Kinds named by a `{"type":"bank_data","kinds":[...]}` notice, or null for anything else. */

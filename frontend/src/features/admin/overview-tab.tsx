@@ -9,6 +9,7 @@ import type { AdminTabId } from '@/features/admin/admin-tabs';
 import { downloadBackup } from '@/features/dashboard/api/download-backup';
 import { useDashboard, type DashboardStats } from '@/features/dashboard/api/use-dashboard-stats';
 import { UndeliveredNotice } from '@/features/notifications/undelivered-notice';
+import { DailyJobs } from '@/features/jobs/daily-jobs';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 import '@/features/admin/admin-overview.css';
@@ -190,6 +191,8 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => voi
         </div>
         <NoticeBanner notice={notice} className="tile-notice" />
       </Card>
+
+      <DailyJobs />
     </>
   );
 }

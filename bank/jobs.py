@@ -1,0 +1,152 @@
+"""The work the bank does by itself once a day, in every layout (site layer: it reads the apps).
+
+- `make run`: the one server process runs the scheduler in a thread (`start_background_scheduler`).
+- `make serve`: a process of its own runs it (`manage.py run_scheduler --loop`), and the servers
+  leave it alone (BANK_BACKGROUND_IN_SERVER=false).
+Either way a run is claimed with a conditional UPDATE before it starts, so several schedulers (every
+server of a hand-made layout, say) never run one job twice at once, and each job runs once a day:
+at the first check of a day (BANK_TIME_ZONE) on which it has not succeeded yet. A run that fails is
+tried again RETRY_AFTER_FAILURE later. Admins see when each job last ran, and what it did, on the
+Overview (`GET /api/admin/jobs`).
+"""
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+
+from django.db import close_old_connections
+from django.db.models import Q
+from django.utils import timezone
+
+from bank import live
+from bank.models import ScheduledJob
+
+logger = logging.getLogger("bank.jobs")
+
+CLAIM = timedelta(hours=1)  # longer than any run; a scheduler that died mid-run frees its claim then
+RETRY_AFTER_FAILURE = timedelta(minutes=10)
+CHECK_SECONDS = 60.0
+
+
+@dataclass(frozen=True)
+class Job:
+    name: str
+    title: str
+    run: Callable[[], str]  # does the work; answers what it did, in a sentence
+
+
+def _overdue_savings() -> str:
+    from lending.savings_services import savings_auto_process_overdue
+
+    run = savings_auto_process_overdue()
+    return f"Marked {run.processed_count} overdue weeks Not Paid in {run.accounts_count} savings accounts."
+
+
+JOBS: dict[str, Job] = {
+    job.name: job
+    for job in [
+        Job("overdue_savings", "Overdue savings run", _overdue_savings),
+    ]
+}
+
+
+def _start_of_day(now: datetime) -> datetime:
+    return timezone.make_aware(datetime.combine(timezone.localtime(now).date(), time.min))
+
+
+def _due(now: datetime) -> Q:
+    not_done_today = Q(last_succeeded_at__isnull=True) | Q(last_succeeded_at__lt=_start_of_day(now))
+    not_just_tried = Q(last_started_at__isnull=True) | Q(last_started_at__lt=now - RETRY_AFTER_FAILURE)
+    free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
+    return not_done_today & not_just_tried & free
+
+
+def _claim(name: str, now: datetime) -> bool:
+    ScheduledJob.objects.get_or_create(name=name)
+    return bool(
+        ScheduledJob.objects.filter(_due(now), name=name).update(claimed_until=now + CLAIM, last_started_at=now)
+    )
+
+
+def run_due(*, now: datetime | None = None) -> list[str]:
+    """Run every job that is due and that no other scheduler holds; answers the names run."""
+    ran = []
+    for job in JOBS.values():
+        started = now or timezone.now()
+        if not _claim(job.name, started):
+            continue
+        ran.append(job.name)
+        mine = ScheduledJob.objects.filter(name=job.name, last_started_at=started)
+        try:
+            outcome = job.run()
+        except Exception as error:  # a failed run is recorded and tried again later; the reason is kept
+            logger.exception("Scheduled job %s failed", job.name)
+            mine.update(
+                last_finished_at=timezone.now(), last_error=f"{type(error).__name__}: {error}"[:300], claimed_until=None
+            )
+        else:
+            finished = timezone.now()
+            mine.update(
+                last_finished_at=finished,
+                last_succeeded_at=finished,
+                last_outcome=outcome[:300],
+                last_error="",
+                claimed_until=None,
+            )
+            logger.info("Scheduled job %s: %s", job.name, outcome)
+        live.notify({"jobs"})
+    return ran
+
+
+def jobs_status(*, now: datetime | None = None) -> list[dict]:
+    """Every job with its last run, what it did, whether it runs now and when it runs next: one query."""
+    now = now or timezone.now()
+    rows = {row.name: row for row in ScheduledJob.objects.filter(name__in=list(JOBS))}
+    today = timezone.localtime(now).date()
+    answers = []
+    for job in JOBS.values():
+        row = rows.get(job.name) or ScheduledJob(name=job.name)
+        done_today = row.last_succeeded_at is not None and row.last_succeeded_at >= _start_of_day(now)
+        answers.append(
+            {
+                "name": job.name,
+                "title": job.title,
+                "last_started_at": row.last_started_at,
+                "last_finished_at": row.last_finished_at,
+                "last_succeeded_at": row.last_succeeded_at,
+                "last_outcome": row.last_outcome,
+                "last_error": row.last_error,
+                "running": row.claimed_until is not None and row.claimed_until > now,
+                "next_run_on": today + timedelta(days=1) if done_today else today,
+            }
+        )
+    return answers
+
+
+def run_forever(stop: threading.Event, *, interval: float = CHECK_SECONDS) -> None:
+    """A scheduler: run what is due every `interval` seconds until stopped."""
+    while not stop.is_set():
+        try:
+            close_old_connections()
+            run_due()
+        except Exception:
+            logger.exception("Scheduler round failed")
+        finally:
+            close_old_connections()
+        stop.wait(interval)
+
+
+_scheduler: dict[str, threading.Event | None] = {"stop": None}  # this process's scheduler thread
+
+
+def start_background_scheduler(*, interval: float = CHECK_SECONDS) -> threading.Event:
+    """Start the scheduler thread once per process; answers its stop event."""
+    if _scheduler["stop"] is not None:
+        return _scheduler["stop"]
+    stop = _scheduler["stop"] = threading.Event()
+    threading.Thread(
+        target=run_forever, args=(stop,), kwargs={"interval": interval}, name="scheduler", daemon=True
+    ).start()
+    return stop

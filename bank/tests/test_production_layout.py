@@ -1,0 +1,263 @@
+"""The production layout under load and faults: deploy/serve (supervisor, two daphne processes sharing
+one socket, the scheduler, production settings with the connection pool) on PostgreSQL and Redis.
+
+- 5,000 mixed requests at 32 at a time: no error, and the bank's database connections stay within
+  (servers + scheduler) x BANK_DB_POOL_MAX all along;
+- the servers' database connections killed again and again mid-request: 503, never 500, and every
+  withdrawal retried with its Idempotency-Key is taken out of the savings exactly once;
+- bulk delete racing approvals on one player, 20 rounds: no deadlock at all, none reaching a client.
+"""
+
+import os
+import random
+import threading
+import time
+import uuid
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from django.db import connection
+from django.utils import timezone
+
+from accounts.models import User
+from accounts.tests.factories import AdminFactory, PlayerFactory
+from bank.testing.layout import APPLICATION_NAME, production_layout
+from bank.testing.servers import call
+from lending.models import Loan, PendingLoan, Savings, WithdrawalRequest
+from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
+
+pytestmark = [
+    pytest.mark.servers,
+    pytest.mark.skipif(
+        not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
+        reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL; .ci/run sets both",
+    ),
+    pytest.mark.django_db(transaction=True),
+]
+
+PASSWORD = "layout-pass-2025"
+
+
+def production_hash(password: str) -> str:
+    """A hash the production settings read (the test settings hash with MD5); few iterations, so that
+    a sign-in costs little: the server upgrades it on the first sign-in, as Django does."""
+    return PBKDF2PasswordHasher().encode(password, PBKDF2PasswordHasher().salt(), iterations=1_000)
+
+
+def sign_in(base_url: str, username: str) -> str:
+    status, body = call(base_url, "POST", "/api/login", {"username": username, "password": PASSWORD})
+    assert status == 200, body
+    return body["access_token"]
+
+
+def server_connections() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = %s",
+            [APPLICATION_NAME],
+        )
+        return cursor.fetchone()[0]
+
+
+class ConnectionSampler:
+    """Counts the servers' connections every 100 ms while it runs, in a thread of its own."""
+
+    def __init__(self):
+        self.samples: list[int] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.wait(0.1):
+                self.samples.append(server_connections())
+        finally:
+            connection.close()
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join(timeout=10)
+
+
+def with_production_passwords(*users: User) -> None:
+    """After every factory ran: the factories' admin is shared (get or create), and resets its password."""
+    User.objects.filter(pk__in=[user.pk for user in users]).update(password=production_hash(PASSWORD))
+
+
+def test_five_thousand_mixed_requests_at_32_at_a_time_with_no_error_and_connections_within_the_bound():
+    players = [PlayerFactory(credit_score=200) for _ in range(12)]
+    for player in players:
+        SavingsFactory(player=player, invested_value=1_000_000, principal=1_000_000)
+    pending = [PendingLoanFactory(player=players[index % len(players)]) for index in range(50)]  # 1 in 100
+    admin = AdminFactory()
+    with_production_passwords(admin, *(player.user for player in players))
+    tomorrow = (timezone.localdate() + timedelta(days=1)).isoformat()
+
+    with production_layout(workers=2, pool_max=4) as layout, ConnectionSampler() as sampler:
+        base = layout.base_url
+        admin_token = sign_in(base, admin.username)
+        tokens = {player.pk: sign_in(base, player.name) for player in players}
+        to_approve = iter(pending)
+        lock = threading.Lock()
+
+        def one(index: int) -> tuple[str, int]:
+            player = players[index % len(players)]
+            token = tokens[player.pk]
+            roll = index % 100
+            if roll < 50:
+                return "bank data", call(base, "GET", "/api/me/bank-data", token=token)[0]
+            if roll < 56:
+                body = {"value": 100_000, "total_days": 14}
+                return "loan request", call(
+                    base, "POST", "/api/pending-loans", body, token=token, headers={"Idempotency-Key": uuid.uuid4().hex}
+                )[0]
+            if roll < 60:
+                body = {"amount": 1_000, "withdrawal_date": tomorrow, "withdrawal_time": "18:30", "player_timezone": 1}
+                return "withdrawal request", call(base, "POST", "/api/withdrawal-requests", body, token=token)[0]
+            if roll < 61:
+                with lock:
+                    request = next(to_approve, None)
+                if request is not None:
+                    path = f"/api/pending-loans/{request.pk}/approve"
+                    return "approval", call(base, "PUT", path, token=admin_token)[0]
+            if roll < 62:
+                return "sign-in", call(base, "POST", "/api/login", {"username": player.name, "password": PASSWORD})[0]
+            admin_list = [
+                "/api/admin/dashboard-stats",
+                "/api/admin/loans/check",
+                "/api/admin/pending-loans",
+                "/api/admin/savings/check",
+                "/api/admin/withdrawal-requests",
+                "/api/admin/audit",
+                "/api/search/players?term=player",
+            ][roll % 7]
+            return "admin list", call(base, "GET", admin_list, token=admin_token)[0]
+
+        started = time.monotonic()
+        with ThreadPoolExecutor(max_workers=32) as pool:
+            answers = list(pool.map(one, range(5_000)))
+        elapsed = time.monotonic() - started
+
+    expected = {"bank data": {200}, "loan request": {201}, "withdrawal request": {201}, "approval": {200}}
+    unexpected = Counter((kind, status) for kind, status in answers if status not in expected.get(kind, {200}))
+    assert not unexpected, f"{unexpected}\n{layout.logs()}"
+    assert len(answers) == 5_000
+    assert Counter(kind for kind, _ in answers)["approval"] == len(pending)
+    assert Loan.objects.count() == len(pending)  # every approval made its loan, once
+    assert max(sampler.samples) <= layout.connection_bound, sampler.samples
+    assert max(sampler.samples) > 0
+    print(f"5,000 requests in {elapsed:.1f} s; the servers' connections peaked at {max(sampler.samples)}")
+
+
+def test_connections_killed_mid_request_answer_503_never_500_and_no_money_is_lost_or_doubled():
+    withdrawals = []
+    for _ in range(200):
+        savings = SavingsFactory(invested_value=1_000_000, principal=1_000_000)
+        withdrawals.append(WithdrawalRequestFactory(player=savings.player, amount=250_000))
+    admin = AdminFactory()
+    with_production_passwords(admin)
+
+    with production_layout(workers=2, pool_max=4) as layout:
+        token = sign_in(layout.base_url, admin.username)
+        stop = threading.Event()
+        kills = []
+
+        def kill_connections() -> None:
+            try:
+                while not stop.wait(random.uniform(0.02, 0.1)):
+                    with connection.cursor() as cursor:
+                        # mid-request: connections running a statement or inside a transaction
+                        cursor.execute(
+                            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                            "WHERE datname = current_database() AND application_name = %s "
+                            "AND state IN ('active', 'idle in transaction')",
+                            [APPLICATION_NAME],
+                        )
+                        kills.append(cursor.fetchone()[0])
+            finally:
+                connection.close()
+
+        def approve_until_answered(request: WithdrawalRequest) -> list[tuple[int, dict]]:
+            key = f"approve-{request.pk}"
+            path = f"/api/admin/withdrawal-requests/{request.pk}/approve"
+            answers = []
+            for _ in range(60):
+                # a request may wait for a connection as long as the pool's timeout (5 s), then 503
+                status, body = call(
+                    layout.base_url, "PUT", path, token=token, headers={"Idempotency-Key": key}, timeout=30
+                )
+                answers.append((status, body))
+                if status != 503:
+                    break
+                time.sleep(0.05)
+            return answers
+
+        killer = threading.Thread(target=kill_connections, daemon=True)
+        killer.start()
+        try:
+            with ThreadPoolExecutor(max_workers=8) as pool:
+                results = list(pool.map(approve_until_answered, withdrawals))
+        finally:
+            stop.set()
+            killer.join(timeout=10)
+
+    statuses = Counter(status for answers in results for status, _ in answers)
+    assert sum(kills) > 0, "no connection was killed: the test did not test anything"
+    assert set(statuses) <= {200, 503}, statuses
+    assert statuses[503] > 0, "no request met a killed connection"
+    for answers in results:
+        assert answers[-1][0] == 200, answers[-1]
+        for status, body in answers:
+            if status == 503:
+                assert body["code"] == "unavailable"
+    # exactly once: each request approved, each account 250,000 lighter, no more
+    assert set(WithdrawalRequest.objects.values_list("status", flat=True)) == {"approved"}
+    assert set(Savings.objects.values_list("invested_value", flat=True)) == {750_000}
+    print(f"{sum(kills)} connections killed; answers: {dict(statuses)}")
+
+
+def deadlocks_so_far() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT deadlocks FROM pg_stat_database WHERE datname = current_database()")
+        return cursor.fetchone()[0]
+
+
+def test_bulk_delete_racing_approvals_on_one_player_never_deadlocks():
+    admin = AdminFactory()
+    with_production_passwords(admin)
+    with production_layout(workers=2, pool_max=6) as layout:
+        token = sign_in(layout.base_url, admin.username)
+        before = deadlocks_so_far()
+        answers: Counter = Counter()
+        for _ in range(20):
+            player = PlayerFactory(credit_score=200)
+            SavingsFactory(player=player, invested_value=1_000_000, principal=1_000_000)
+            loans = [PendingLoanFactory(player=player) for _ in range(3)]
+            withdrawals = [WithdrawalRequestFactory(player=player, amount=100_000) for _ in range(3)]
+            calls = [("DELETE", "/api/admin/players/bulk-delete", {"player_ids": [player.pk]})]
+            calls += [("PUT", f"/api/pending-loans/{loan.pk}/approve", None) for loan in loans]
+            calls += [("PUT", f"/api/admin/withdrawal-requests/{w.pk}/approve", None) for w in withdrawals]
+            random.shuffle(calls)
+            barrier = threading.Barrier(len(calls))
+
+            def fire(spec, barrier=barrier):
+                barrier.wait(timeout=30)
+                method, path, body = spec
+                return path.rsplit("/", 1)[-1], call(layout.base_url, method, path, body, token=token)[0]
+
+            with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+                answers.update(pool.map(fire, calls))
+        time.sleep(1.5)  # PostgreSQL counts a deadlock when the backend that met it reports its statistics
+        after = deadlocks_so_far()
+
+    assert after == before, f"{after - before} deadlocks on the server"
+    allowed = {("bulk-delete", 200), ("approve", 200), ("approve", 404)}
+    assert set(answers) <= allowed, answers
+    assert not PendingLoan.objects.exists() and not WithdrawalRequest.objects.exists()
