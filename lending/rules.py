@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from bank.errors import BankError
+from bank.texts import day_text
 from credit.rules import base_loan_rate, round_bread, tier_for
 
 MAX_AMOUNT = 1_000_000_000  # "a positive whole number, at most 1,000,000,000"
@@ -153,7 +154,7 @@ def start_date_window(today: date) -> tuple[date, date]:
 def check_start_date(chosen: date, *, today: date) -> None:
     first, last = start_date_window(today)
     if not first <= chosen <= last:
-        message = f"Date must be between {first.isoformat()} and {last.isoformat()}"
+        message = f"Date must be between {day_text(first)} and {day_text(last)}"
         raise BankError(message, fields={"new_date": [message]})
 
 
@@ -206,10 +207,10 @@ def savings_listing_status(*, next_due: date, today: date, week: int) -> tuple[s
     """Check Savings: overdue (due before today), due_today, or upcoming, with a readable text."""
     if next_due < today:
         days = (today - next_due).days
-        return "overdue", f"Week {week} overdue since {next_due.isoformat()} ({days} {'day' if days == 1 else 'days'})"
+        return "overdue", f"Week {week} overdue since {day_text(next_due)} ({days} {'day' if days == 1 else 'days'})"
     if next_due == today:
         return "due_today", f"Week {week} due today"
-    return "upcoming", f"Week {week} due on {next_due.isoformat()}"
+    return "upcoming", f"Week {week} due on {day_text(next_due)}"
 
 
 def client_limit_refusal(

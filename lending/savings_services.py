@@ -19,6 +19,7 @@ from accounts.services import player_locked
 from bank import audit, bulk, live, outbox
 from bank.decisions import locked_pending
 from bank.errors import BankError
+from bank.texts import day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_FIRST_SAVINGS, POINTS_MORE_SAVINGS, POINTS_WEEKLY_PAYMENT
 from credit.services import credit_record
@@ -255,7 +256,7 @@ def savings_payment_mark(*, savings_id: int, status: str, admin: User, week: int
 
 def _record_due_week(*, player: Player, savings: Savings, status: str, admin: User) -> SavingsMark:
     if savings.next_due_date > _today():
-        message = f"Week {savings.next_week} is not due until {savings.next_due_date.isoformat()}"
+        message = f"Week {savings.next_week} is not due until {day_text(savings.next_due_date)}"
         raise BankError(message, code="not_due", fields={"payment_status": [message]})
     interest = rules.week_interest(savings.invested_value, savings.interest_rate)
     compounded = interest if status == SavingsWeek.Status.NOT_PAID else 0
@@ -280,7 +281,7 @@ def _record_due_week(*, player: Player, savings: Savings, status: str, admin: Us
 
 
 def _missed_week_text(savings_id: int, week: int, due: date) -> str:
-    return f"week {week} of Savings #{savings_id} (due {due.isoformat()}) was recorded Not Paid."
+    return f"week {week} of Savings #{savings_id} (due {day_text(due)}) was recorded Not Paid."
 
 
 def _week_audit_and_notice(*, admin: User, player: Player, savings: Savings, entry: SavingsWeek, before: dict) -> None:
@@ -469,7 +470,7 @@ def withdrawal_request_create(
     player = player_of_caller(user=user, player_id=player_id, missing=rules.NO_PROFILE_WITHDRAWAL)
     first, last = rules.withdrawal_date_window(_today())
     if not first <= withdrawal_date <= last:
-        message = f"The withdrawal date must be between {first.isoformat()} and {last.isoformat()}"
+        message = f"The withdrawal date must be between {day_text(first)} and {day_text(last)}"
         raise BankError(message, fields={"withdrawal_date": [message]})
     available = sum(
         Savings.objects.filter(player=player, status=Savings.Status.ACTIVE).values_list("invested_value", flat=True)
@@ -534,7 +535,7 @@ def withdrawal_request_approve(*, request_id: int, admin: User, notes: str = "")
         kind="withdrawal.approved",
         player=player,
         content=(
-            f"your withdrawal of €{request.amount:,} was approved, for {request.withdrawal_date.isoformat()} "
+            f"your withdrawal of €{request.amount:,} was approved, for {day_text(request.withdrawal_date)} "
             f"at {request.withdrawal_time:%H:%M} (GMT{request.player_timezone:+d})."
         ),
     )

@@ -12,6 +12,7 @@ from accounts.models import Player, User
 from accounts.selectors import player_for_caller, player_of
 from bank.errors import BankError
 from bank.sql import CompiledQuery, model_fields
+from bank.texts import day_text
 from credit import rules as credit_rules
 from credit.selectors import credit_eligibility
 
@@ -144,7 +145,7 @@ def loan_listing_status(figures: dict, *, today_entry: dict | None, today: date)
     if day > total_days:
         return "period_over", f"Loan period over ({total_days} days): €{figures['remaining']:,} remaining"
     if day < 1:
-        return "upcoming", f"Starts on {figures['start_date'].isoformat()}"
+        return "upcoming", f"Starts on {day_text(figures['start_date'])}"
     return "upcoming", f"Day {day} of {total_days}: €{figures['daily_payment']:,} due today"
 
 

@@ -97,7 +97,7 @@ def test_start_date_window_runs_from_1_january_to_31_december_next_year():
     for outside in (date(2025, 12, 31), date(2028, 1, 1)):
         with pytest.raises(BankError) as error:
             rules.check_start_date(outside, today=today)
-        assert error.value.detail == "Date must be between 2026-01-01 and 2027-12-31"
+        assert error.value.detail == "Date must be between 1 Jan 2026 and 31 Dec 2027"
 
 
 def test_current_day_and_days_passed():

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
 from bank.errors import BankError
+from bank.texts import day_text
 from credit.models import CreditEvent
 from lending import rules
 from lending import savings_services as services
@@ -50,7 +51,7 @@ def test_listing_status_around_today(next_due, status):
 
 def test_listing_text_says_the_week_and_its_day():
     assert rules.savings_listing_status(next_due=TODAY - timedelta(days=2), today=TODAY, week=4)[1] == (
-        "Week 4 overdue since 2026-06-13 (2 days)"
+        "Week 4 overdue since 13 Jun 2026 (2 days)"
     )
     assert rules.savings_listing_status(next_due=TODAY, today=TODAY, week=1)[1] == "Week 1 due today"
 
@@ -206,7 +207,7 @@ def test_a_week_not_yet_due_cannot_be_recorded(admin_user):
     savings = SavingsFactory()  # week 1 due in 7 days
     with pytest.raises(BankError) as error:
         services.savings_payment_mark(savings_id=savings.pk, status="Paid", admin=admin_user)
-    assert error.value.detail == f"Week 1 is not due until {(today() + timedelta(days=7)).isoformat()}"
+    assert error.value.detail == f"Week 1 is not due until {day_text(today() + timedelta(days=7))}"
     assert not SavingsWeek.objects.exists()
 
 

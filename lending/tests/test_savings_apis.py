@@ -292,7 +292,7 @@ def test_admin_edits_and_moves_a_savings_account(admin_api):
     moved = admin_api.put(f"/api/admin/savings/{savings.pk}/change-date?new_date={year}-01-01").json()
     assert moved["start_date"] == f"{year}-01-01"
     outside = admin_api.put(f"/api/admin/savings/{savings.pk}/change-date?new_date={year - 1}-12-31")
-    assert outside.json()["detail"] == f"Date must be between {year}-01-01 and {year + 1}-12-31"
+    assert outside.json()["detail"] == f"Date must be between 1 Jan {year} and 31 Dec {year + 1}"
 
 
 @pytest.mark.parametrize("rate", [-0.01, 1.5, "lots"])
