@@ -10,7 +10,7 @@ Decisions where the documents are silent, written down here:
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from bank.errors import BankError
 from bank.texts import day_text
@@ -51,6 +51,16 @@ def total_to_pay(value: int, rate: Decimal) -> int:
 
 def daily_payment(total: int, days: int) -> int:
     return round_bread(Decimal(total) / Decimal(days))
+
+
+DAILY_RATE_PLACES = Decimal("0.0001")  # a daily rate to a hundredth of a percent: 0.0214 = 2.14%
+
+
+def daily_rate(*, rate: Decimal, total_days: int) -> Decimal:
+    """A loan's whole-term rate spread evenly over its days, as the admin spec shows loan rates
+    ("30% over 14 days" is 2.14% a day): rate ÷ days, rounded half up once, to a hundredth of a
+    percent. Only shown; interest is always charged on the whole-term rate (total_to_pay)."""
+    return (Decimal(rate) / Decimal(total_days)).quantize(DAILY_RATE_PLACES, rounding=ROUND_HALF_UP)
 
 
 def solo_dividend_gain(*, value: int, total: int) -> int:
