@@ -189,6 +189,7 @@ class SavingsMark:
     savings: Savings
     reverted: bool  # a Not Paid week changed to Paid: its compounded interest was taken back out
     changed: bool  # False when the week already had this status
+    balance_change: int = 0  # what the call did to the balance: + interest compounded, - interest taken back
     solo_gain: int = 0  # savings never feed the solo dividends (docs/rules.md, Savings)
 
 
@@ -232,17 +233,18 @@ def savings_payment_mark(*, savings_id: int, status: str, admin: User, week: int
     if entry.status == status:
         return SavingsMark(entry=entry, savings=savings, reverted=False, changed=False)
     reverted = entry.status == SavingsWeek.Status.NOT_PAID
+    before = {"week": entry.week, "status": entry.status, "invested_value": savings.invested_value}
     if reverted:  # Not Paid -> Paid: the compounded interest leaves the balance again
         if savings.invested_value - entry.interest_compounded <= 0:
             raise BankError("The balance no longer holds this week's interest", code="not_covered", status=409)
-        savings.invested_value -= entry.interest_compounded
+        change = -entry.interest_compounded
         entry.reverted_from = SavingsWeek.Status.NOT_PAID
         entry.interest_compounded = 0
     else:  # Paid -> Not Paid: the week's interest stays in the account
-        savings.invested_value += entry.interest
+        change = entry.interest
         entry.interest_compounded = entry.interest
         entry.reverted_from = ""
-    before = {"week": entry.week, "status": entry.status, "invested_value": savings.invested_value}
+    savings.invested_value += change
     entry.status = status
     entry.auto_processed = False
     entry.marked_by = admin
@@ -251,7 +253,7 @@ def savings_payment_mark(*, savings_id: int, status: str, admin: User, week: int
     _award_week_points(entry, player=player, admin=admin)
     _week_audit_and_notice(admin=admin, player=player, savings=savings, entry=entry, before=before)
     live.notify({"savings"}, [player.pk])
-    return SavingsMark(entry=entry, savings=savings, reverted=reverted, changed=True)
+    return SavingsMark(entry=entry, savings=savings, reverted=reverted, changed=True, balance_change=change)
 
 
 def _record_due_week(*, player: Player, savings: Savings, status: str, admin: User) -> SavingsMark:
@@ -277,7 +279,7 @@ def _record_due_week(*, player: Player, savings: Savings, status: str, admin: Us
     _award_week_points(entry, player=player, admin=admin)
     _week_audit_and_notice(admin=admin, player=player, savings=savings, entry=entry, before=before)
     live.notify({"savings"}, [player.pk])
-    return SavingsMark(entry=entry, savings=savings, reverted=False, changed=True)
+    return SavingsMark(entry=entry, savings=savings, reverted=False, changed=True, balance_change=compounded)
 
 
 def _missed_week_text(savings_id: int, week: int, due: date) -> str:

@@ -196,6 +196,29 @@ def test_changing_a_not_paid_week_to_paid_takes_its_interest_back_out(admin_user
     assert (mark.reverted, mark.savings.invested_value, mark.entry.interest_compounded) == (True, 1_000_000, 0)
 
 
+def test_a_change_of_the_latest_week_says_what_it_did_to_the_balance(admin_user):
+    savings = SavingsFactory(weeks=1)
+    missed = services.savings_payment_mark(savings_id=savings.pk, status="Not Paid", admin=admin_user)
+    assert missed.balance_change == 70_000
+    back = services.savings_payment_mark(savings_id=savings.pk, status="Paid", week=2, admin=admin_user)
+    assert (back.reverted, back.balance_change) == (True, -70_000)
+    again = services.savings_payment_mark(savings_id=savings.pk, status="Not Paid", week=2, admin=admin_user)
+    assert (again.reverted, again.balance_change, again.savings.invested_value) == (False, 70_000, 1_070_000)
+    same = services.savings_payment_mark(savings_id=savings.pk, status="Not Paid", week=2, admin=admin_user)
+    assert (same.changed, same.balance_change) == (False, 0)
+
+
+def test_the_audit_of_a_changed_week_keeps_the_balance_before_the_change(admin_user):
+    from bank.models import AuditEntry
+
+    savings = SavingsFactory(weeks=1)
+    services.savings_payment_mark(savings_id=savings.pk, status="Not Paid", admin=admin_user)
+    services.savings_payment_mark(savings_id=savings.pk, status="Paid", week=2, admin=admin_user)
+    entry = AuditEntry.objects.filter(kind="savings.payment_marked").order_by("-id").first()
+    assert (entry.before["status"], entry.before["invested_value"]) == ("Not Paid", 1_070_000)
+    assert (entry.after["status"], entry.after["invested_value"]) == ("Paid", 1_000_000)
+
+
 def test_only_the_latest_week_can_change(admin_user):
     savings = SavingsFactory(weeks=3)
     with pytest.raises(BankError) as error:
