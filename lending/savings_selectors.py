@@ -283,6 +283,22 @@ def savings_quote(*, player: Player, invested_value: int | None) -> dict:
     return answer
 
 
+def client_limit_refusal(*, player: Player, new_accounts: int, added_value: int) -> str | None:
+    """Why opening `new_accounts` accounts or adding `added_value` to the player's savings would break
+    their client limits now, or None: a read for a request filed now (the write that carries it
+    out checks again under its locks, lending.savings_services). 1 query."""
+    active = list(
+        Savings.objects.filter(player=player, status=Savings.Status.ACTIVE).values_list("invested_value", flat=True)
+    )
+    return rules.client_limit_refusal(
+        limit=rules.CLIENT_LIMITS[player.client_type],
+        active_count=len(active),
+        active_total=sum(active),
+        new_accounts=new_accounts,
+        added_value=added_value,
+    )
+
+
 def client_overview(*, player_ids: Iterable[int] | None = None) -> dict:
     """Savings Management: each player's active savings against their client type's limits, and
     the totals per client type. 1 query."""
