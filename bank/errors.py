@@ -52,6 +52,7 @@ def error_body(detail: str, code: str, fields: dict | None = None) -> dict:
 
 
 SESSION_EXPIRED = "Your session has expired or is no longer valid. Please sign in again."
+SERVER_ERROR = "Something went wrong on our side; nothing was changed. Try again."
 UNAVAILABLE = "The bank cannot reach its database right now. Nothing was changed; please try again in a moment."
 
 
@@ -118,7 +119,5 @@ def exception_handler(exc, context):
         return response
 
     logger.exception("Unhandled error in %s", context.get("view"))
-    return Response(
-        error_body("Something went wrong on our side. Nothing was changed; please try again.", "server_error"),
-        status=status.HTTP_500_INTERNAL_SERVER_ERROR,
-    )
+    # services change data in one transaction, which an error rolls back: nothing was changed
+    return Response(error_body(SERVER_ERROR, "server_error"), status=status.HTTP_500_INTERNAL_SERVER_ERROR)

@@ -196,6 +196,12 @@ export function ProductForm({ player, adminName, title = '2. Product' }: { playe
   const [value, setValue] = useState('');
   const [days, setDays] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
+  // a message belongs to the attempt that made it: another player picked, it goes
+  const [noticeFor, setNoticeFor] = useState(player?.id ?? null);
+  if ((player?.id ?? null) !== noticeFor) {
+    setNoticeFor(player?.id ?? null);
+    setNotice(null);
+  }
   const create = useCreateLoan();
   const createSavings = useCreateSavings();
   const limits = useLoanLimits();

@@ -88,8 +88,12 @@ function SavingsOutlook({ enabled }: { enabled: boolean }) {
           <thead>
             <tr>
               <th scope="col">Weeks</th>
-              <th scope="col">Final Amount</th>
-              <th scope="col">Total Earnings</th>
+              <th scope="col" className="num">
+                Final Amount
+              </th>
+              <th scope="col" className="num">
+                Total Earnings
+              </th>
             </tr>
           </thead>
           <tbody>

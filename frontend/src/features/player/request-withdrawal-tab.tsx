@@ -52,12 +52,12 @@ function Maximum({ playerId }: { playerId: number }) {
         />
       </dl>
       {rows.length > 0 && (
-        <ul className="history-list" aria-label="Savings breakdown">
+        <ul className="breakdown-list" aria-label="Savings breakdown">
           {rows.map((row) => (
-            <li key={row.savings_id} className="history-list__item">
-              <span>Savings #{row.savings_id}</span>
-              <strong>{formatMoney(row.amount)}</strong>
-              <span className="muted">
+            <li key={row.savings_id} className="breakdown-row">
+              <span className="breakdown-row__name">Savings #{row.savings_id}</span>
+              <strong className="breakdown-row__amount">{formatMoney(row.amount)}</strong>
+              <span className="muted breakdown-row__facts">
                 {formatPercent(row.interest_rate, rateDecimals)} weekly · {plural(row.payments_count, 'payment')}
               </span>
             </li>
