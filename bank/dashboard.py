@@ -22,6 +22,7 @@ from django.db.models.functions import Coalesce, Greatest
 
 from accounts.models import Player
 from exchange.models import PearlExchangeRequest
+from lending import rules as lending_rules
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, WithdrawalRequest
 from lending.selectors import solo_dividends_amount
 
@@ -210,7 +211,10 @@ def report(*, product_type: str | None = None, status: str | None = None, offset
     page = list(page_keys.order_by("-created_at", "-id")[offset : offset + limit])
     wanted = {kind: [pk for row_kind, pk, _ in page if row_kind == kind] for kind in parts}
     found: dict[tuple[str, int], dict] = {}
-    for kind, model, amount in (("Loan", Loan, "value"), ("Saving", Savings, "invested_value")):
+    for kind, model, amount, days in (
+        ("Loan", Loan, "value", "total_days"),
+        ("Saving", Savings, "invested_value", None),
+    ):
         if kind not in parts:
             continue
         # asked even when the page holds none of this kind (id 0 is no row): a fixed number of queries
@@ -222,14 +226,21 @@ def report(*, product_type: str | None = None, status: str | None = None, offset
             "status",
             "created_at",
             amount,
+            *([days] if days else []),
             player_name=F("player__name"),
         ):
+            total_days = row[days] if days else None
             found[(kind, row["id"])] = {
                 "kind": kind,
                 **{
                     key: row[key] for key in ("id", "player_id", "player_name", "interest_rate", "start_date", "status")
                 },
                 "value": row[amount],
+                # a loan's whole-term rate is shown with its days and its daily equivalent
+                "total_days": total_days,
+                "daily_rate": lending_rules.daily_rate(rate=row["interest_rate"], total_days=total_days)
+                if total_days
+                else None,
                 "created_at": row["created_at"],
             }
     rows = [found[(kind, pk)] for kind, pk, _ in page if (kind, pk) in found]

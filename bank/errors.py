@@ -53,6 +53,7 @@ def error_body(detail: str, code: str, fields: dict | None = None) -> dict:
 
 
 SESSION_EXPIRED = "Your session has expired or is no longer valid. Please sign in again."
+SERVER_ERROR = "Something went wrong on our side; nothing was changed. Try again."
 UNAVAILABLE = "The bank cannot reach its database right now. Nothing was changed; please try again in a moment."
 SAVED_THEN_LOST = (
     "The bank lost its database connection after saving your change, so it could not answer. "
@@ -66,7 +67,6 @@ SAME_KEY_IS_SAFE = " Sending the same request again with the same Idempotency-Ke
 CONFLICT = (
     "This change collided with another change made at the same moment. Nothing was changed; refresh and try again."
 )
-SERVER_ERROR = "Something went wrong on our side. Nothing was changed; please try again."
 SERVER_ERROR_AFTER_SAVE = (
     "Something went wrong on our side after your change was saved. Refresh to see it before doing anything again."
 )

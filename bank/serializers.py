@@ -91,7 +91,17 @@ class ReportRowOut(serializers.Serializer):
     player_id = serializers.IntegerField()
     player_name = serializers.CharField()
     value = serializers.IntegerField(help_text="a loan's value; a savings account's balance")
-    interest_rate = serializers.DecimalField(max_digits=6, decimal_places=4, coerce_to_string=False)
+    interest_rate = serializers.DecimalField(
+        max_digits=6, decimal_places=4, coerce_to_string=False, help_text="a loan's whole-term rate; a weekly rate"
+    )
+    total_days = serializers.IntegerField(allow_null=True, help_text="a loan's days; null for savings")
+    daily_rate = serializers.DecimalField(
+        max_digits=6,
+        decimal_places=4,
+        coerce_to_string=False,
+        allow_null=True,
+        help_text="a loan's whole-term rate spread over its days (0.0214 = 2.14% a day); null for savings",
+    )
     start_date = serializers.DateField()
     status = serializers.CharField()
     created_at = serializers.DateTimeField()

@@ -49,7 +49,7 @@ def _sign_in_error(page: Page) -> None:
     expect(page.get_by_role("alert")).to_have_text("Please fill in all fields")
 
 
-def _open_dialog(button: str, dialog: str | re.Pattern[str]) -> Callable[[Page], None]:
+def _open_dialog(button: str | re.Pattern[str], dialog: str | re.Pattern[str]) -> Callable[[Page], None]:
     def prepare(page: Page) -> None:
         wait_until_loaded(page)
         page.get_by_role("tabpanel").get_by_role("button", name=button).first.click()
@@ -71,6 +71,17 @@ def _open_player_audit(page: Page) -> None:
     page.get_by_role("button", name=f"View Details of {PLAYER_NAME}").click()
     page.get_by_role("button", name="Audit Trail").click()
     expect(page.get_by_role("region", name="Audit trail")).to_be_visible()
+    wait_until_loaded(page)
+
+
+def _open_player_products(page: Page) -> None:
+    """A player's details card as a teller's desk: each product with its payments to mark."""
+    wait_until_loaded(page)
+    page.get_by_label("Search by name or ID").fill(PLAYER_NAME)
+    page.get_by_role("button", name="Search", exact=True).click()
+    page.get_by_role("button", name=f"View Details of {PLAYER_NAME}").click()
+    page.get_by_role("button", name="View Products").click()
+    expect(page.get_by_role("list", name="Loans")).to_be_visible()
     wait_until_loaded(page)
 
 
@@ -130,6 +141,14 @@ SCREENS: list[Screen] = [
         prepare=_open_dialog("Mark Paid Off", re.compile(r"^Mark loan #\d+ as paid off\?$")),
     ),
     _admin("Check Savings"),
+    Screen(
+        "admin-change-savings-week-dialog",
+        ADMIN,
+        tab="Check Savings",
+        prepare=_open_dialog(
+            re.compile(r"^Change to (Not )?Paid$"), re.compile(r"^Change week \d+ of savings #\d+ to (Not )?Paid\?$")
+        ),
+    ),
     _admin("Report"),
     _admin("Bad Payers"),
     _admin("Blocked Accounts"),
@@ -144,6 +163,7 @@ SCREENS: list[Screen] = [
     _admin("Pearl Exchange Settings"),
     _admin("Audit"),
     Screen("admin-player-audit", ADMIN, tab="Search Player", prepare=_open_player_audit),
+    Screen("admin-player-products", ADMIN, tab="Search Player", prepare=_open_player_products),
 ]
 
 

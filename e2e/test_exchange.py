@@ -285,3 +285,52 @@ def test_exchange_screens_in_other_themes(page: Page, admin_page: Page, server: 
     open_tab(admin_page, "Pearl Exchange Settings")
     expect(admin_page.get_by_role("button", name="Update Exchange Rates")).to_be_enabled()
     shoot(admin_page, "admin-pearl-settings")
+
+
+def open_savings_for(server: Server, player_id: int, amount: int) -> int:
+    status, savings = server.api(
+        "POST", "/api/savings", {"player_id": player_id, "invested_value": amount}, token=admin_token(server)
+    )
+    assert status == 201, savings
+    return savings["id"]
+
+
+def test_a_sale_into_a_new_account_past_the_account_cap_is_refused_when_filed(page: Page, server: Server, shoot):
+    player_id, name = new_player(server, "Capa")
+    for _ in range(3):  # a new client's cap: 3 active savings accounts
+        open_savings_for(server, player_id, 100_000)
+
+    open_and_sign_in(page, server.base_url, name, PASSWORD)
+    expect(page).to_have_url(path_is("/dashboard"))
+    open_tab(page, "Exchange Pearls")
+    page.get_by_label("Number of Pearls").fill("2")
+    page.get_by_label(SELL_LABEL).select_option(label="Create New Savings Account")
+    page.get_by_role("button", name="Submit Sell Request").click()
+    # refused now, with approval's own words, like every other refusal of the form
+    expect(page.get_by_role("alert")).to_have_text(
+        "Failed to submit pearl exchange request: "
+        "New clients can hold at most 3 active savings accounts (this player has 3)"
+    )
+    status, history = server.api(
+        "GET", f"/api/players/{player_id}/pearl-exchange-history", token=server.login_token(name, PASSWORD)
+    )
+    assert status == 200 and history["pearl_exchange_history"] == [], history
+    scroll_to_top(page)
+    shoot(page, "sale-past-the-cap-refused")
+
+
+def test_a_purchase_the_savings_cannot_cover_is_refused_with_the_forms_prefix(page: Page, server: Server):
+    player_id, name = new_player(server, "Lowa")
+    savings_id = open_savings_for(server, player_id, 5_000)
+    buy_rate = rates(server, admin_token(server))["buy_rate"]
+
+    open_and_sign_in(page, server.base_url, name, PASSWORD)
+    open_tab(page, "Exchange Pearls")
+    page.get_by_role("radio", name="Buy Pearls").check()
+    page.get_by_label("Number of Pearls").fill("9")
+    page.get_by_label(BUY_LABEL).select_option(value=str(savings_id))
+    page.get_by_role("button", name="Submit Buy Request").click()
+    expect(page.get_by_role("alert")).to_have_text(
+        "Failed to submit pearl exchange request: "
+        f"Savings Account #{savings_id} holds €5,000, not enough to pay €{9 * buy_rate:,} for 9 pearls"
+    )

@@ -327,7 +327,7 @@ def test_admin_adds_a_loan_and_edits_it_inline_in_the_light_theme(page: Page, se
 
     loans = page.get_by_role("list", name="Loans")
     row = loans.get_by_role("listitem").first
-    expect(row).to_contain_text("€150,000 over 7 days")
+    expect(row).to_contain_text("€100,000 at 50% over 7 days · 7.14% a day · €150,000 to pay, €21,429 a day")
     row.get_by_role("button", name=re.compile(r"^Edit loan #")).click()
     form = row.get_by_role("form")
     expect(form.get_by_label("Interest rate (%)")).to_have_value("50")
@@ -338,7 +338,7 @@ def test_admin_adds_a_loan_and_edits_it_inline_in_the_light_theme(page: Page, se
     shoot(page, "add-product-edit-form")
     form.get_by_role("button", name="Save Changes").click()
     expect(row.get_by_role("status")).to_have_text("Loan updated successfully!")
-    expect(row).to_contain_text("€100,000 at 40% · €140,000 over 10 days (€14,000 a day)")
+    expect(row).to_contain_text("€100,000 at 40% over 10 days · 4.00% a day · €140,000 to pay, €14,000 a day")
     expect(row).to_contain_text("Notes: Friend of the guild")
     scroll_to_top(page)
     shoot(page, "add-product-light")

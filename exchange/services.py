@@ -16,6 +16,7 @@ from bank.errors import BankError
 from lending import savings_services
 from lending.models import Savings
 from lending.rules import BAD_PAYER_PRODUCTS, NO_PROFILE
+from lending.savings_selectors import client_limit_refusal
 from lending.selectors import player_of_caller
 
 from . import rules
@@ -70,15 +71,24 @@ def exchange_request_create(
     if savings_option == Option.SAVINGS:
         savings = _own_active_savings(player, savings_id)
         if exchange_type == Type.BUY and savings.invested_value < bread:
+            # a refusal, not a mistake in the form: no `fields`, so the screen words it as every refusal
             message = (
                 f"Savings Account #{savings.pk} holds €{savings.invested_value:,}, "
                 f"not enough to pay €{bread:,} for {pearls_amount:,} pearls"
             )
-            raise BankError(message, code="not_covered", fields={"savings_option": [message]})
+            raise BankError(message, code="not_covered")
     elif exchange_type == Type.BUY:
         raise BankError(rules.SELECT_SAVINGS, code="missing_fields", fields={"savings_option": [rules.SELECT_SAVINGS]})
     elif savings_option == Option.NEW_SAVINGS and player.bad_payer:
         raise BankError(BAD_PAYER_PRODUCTS, code="bad_payer")
+    if exchange_type == Type.SELL and savings_option != Option.CASHOUT:
+        # a sale into savings that the client limits already refuse is refused now, as approval would
+        # (approval checks again: the savings may change while the request waits)
+        refusal = client_limit_refusal(
+            player=player, new_accounts=1 if savings_option == Option.NEW_SAVINGS else 0, added_value=bread
+        )
+        if refusal:
+            raise BankError(refusal, code="client_limit")
     with transaction.atomic():
         request = PearlExchangeRequest.objects.create(
             player=player,

@@ -10,9 +10,10 @@ Decisions where the documents are silent, written down here:
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from bank.errors import BankError
+from bank.texts import day_text
 from credit.rules import base_loan_rate, round_bread, tier_for
 
 MAX_AMOUNT = 1_000_000_000  # "a positive whole number, at most 1,000,000,000"
@@ -50,6 +51,16 @@ def total_to_pay(value: int, rate: Decimal) -> int:
 
 def daily_payment(total: int, days: int) -> int:
     return round_bread(Decimal(total) / Decimal(days))
+
+
+DAILY_RATE_PLACES = Decimal("0.0001")  # a daily rate to a hundredth of a percent: 0.0214 = 2.14%
+
+
+def daily_rate(*, rate: Decimal, total_days: int) -> Decimal:
+    """A loan's whole-term rate spread evenly over its days, as the admin spec shows loan rates
+    ("30% over 14 days" is 2.14% a day): rate ÷ days, rounded half up once, to a hundredth of a
+    percent. Only shown; interest is always charged on the whole-term rate (total_to_pay)."""
+    return (Decimal(rate) / Decimal(total_days)).quantize(DAILY_RATE_PLACES, rounding=ROUND_HALF_UP)
 
 
 def solo_dividend_gain(*, value: int, total: int) -> int:
@@ -153,7 +164,7 @@ def start_date_window(today: date) -> tuple[date, date]:
 def check_start_date(chosen: date, *, today: date) -> None:
     first, last = start_date_window(today)
     if not first <= chosen <= last:
-        message = f"Date must be between {first.isoformat()} and {last.isoformat()}"
+        message = f"Date must be between {day_text(first)} and {day_text(last)}"
         raise BankError(message, fields={"new_date": [message]})
 
 
@@ -206,10 +217,10 @@ def savings_listing_status(*, next_due: date, today: date, week: int) -> tuple[s
     """Check Savings: overdue (due before today), due_today, or upcoming, with a readable text."""
     if next_due < today:
         days = (today - next_due).days
-        return "overdue", f"Week {week} overdue since {next_due.isoformat()} ({days} {'day' if days == 1 else 'days'})"
+        return "overdue", f"Week {week} overdue since {day_text(next_due)} ({days} {'day' if days == 1 else 'days'})"
     if next_due == today:
         return "due_today", f"Week {week} due today"
-    return "upcoming", f"Week {week} due on {next_due.isoformat()}"
+    return "upcoming", f"Week {week} due on {day_text(next_due)}"
 
 
 def client_limit_refusal(

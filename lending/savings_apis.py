@@ -103,6 +103,7 @@ class SavingsPaymentApi(APIView):
             "interest_compounded": entry.interest_compounded,
             "reverted": mark.reverted,
             "changed": mark.changed,
+            "balance_change": mark.balance_change,
             "solo_gain": mark.solo_gain,
             "entry": {
                 "week": entry.week,

@@ -5,7 +5,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date
 
-from django.db.models import Case, Count, IntegerField, Q, QuerySet, Sum, Value, When
+from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Sum, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from rest_framework.exceptions import NotFound
@@ -46,25 +46,37 @@ _PLAYER_WEEKS = CompiledQuery(
 )
 
 
+def _week_out(row: tuple) -> dict:
+    """A row of _WEEK_ROW_COLUMNS as the API answers a week."""
+    _savings_id, week, due, status, interest, compounded, auto, reverted = row
+    return {
+        "week": week,
+        "date": due,
+        "status": status,
+        "interest": interest,
+        "interest_compounded": compounded,
+        "auto_processed": auto,
+        "reverted_from": reverted or None,
+    }
+
+
 def _weeks_by_account(savings_ids: Iterable[int], rows: Iterable[tuple]) -> dict[int, list[dict]]:
     """Rows of _WEEK_ROW_COLUMNS, in (account, week) order, as each account's weeks (rows of other
     accounts, say one opened between two reads, are left out)."""
     weeks: dict[int, list[dict]] = {pk: [] for pk in savings_ids}
-    for savings_id, week, due, status, interest, compounded, auto, reverted in rows:
-        if savings_id not in weeks:
-            continue
-        weeks[savings_id].append(
-            {
-                "week": week,
-                "date": due,
-                "status": status,
-                "interest": interest,
-                "interest_compounded": compounded,
-                "auto_processed": auto,
-                "reverted_from": reverted or None,
-            }
-        )
+    for row in rows:
+        if row[0] in weeks:
+            weeks[row[0]].append(_week_out(row))
     return weeks
+
+
+def _latest_weeks(savings_ids: list[int]) -> dict[int, dict]:
+    """Each account's latest recorded week, the one an admin may still change: one query (asked even
+    for an empty page, id 0 being no row, so a list runs a fixed number of queries)."""
+    rows = SavingsWeek.objects.filter(savings_id__in=savings_ids or [0], week=F("savings__next_week") - 1).values_list(
+        *_WEEK_ROW_COLUMNS
+    )
+    return {row[0]: _week_out(row) for row in rows}
 
 
 def _week_rows(savings_ids: list[int]) -> dict[int, list[dict]]:
@@ -79,8 +91,11 @@ def _week_rows(savings_ids: list[int]) -> dict[int, list[dict]]:
     return _weeks_by_account(savings_ids, rows)
 
 
-def savings_figures(savings: Savings, *, today: date, weeks: list[dict] | None) -> dict:
-    """An account's fields and figures; with `weeks`, its payments history too."""
+def savings_figures(
+    savings: Savings, *, today: date, weeks: list[dict] | None, latest_week: dict | None = None
+) -> dict:
+    """An account's fields and figures; with `weeks`, its payments history too. `latest_week` is the
+    latest recorded week (from `weeks` when given), which Change to Paid / Not Paid acts on."""
     active = savings.status == Savings.Status.ACTIVE
     listing, text = rules.savings_listing_status(next_due=savings.next_due_date, today=today, week=savings.next_week)
     figures = {
@@ -97,6 +112,7 @@ def savings_figures(savings: Savings, *, today: date, weeks: list[dict] | None) 
         "paid_off": not active,
         "next_week": savings.next_week,
         "next_payment_date": savings.next_due_date if active else None,
+        "latest_week": (weeks[-1] if weeks else None) if weeks is not None else latest_week,
         "listing_status": listing if active else None,
         "status_text": text if active else f"Closed ({savings.status})",
         "admin_notes": savings.admin_notes,
@@ -166,14 +182,17 @@ def savings_check(
     *, today: date | None = None, listing_status: str | None = None, search: str = "", offset: int = 0, limit: int = 50
 ) -> dict:
     """Admin Check Savings: the active accounts most overdue first, a page at a time, with the
-    counters of the whole bank. 3 queries (the page, its count, the counters)."""
+    counters of the whole bank. 4 queries (the page, its latest recorded weeks, its count, the counters)."""
     today = today or timezone.localdate()
     accounts = _checked(today, listing_status, search)
     page = list(accounts.select_related("player").order_by("next_due_date", "id")[offset : offset + limit])
+    latest = _latest_weeks([savings.pk for savings in page])
     return {
         "count": accounts.count(),
         "counters": savings_counters(today=today),
-        "savings": [savings_figures(savings, today=today, weeks=None) for savings in page],
+        "savings": [
+            savings_figures(savings, today=today, weeks=None, latest_week=latest.get(savings.pk)) for savings in page
+        ],
     }
 
 
@@ -262,6 +281,22 @@ def savings_quote(*, player: Player, invested_value: int | None) -> dict:
         answer |= {"allowed": not player.bad_payer, "reason": rules.BAD_PAYER_PRODUCTS if player.bad_payer else ""}
         answer |= _projection_out(active)
     return answer
+
+
+def client_limit_refusal(*, player: Player, new_accounts: int, added_value: int) -> str | None:
+    """Why opening `new_accounts` accounts or adding `added_value` to the player's savings would break
+    their client limits now, or None: a read for a request filed now (the write that carries it
+    out checks again under its locks, lending.savings_services). 1 query."""
+    active = list(
+        Savings.objects.filter(player=player, status=Savings.Status.ACTIVE).values_list("invested_value", flat=True)
+    )
+    return rules.client_limit_refusal(
+        limit=rules.CLIENT_LIMITS[player.client_type],
+        active_count=len(active),
+        active_total=sum(active),
+        new_accounts=new_accounts,
+        added_value=added_value,
+    )
 
 
 def client_overview(*, player_ids: Iterable[int] | None = None) -> dict:

@@ -55,6 +55,10 @@ class SavingsRowOut(serializers.Serializer):
     paid_off = serializers.BooleanField(help_text="true once closed")
     next_week = serializers.IntegerField()
     next_payment_date = serializers.DateField(allow_null=True)
+    latest_week = SavingsWeekOut(
+        allow_null=True,
+        help_text="the latest recorded week (next_week - 1), which may still change (week=); null before week 1",
+    )
     listing_status = SavingsListingField(allow_null=True)
     status_text = serializers.CharField()
     admin_notes = serializers.CharField(allow_blank=True)
@@ -94,6 +98,9 @@ class SavingsMarkOut(serializers.Serializer):
     interest_compounded = serializers.IntegerField()
     reverted = serializers.BooleanField()
     changed = serializers.BooleanField(help_text="false when the week already had this status")
+    balance_change = serializers.IntegerField(
+        help_text="what the call did to the balance: the interest compounded (+) or taken back out (-); 0 for Paid"
+    )
     solo_gain = serializers.IntegerField(help_text="always 0: savings never feed the solo dividends")
     entry = SavingsWeekOut()
     savings = SavingsOut()

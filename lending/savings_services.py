@@ -20,6 +20,7 @@ from accounts.services import player_locked
 from bank import audit, bulk, live, outbox
 from bank.decisions import locked_pending
 from bank.errors import BankError
+from bank.texts import day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_FIRST_SAVINGS, POINTS_MORE_SAVINGS, POINTS_WEEKLY_PAYMENT
 from credit.services import credit_record
@@ -189,6 +190,7 @@ class SavingsMark:
     savings: Savings
     reverted: bool  # a Not Paid week changed to Paid: its compounded interest was taken back out
     changed: bool  # False when the week already had this status
+    balance_change: int = 0  # what the call did to the balance: + interest compounded, - interest taken back
     solo_gain: int = 0  # savings never feed the solo dividends (docs/rules.md, Savings)
 
 
@@ -232,17 +234,18 @@ def savings_payment_mark(*, savings_id: int, status: str, admin: User, week: int
     if entry.status == status:
         return SavingsMark(entry=entry, savings=savings, reverted=False, changed=False)
     reverted = entry.status == SavingsWeek.Status.NOT_PAID
+    before = {"week": entry.week, "status": entry.status, "invested_value": savings.invested_value}
     if reverted:  # Not Paid -> Paid: the compounded interest leaves the balance again
         if savings.invested_value - entry.interest_compounded <= 0:
             raise BankError("The balance no longer holds this week's interest", code="not_covered", status=409)
-        savings.invested_value -= entry.interest_compounded
+        change = -entry.interest_compounded
         entry.reverted_from = SavingsWeek.Status.NOT_PAID
         entry.interest_compounded = 0
     else:  # Paid -> Not Paid: the week's interest stays in the account
-        savings.invested_value += entry.interest
+        change = entry.interest
         entry.interest_compounded = entry.interest
         entry.reverted_from = ""
-    before = {"week": entry.week, "status": entry.status, "invested_value": savings.invested_value}
+    savings.invested_value += change
     entry.status = status
     entry.auto_processed = False
     entry.marked_by = admin
@@ -251,12 +254,12 @@ def savings_payment_mark(*, savings_id: int, status: str, admin: User, week: int
     _award_week_points(entry, player=player, admin=admin)
     _week_audit_and_notice(admin=admin, player=player, savings=savings, entry=entry, before=before)
     live.notify({"savings"}, [player.pk])
-    return SavingsMark(entry=entry, savings=savings, reverted=reverted, changed=True)
+    return SavingsMark(entry=entry, savings=savings, reverted=reverted, changed=True, balance_change=change)
 
 
 def _record_due_week(*, player: Player, savings: Savings, status: str, admin: User) -> SavingsMark:
     if savings.next_due_date > _today():
-        message = f"Week {savings.next_week} is not due until {savings.next_due_date.isoformat()}"
+        message = f"Week {savings.next_week} is not due until {day_text(savings.next_due_date)}"
         raise BankError(message, code="not_due", fields={"payment_status": [message]})
     interest = rules.week_interest(savings.invested_value, savings.interest_rate)
     compounded = interest if status == SavingsWeek.Status.NOT_PAID else 0
@@ -277,11 +280,11 @@ def _record_due_week(*, player: Player, savings: Savings, status: str, admin: Us
     _award_week_points(entry, player=player, admin=admin)
     _week_audit_and_notice(admin=admin, player=player, savings=savings, entry=entry, before=before)
     live.notify({"savings"}, [player.pk])
-    return SavingsMark(entry=entry, savings=savings, reverted=False, changed=True)
+    return SavingsMark(entry=entry, savings=savings, reverted=False, changed=True, balance_change=compounded)
 
 
 def _missed_week_text(savings_id: int, week: int, due: date) -> str:
-    return f"week {week} of Savings #{savings_id} (due {due.isoformat()}) was recorded Not Paid."
+    return f"week {week} of Savings #{savings_id} (due {day_text(due)}) was recorded Not Paid."
 
 
 def _week_audit_and_notice(*, admin: User, player: Player, savings: Savings, entry: SavingsWeek, before: dict) -> None:
@@ -472,7 +475,7 @@ def withdrawal_request_create(
     player = player_of_caller(user=user, player_id=player_id, missing=rules.NO_PROFILE_WITHDRAWAL)
     first, last = rules.withdrawal_date_window(_today())
     if not first <= withdrawal_date <= last:
-        message = f"The withdrawal date must be between {first.isoformat()} and {last.isoformat()}"
+        message = f"The withdrawal date must be between {day_text(first)} and {day_text(last)}"
         raise BankError(message, fields={"withdrawal_date": [message]})
     available = sum(
         Savings.objects.filter(player=player, status=Savings.Status.ACTIVE).values_list("invested_value", flat=True)
@@ -541,7 +544,7 @@ def withdrawal_request_approve(*, request_id: int, admin: User, notes: str = "")
         kind="withdrawal.approved",
         player=player,
         content=(
-            f"your withdrawal of €{request.amount:,} was approved, for {request.withdrawal_date.isoformat()} "
+            f"your withdrawal of €{request.amount:,} was approved, for {day_text(request.withdrawal_date)} "
             f"at {request.withdrawal_time:%H:%M} (GMT{request.player_timezone:+d})."
         ),
     )

@@ -12,6 +12,7 @@ from accounts.models import Player, User
 from accounts.selectors import player_for_caller, player_of
 from bank.errors import BankError
 from bank.sql import CompiledQuery, model_fields
+from bank.texts import day_text
 from credit import rules as credit_rules
 from credit.selectors import credit_eligibility
 
@@ -90,6 +91,7 @@ def _figures(loan: Loan, *, today: date, amount_paid: int, paid_days: int, entry
         "player_name": loan.player.name,
         "value": loan.value,
         "interest_rate": loan.interest_rate,
+        "daily_rate": rules.daily_rate(rate=loan.interest_rate, total_days=loan.total_days),
         "total_days": loan.total_days,
         "total_to_pay": loan.total_to_pay,
         "daily_payment": loan.daily_payment,
@@ -144,18 +146,32 @@ def loan_listing_status(figures: dict, *, today_entry: dict | None, today: date)
     if day > total_days:
         return "period_over", f"Loan period over ({total_days} days): €{figures['remaining']:,} remaining"
     if day < 1:
-        return "upcoming", f"Starts on {figures['start_date'].isoformat()}"
+        return "upcoming", f"Starts on {day_text(figures['start_date'])}"
     return "upcoming", f"Day {day} of {total_days}: €{figures['daily_payment']:,} due today"
 
 
+def _with_listing(figures: dict, *, today: date) -> dict:
+    """An Active loan's today entry and listing status, as Check Loans shows them (None otherwise):
+    a player's details card marks today's day from them."""
+    if figures["status"] != Loan.Status.ACTIVE:
+        return figures | {"today_entry": None, "listing_status": None, "status_text": figures["status"]}
+    entries = figures["payments_history"]
+    # entries run by date and none is after today: today's, if any, is the last
+    last = entries[-1] if entries else None
+    today_entry = last if last and str(last["date"]) == today.isoformat() else None
+    listing, text = loan_listing_status(figures, today_entry=today_entry, today=today)
+    return figures | {"today_entry": today_entry, "listing_status": listing, "status_text": text}
+
+
 def loan_list_for_player(*, player: Player, today: date | None = None) -> list[dict]:
-    """The player's loans, newest first, with their figures and day entries. 2 queries (1 without loans)."""
+    """The player's loans, newest first, with their figures, day entries and (Active ones) today's
+    listing status. 2 queries (1 without loans)."""
     today = today or timezone.localdate()
     loans = _PLAYER_LOANS.instances(Loan, _LOAN_ROW_FIELDS, player_id=player.pk)
     for loan in loans:
         Loan.player.field.set_cached_value(loan, player)  # the player's own: no join
     _attach_day_entries(loans, _PLAYER_DAY_ENTRIES.rows(player_id=player.pk) if loans else ())
-    return [loan_figures(loan, today=today) for loan in loans]
+    return [_with_listing(loan_figures(loan, today=today), today=today) for loan in loans]
 
 
 def loan_detail(*, loan_id: int, today: date | None = None) -> dict:
@@ -308,6 +324,7 @@ def _pending_shaped(values: Iterable[tuple]) -> list[dict]:
                 "value": value,
                 "total_days": days,
                 "interest_rate": rate,
+                "daily_rate": rules.daily_rate(rate=rate, total_days=days),
                 "total_to_pay": total,
                 "user": by_player or by_user,  # who asked: the player's name, or an admin's username
                 "request_reason": reason,

@@ -1,6 +1,9 @@
 """Input and output shapes of the loans API: one serializer per call parses its query and body at
 the edge (bank.inputs.parse), and the OpenAPI schema comes from these same classes."""
 
+from decimal import Decimal
+
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, WholeNumberField
@@ -23,6 +26,10 @@ ListingStatusField = enum_field(
 # --- output --------------------------------------------------------------------------------
 
 
+def daily_rate_field() -> serializers.DecimalField:
+    return rate_field(help_text="the whole-term rate spread over the days, shown beside it: 0.0214 = 2.14% a day")
+
+
 class PaymentEntryOut(serializers.Serializer):
     date = serializers.DateField()
     status = PaymentStatusField()
@@ -35,6 +42,7 @@ class LoanFiguresOut(serializers.Serializer):
     player_name = serializers.CharField()
     value = serializers.IntegerField()
     interest_rate = rate_field(help_text="whole-term fraction: 0.3 = 30%")
+    daily_rate = daily_rate_field()
     total_days = serializers.IntegerField()
     total_to_pay = serializers.IntegerField()
     daily_payment = serializers.IntegerField()
@@ -67,6 +75,15 @@ class LoanCheckOut(LoanFiguresOut):
     today_entry = PaymentEntryOut(allow_null=True)
     listing_status = ListingStatusField()
     status_text = serializers.CharField()
+
+
+class PlayerLoanOut(LoanOut):
+    """One of a player's loans (bank data, a player's products): its day history and, while Active,
+    today's entry and listing status as Check Loans gives them (null once closed)."""
+
+    today_entry = PaymentEntryOut(allow_null=True)
+    listing_status = ListingStatusField(allow_null=True)
+    status_text = serializers.CharField(help_text="the listing status in words; the status once closed")
 
 
 class LoanRowOut(serializers.Serializer):
@@ -111,6 +128,7 @@ class PendingLoanOut(serializers.Serializer):
     value = serializers.IntegerField()
     total_days = serializers.IntegerField()
     interest_rate = rate_field(help_text="whole-term fraction computed at request time")
+    daily_rate = serializers.SerializerMethodField()
     total_to_pay = serializers.IntegerField()
     user = serializers.SerializerMethodField(help_text="who asked: the player's name, or an admin's username")
     request_reason = serializers.CharField(allow_blank=True)
@@ -123,6 +141,10 @@ class PendingLoanOut(serializers.Serializer):
     denied_by = serializers.CharField(source="denied_by.username", default=None, allow_null=True)
     denied_date = serializers.DateTimeField(allow_null=True)
     converted_loan_id = serializers.IntegerField(allow_null=True)
+
+    @extend_schema_field(daily_rate_field())
+    def get_daily_rate(self, pending: PendingLoan) -> Decimal:
+        return rules.daily_rate(rate=pending.interest_rate, total_days=pending.total_days)
 
     def get_user(self, pending: PendingLoan) -> str | None:
         user = pending.requested_by
@@ -164,7 +186,7 @@ class ProductsSummaryOut(serializers.Serializer):
 
 class BankDataOut(serializers.Serializer):
     player_id = serializers.IntegerField()
-    loans = LoanOut(many=True)
+    loans = PlayerLoanOut(many=True)
     savings = SavingsOut(many=True)
     pending_loans = PendingLoanOut(many=True)
     summary = ProductsSummaryOut(help_text="the Overview cards' figures")
@@ -173,7 +195,7 @@ class BankDataOut(serializers.Serializer):
 
 class PlayerProductsOut(serializers.Serializer):
     savings = SavingsOut(many=True)
-    loans = LoanOut(many=True)
+    loans = PlayerLoanOut(many=True)
     pending_loans = PendingLoanOut(many=True)
 
 

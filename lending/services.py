@@ -17,6 +17,7 @@ from accounts.services import player_locked
 from bank import audit, live, outbox
 from bank.decisions import locked_pending
 from bank.errors import BankError
+from bank.texts import day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE
 from credit.services import credit_record
@@ -265,7 +266,7 @@ def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date |
     today = _today()
     day = on_date or today
     if day < loan.start_date:
-        message = f"The payment date cannot be before the loan's start date ({loan.start_date.isoformat()})"
+        message = f"The payment date cannot be before the loan's start date ({day_text(loan.start_date)})"
         raise BankError(message, fields={"date": [message]})
     if day > today:
         raise BankError("The payment date cannot be in the future", fields={"date": ["In the future."]})
@@ -294,14 +295,14 @@ def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date |
         outbox.enqueue(
             kind="payment.missed",
             player=loan.player,
-            content=f"the payment of Loan #{loan.pk} for {day.isoformat()} (€{loan.daily_payment:,}) was marked Not Paid.",
+            content=f"the payment of Loan #{loan.pk} for {day_text(day)} (€{loan.daily_payment:,}) was marked Not Paid.",
         )
     if points:
         credit_record(
             player_id=loan.player_id,
             action_type=Action.PAYMENT_MADE,
             points=points,
-            reason=f"Loan #{loan.pk} payment for {day.isoformat()}",
+            reason=f"Loan #{loan.pk} payment for {day_text(day)}",
             admin=admin,
         )
     live.notify({"loans"}, [loan.player_id])

@@ -1,5 +1,7 @@
 """The bank-wide admin calls: New Player, Overview stats, Report, Bad Payers, bulk delete, paging."""
 
+from decimal import Decimal
+
 import pytest
 from django.utils import timezone
 
@@ -167,9 +169,16 @@ def test_report_lists_every_loan_and_savings_newest_first_a_page_at_a_time(admin
     assert created == sorted(created, reverse=True)
     saving = next(row for row in everything if row["type"] == "Saving")
     assert (saving["value"], saving["interest_rate"], saving["status"]) == (1_000_000, 0.07, "Active")
+    assert (saving["total_days"], saving["daily_rate"]) == (None, None)
     counters = first["counters"]
     assert (counters["active_loans"], counters["active_savings"], counters["bad_payers"]) == (6, 3, 1)
     assert counters["solo_dividends"] == 123_456
+
+
+def test_report_loans_carry_their_days_and_the_daily_equivalent_of_their_rate(admin_api):
+    LoanFactory(interest_rate=Decimal("0.30"), total_days=14)
+    row = admin_api.get("/api/admin/report", {"product_type": "loan"}).json()["rows"][0]
+    assert (row["type"], row["interest_rate"], row["total_days"], row["daily_rate"]) == ("Loan", 0.3, 14, 0.0214)
 
 
 def test_report_filters_by_type_and_status(admin_api, admin_user):

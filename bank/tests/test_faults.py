@@ -101,3 +101,20 @@ def test_calls_answer_503_unavailable_when_the_database_cannot_be_reached(player
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_an_unexpected_error_answers_500_saying_nothing_was_changed(admin_api, monkeypatch):
+    # a bug behind a call: the answer says what it means for the person, in words they can act on
+    from lending import selectors
+
+    def broken(**_kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(selectors, "loans_check", broken)
+    response = admin_api.get("/api/admin/loans/check")
+    assert response.status_code == 500
+    assert response.json() == {
+        "detail": "Something went wrong on our side; nothing was changed. Try again.",
+        "code": "server_error",
+        "fields": {},
+    }

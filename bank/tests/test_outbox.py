@@ -17,6 +17,7 @@ from bank.models import OutboxMessage
 from bank.testing.discord import fake_discord
 from bank.testing.queries import AUTH_QUERIES
 from bank.testing.threads import run_at_once
+from bank.texts import day_text
 from exchange import services as exchange_services
 from exchange.models import PearlExchangeRequest
 from lending import savings_services
@@ -88,7 +89,7 @@ def test_each_decision_and_missed_payment_queues_one_message(admin_user):
     assert "was denied. Reason: Too much" in texts()[0]
     assert "your request to sell 10 pearls for €25,000 was approved." in texts()[3]
     assert (
-        f"the payment of Loan #{loan.pk} for {timezone.localdate().isoformat()} (€130,000) was marked Not Paid."
+        f"the payment of Loan #{loan.pk} for {day_text(timezone.localdate())} (€130,000) was marked Not Paid."
         in (texts()[4])
     )
     assert f"week 2 of Savings #{week.pk}" in texts()[5]

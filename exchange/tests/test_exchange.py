@@ -152,6 +152,49 @@ def test_a_purchase_must_be_covered_by_the_chosen_savings(player_api, player):
         response.json()["detail"]
         == f"Savings Account #{savings.pk} holds €30,000, not enough to pay €31,500 for 9 pearls"
     )
+    assert not PearlExchangeRequest.objects.exists()
+
+
+def test_a_purchase_not_covered_is_a_refusal_not_a_mistake_in_the_form(player_api, player):
+    # no `fields`: the screen words it as every refusal ("Failed to submit pearl exchange request: ...")
+    savings = SavingsFactory(player=player, invested_value=30_000)
+    response = ask(player_api, exchange_type="buy", pearls_amount=9, savings_option=savings.pk)
+    assert (response.json()["code"], response.json()["fields"]) == ("not_covered", {})
+
+
+def test_a_sale_into_new_savings_at_the_account_cap_is_refused_when_filed(player_api, player):
+    for _ in range(3):
+        SavingsFactory(player=player, invested_value=100_000)
+    response = ask(player_api, exchange_type="sell", pearls_amount=10, savings_option="new_savings")
+    assert (response.status_code, response.json()["code"]) == (400, "client_limit")
+    assert response.json()["detail"] == "New clients can hold at most 3 active savings accounts (this player has 3)"
+    assert not PearlExchangeRequest.objects.exists()
+
+
+def test_a_sale_into_new_savings_past_the_clients_total_is_refused_when_filed(player_api, player):
+    SavingsFactory(player=player, invested_value=1_490_000)
+    response = ask(player_api, exchange_type="sell", pearls_amount=10, savings_option="new_savings")
+    assert (response.status_code, response.json()["detail"]) == (
+        400,
+        "New clients can hold at most €1,500,000 in savings: this player holds €1,490,000, so at most €10,000 more",
+    )
+    assert not PearlExchangeRequest.objects.exists()
+
+
+def test_a_sale_that_would_grow_an_account_past_the_limit_is_refused_when_filed(player_api, player):
+    savings = SavingsFactory(player=player, invested_value=1_490_000)
+    response = ask(player_api, exchange_type="sell", pearls_amount=10, savings_option=savings.pk)
+    assert (response.status_code, response.json()["code"]) == (400, "client_limit")
+    assert not PearlExchangeRequest.objects.exists()
+
+
+def test_a_sale_within_the_limits_and_a_cash_out_are_filed(player_api, player):
+    SavingsFactory(player=player, invested_value=1_470_000)
+    for option in ("new_savings", "cashout"):
+        response = ask(player_api, exchange_type="sell", pearls_amount=10, savings_option=option)
+        assert response.status_code == 201, response.json()
+    # a cash-out moves nothing in the bank: the limits do not apply to it
+    assert ask(player_api, exchange_type="sell", pearls_amount=1_000, savings_option="cashout").status_code == 201
 
 
 def test_an_admin_cannot_file_a_players_exchange(admin_api):
@@ -234,8 +277,9 @@ def test_a_sale_into_new_savings_that_breaks_the_limits_is_refused_at_approval(p
 
 
 def test_a_sale_that_grows_an_account_past_the_limit_is_refused_at_approval(player_api, admin_api, player):
-    savings = SavingsFactory(player=player, invested_value=1_490_000)
+    savings = SavingsFactory(player=player, invested_value=1_400_000)
     request_id = ask(player_api, exchange_type="sell", pearls_amount=10, savings_option=savings.pk).json()["id"]
+    Savings.objects.filter(pk=savings.pk).update(invested_value=1_490_000)  # grown meanwhile: 25,000 more is too much
     assert _approve(admin_api, request_id).status_code == 409
     savings.refresh_from_db()
     assert savings.invested_value == 1_490_000

@@ -1,5 +1,6 @@
 import json
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 from django.utils import timezone
@@ -21,6 +22,7 @@ LOAN_KEYS = {
     "player_name",
     "value",
     "interest_rate",
+    "daily_rate",
     "total_days",
     "total_to_pay",
     "daily_payment",
@@ -41,6 +43,8 @@ LOAN_KEYS = {
     "admin_notes",
     "created_at",
 }
+# a player's own loans (bank data, products) also say how today's day stands while Active
+PLAYER_LOAN_KEYS = LOAN_KEYS | {"today_entry", "listing_status", "status_text"}
 PENDING_KEYS = {
     "id",
     "player_id",
@@ -49,6 +53,7 @@ PENDING_KEYS = {
     "value",
     "total_days",
     "interest_rate",
+    "daily_rate",
     "total_to_pay",
     "user",
     "request_reason",
@@ -132,7 +137,7 @@ def test_my_bank_data_has_own_loans_requests_and_dividends(eligible_api, eligibl
     data = eligible_api.get("/api/me/bank-data").json()
     assert set(data) == {"player_id", "loans", "savings", "pending_loans", "summary", "solo_dividends"}
     assert [row["id"] for row in data["loans"]] == [loan.pk]
-    assert set(data["loans"][0]) == LOAN_KEYS
+    assert set(data["loans"][0]) == PLAYER_LOAN_KEYS
     assert data["loans"][0]["payments_history"] == [{"date": ago(1).isoformat(), "status": "Paid", "value": 130_000}]
     assert data["loans"][0]["interest_rate"] == 0.3
     assert len(data["pending_loans"]) == 1 and data["savings"] == []
@@ -285,7 +290,7 @@ def test_edit_change_date_and_change_days(admin_api):
     outside = admin_api.put(f"/api/admin/loans/{loan.pk}/change-date?new_date={year + 2}-01-01")
     assert (outside.status_code, outside.json()["detail"]) == (
         400,
-        f"Date must be between {year}-01-01 and {year + 1}-12-31",
+        f"Date must be between 1 Jan {year} and 31 Dec {year + 1}",
     )
     badly = admin_api.put(f"/api/admin/loans/{loan.pk}/change-date?new_date=01/01/{year}")
     assert (badly.status_code, badly.json()["detail"]) == (400, "Invalid date format. Please use YYYY-MM-DD")
@@ -446,6 +451,44 @@ def test_check_loans_rows_carry_figures_and_todays_entry_not_the_history(admin_a
     assert row["listing_status"] == "not_paid_today"
 
 
+def test_check_loans_rows_carry_the_daily_equivalent_of_the_whole_term_rate(admin_api):
+    LoanFactory(interest_rate=Decimal("0.30"), total_days=14)
+    row = admin_api.get("/api/admin/loans/check").json()["loans"][0]
+    assert (row["interest_rate"], row["total_days"], row["daily_rate"]) == (0.3, 14, 0.0214)
+
+
+def test_request_cards_carry_the_daily_equivalent_of_the_whole_term_rate(admin_api):
+    PendingLoanFactory(interest_rate=Decimal("0.35"), total_days=14)
+    card = admin_api.get("/api/admin/pending-loans").json()["pending_loans"][0]
+    assert (card["interest_rate"], card["daily_rate"]) == (0.35, 0.025)
+    # the Overview's short list serialises the requests themselves: the same figure
+    overview = admin_api.get("/api/admin/dashboard-stats").json()["pending_loans"][0]
+    assert overview["daily_rate"] == 0.025
+
+
+def test_a_players_active_loans_say_how_today_stands_and_closed_ones_do_not(admin_api):
+    active = LoanFactory(start_date=ago(2), total_days=10)
+    LoanPaymentFactory(loan=active, date=ago(0))
+    LoanFactory(player=active.player, status="Paid-Off", paid_off=True)
+    loans = {row["id"]: row for row in admin_api.get(f"/api/players/{active.player_id}/products").json()["loans"]}
+    row = loans[active.pk]
+    assert (row["listing_status"], row["status_text"]) == ("paid_today", "Paid today (€130,000)")
+    assert row["today_entry"] == {"date": ago(0).isoformat(), "status": "Paid", "value": 130_000}
+    closed = next(row for pk, row in loans.items() if pk != active.pk)
+    assert (closed["listing_status"], closed["today_entry"], closed["status_text"]) == (None, None, "Paid-Off")
+
+
+def test_a_players_active_loan_not_marked_today_shows_its_day_due(admin_api):
+    loan = LoanFactory(start_date=ago(2), total_days=10)
+    LoanPaymentFactory(loan=loan, date=ago(1))
+    row = admin_api.get(f"/api/players/{loan.player_id}/products").json()["loans"][0]
+    assert (row["listing_status"], row["status_text"], row["today_entry"]) == (
+        "upcoming",
+        "Day 3 of 10: €130,000 due today",
+        None,
+    )
+
+
 def test_admin_reads_one_loan_with_its_history(admin_api):
     loan = LoanFactory(start_date=ago(1))
     LoanPaymentFactory(loan=loan, date=ago(1))
@@ -533,7 +576,7 @@ def test_the_loan_request_rows_match_their_documented_serializer(admin_user):
 
 def test_bank_data_renders_exactly_as_its_documented_serializers(eligible_player):
     from lending.savings_serializers import SavingsOut
-    from lending.serializers import LoanOut, ProductsSummaryOut
+    from lending.serializers import PlayerLoanOut, ProductsSummaryOut
 
     loan = LoanFactory(player=eligible_player, start_date=ago(3))
     LoanPaymentFactory(loan=loan, date=ago(2))
@@ -544,7 +587,7 @@ def test_bank_data_renders_exactly_as_its_documented_serializers(eligible_player
     def rendered(value):
         return json.loads(JSONRenderer().render(value))
 
-    assert rendered(raw["loans"]) == rendered(LoanOut(raw["loans"], many=True).data)
+    assert rendered(raw["loans"]) == rendered(PlayerLoanOut(raw["loans"], many=True).data)
     assert rendered(raw["savings"]) == rendered(SavingsOut(raw["savings"], many=True).data)
     assert rendered(raw["summary"]) == rendered(ProductsSummaryOut(raw["summary"]).data)
     # the loan requests' rows are checked against PendingLoanOut above

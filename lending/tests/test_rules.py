@@ -97,7 +97,7 @@ def test_start_date_window_runs_from_1_january_to_31_december_next_year():
     for outside in (date(2025, 12, 31), date(2028, 1, 1)):
         with pytest.raises(BankError) as error:
             rules.check_start_date(outside, today=today)
-        assert error.value.detail == "Date must be between 2026-01-01 and 2027-12-31"
+        assert error.value.detail == "Date must be between 1 Jan 2026 and 31 Dec 2027"
 
 
 def test_current_day_and_days_passed():
@@ -141,3 +141,17 @@ def test_loan_terms_price_a_loan_for_a_score(value, score, days, rate, total, da
 )
 def test_paid_percent_has_one_decimal_and_is_full_once_paid_off(paid, total, paid_off, percent):
     assert rules.paid_percent(amount_paid=paid, total_to_pay=total, paid_off=paid_off) == percent
+
+
+@pytest.mark.parametrize(
+    "rate,days,daily",
+    [
+        ("0.30", 14, "0.0214"),  # 30% over 14 days is 2.14% a day
+        ("0.35", 14, "0.0250"),
+        ("0.50", 1, "0.5000"),
+        ("0.30", 30, "0.0100"),
+        ("0.2900", 8, "0.0363"),  # 0.03625: half up
+    ],
+)
+def test_daily_rate_is_the_whole_term_rate_over_the_days_to_a_hundredth_of_a_percent(rate, days, daily):
+    assert rules.daily_rate(rate=Decimal(rate), total_days=days) == Decimal(daily)

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
 from bank.errors import BankError
+from bank.texts import day_text
 from credit.models import CreditEvent
 from lending import rules
 from lending import savings_services as services
@@ -50,7 +51,7 @@ def test_listing_status_around_today(next_due, status):
 
 def test_listing_text_says_the_week_and_its_day():
     assert rules.savings_listing_status(next_due=TODAY - timedelta(days=2), today=TODAY, week=4)[1] == (
-        "Week 4 overdue since 2026-06-13 (2 days)"
+        "Week 4 overdue since 13 Jun 2026 (2 days)"
     )
     assert rules.savings_listing_status(next_due=TODAY, today=TODAY, week=1)[1] == "Week 1 due today"
 
@@ -195,6 +196,29 @@ def test_changing_a_not_paid_week_to_paid_takes_its_interest_back_out(admin_user
     assert (mark.reverted, mark.savings.invested_value, mark.entry.interest_compounded) == (True, 1_000_000, 0)
 
 
+def test_a_change_of_the_latest_week_says_what_it_did_to_the_balance(admin_user):
+    savings = SavingsFactory(weeks=1)
+    missed = services.savings_payment_mark(savings_id=savings.pk, status="Not Paid", admin=admin_user)
+    assert missed.balance_change == 70_000
+    back = services.savings_payment_mark(savings_id=savings.pk, status="Paid", week=2, admin=admin_user)
+    assert (back.reverted, back.balance_change) == (True, -70_000)
+    again = services.savings_payment_mark(savings_id=savings.pk, status="Not Paid", week=2, admin=admin_user)
+    assert (again.reverted, again.balance_change, again.savings.invested_value) == (False, 70_000, 1_070_000)
+    same = services.savings_payment_mark(savings_id=savings.pk, status="Not Paid", week=2, admin=admin_user)
+    assert (same.changed, same.balance_change) == (False, 0)
+
+
+def test_the_audit_of_a_changed_week_keeps_the_balance_before_the_change(admin_user):
+    from bank.models import AuditEntry
+
+    savings = SavingsFactory(weeks=1)
+    services.savings_payment_mark(savings_id=savings.pk, status="Not Paid", admin=admin_user)
+    services.savings_payment_mark(savings_id=savings.pk, status="Paid", week=2, admin=admin_user)
+    entry = AuditEntry.objects.filter(kind="savings.payment_marked").order_by("-id").first()
+    assert (entry.before["status"], entry.before["invested_value"]) == ("Not Paid", 1_070_000)
+    assert (entry.after["status"], entry.after["invested_value"]) == ("Paid", 1_000_000)
+
+
 def test_only_the_latest_week_can_change(admin_user):
     savings = SavingsFactory(weeks=3)
     with pytest.raises(BankError) as error:
@@ -206,7 +230,7 @@ def test_a_week_not_yet_due_cannot_be_recorded(admin_user):
     savings = SavingsFactory()  # week 1 due in 7 days
     with pytest.raises(BankError) as error:
         services.savings_payment_mark(savings_id=savings.pk, status="Paid", admin=admin_user)
-    assert error.value.detail == f"Week 1 is not due until {(today() + timedelta(days=7)).isoformat()}"
+    assert error.value.detail == f"Week 1 is not due until {day_text(today() + timedelta(days=7))}"
     assert not SavingsWeek.objects.exists()
 
 

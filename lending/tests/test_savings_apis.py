@@ -275,6 +275,38 @@ def test_admin_marks_a_week_and_reads_solo_gain_and_reverted(admin_api):
     assert (back["reverted"], back["savings"]["invested_value"]) == (True, 1_000_000)
 
 
+def test_a_payment_answer_says_what_it_did_to_the_balance(admin_api):
+    savings = SavingsFactory(weeks=1)
+    missed = admin_api.post(f"/api/savings/{savings.pk}/payment?payment_status=Not Paid").json()
+    assert missed["balance_change"] == 70_000
+    back = admin_api.post(f"/api/savings/{savings.pk}/payment?payment_status=Paid&week=2").json()
+    assert (back["reverted"], back["balance_change"]) == (True, -70_000)
+
+
+def test_check_savings_rows_carry_the_latest_recorded_week(admin_api):
+    fresh = SavingsFactory()
+    missed = SavingsFactory(weeks=1)
+    admin_api.post(f"/api/savings/{missed.pk}/payment?payment_status=Not Paid")
+    rows = {row["id"]: row for row in admin_api.get("/api/admin/savings/check").json()["savings"]}
+    assert rows[fresh.pk]["latest_week"] is None
+    latest = rows[missed.pk]["latest_week"]
+    assert (latest["week"], latest["status"], latest["interest"], latest["interest_compounded"]) == (
+        2,
+        "Not Paid",
+        70_000,
+        70_000,
+    )
+    assert latest["date"] == today().isoformat()  # week 2 of an account opened two weeks ago
+    assert rows[missed.pk]["next_week"] == 3
+
+
+def test_a_players_products_carry_each_savings_latest_week(admin_api):
+    savings = SavingsFactory(weeks=2)
+    products = admin_api.get(f"/api/players/{savings.player_id}/products").json()
+    assert products["savings"][0]["latest_week"] == products["savings"][0]["payments_history"][-1]
+    assert products["savings"][0]["latest_week"]["week"] == 2
+
+
 @pytest.mark.parametrize("query", ["payment_status=Maybe", "payment_status=Paid&week=0", "payment_status=Paid&week=x"])
 def test_bad_payment_input_answers_400(admin_api, query):
     savings = SavingsFactory(weeks=1)
@@ -292,7 +324,7 @@ def test_admin_edits_and_moves_a_savings_account(admin_api):
     moved = admin_api.put(f"/api/admin/savings/{savings.pk}/change-date?new_date={year}-01-01").json()
     assert moved["start_date"] == f"{year}-01-01"
     outside = admin_api.put(f"/api/admin/savings/{savings.pk}/change-date?new_date={year - 1}-12-31")
-    assert outside.json()["detail"] == f"Date must be between {year}-01-01 and {year + 1}-12-31"
+    assert outside.json()["detail"] == f"Date must be between 1 Jan {year} and 31 Dec {year + 1}"
 
 
 @pytest.mark.parametrize("rate", [-0.01, 1.5, "lots"])
@@ -390,8 +422,8 @@ def test_check_savings_runs_a_fixed_number_of_queries(admin_api, django_assert_n
     for size in (1, 12):
         for _ in range(size):
             SavingsFactory(weeks=2)
-        # 2 for the token + the page + its count + the counters
-        with django_assert_num_queries(AUTH_QUERIES + 3):
+        # 2 for the token + the page + its latest recorded weeks + its count + the counters
+        with django_assert_num_queries(AUTH_QUERIES + 4):
             admin_api.get("/api/admin/savings/check")
 
 

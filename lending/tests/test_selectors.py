@@ -4,6 +4,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
+from bank.texts import day_text
 from credit import migration
 from lending import selectors
 from lending.models import Loan
@@ -90,7 +91,7 @@ def test_a_running_loan_without_todays_entry_lists_upcoming():
 def test_a_loan_starting_later_lists_upcoming_with_its_date():
     later = timezone.localdate() + timedelta(days=5)
     row = checked(LoanFactory(start_date=later))
-    assert (row["listing_status"], row["status_text"]) == ("upcoming", f"Starts on {later.isoformat()}")
+    assert (row["listing_status"], row["status_text"]) == ("upcoming", f"Starts on {day_text(later)}")
     assert (row["current_day"], row["days_passed"]) == (-4, 0)
 
 

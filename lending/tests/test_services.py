@@ -377,7 +377,7 @@ def test_change_date_moves_the_start_within_the_window(admin_user):
     assert changed.start_date == date(year + 1, 12, 31)
     with pytest.raises(BankError) as error:
         services.loan_change_date(loan_id=loan.pk, new_date=date(year - 1, 12, 31), admin=admin_user)
-    assert error.value.detail == f"Date must be between {year}-01-01 and {year + 1}-12-31"
+    assert error.value.detail == f"Date must be between 1 Jan {year} and 31 Dec {year + 1}"
     loan.refresh_from_db()
     assert loan.start_date == date(year + 1, 12, 31)
 

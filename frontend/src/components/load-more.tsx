@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { formatCount, plural } from '@/lib/plural';
 import './bank-ui.css';
 
 /** What an infinite query (React Query) tells and does about its next page. */
@@ -19,8 +20,9 @@ interface LoadMoreProps {
   /** what is on screen, and how many there are in all */
   shown: number;
   total: number;
-  /** what the list holds, for the status line: "loans", "players"... */
+  /** what the list holds, for the status line: one "loan", "player"... (and its plural when not noun + s) */
   noun: string;
+  nounPlural?: string;
   hasMore: boolean;
   loading: boolean;
   onLoadMore: () => void;
@@ -30,7 +32,7 @@ interface LoadMoreProps {
  * The end of a server-paged list: the next page loads by itself when this scrolls into view, and a
  * button does the same for keyboard users and readers of the status line.
  */
-export function LoadMore({ shown, total, noun, hasMore, loading, onLoadMore }: LoadMoreProps) {
+export function LoadMore({ shown, total, noun, nounPlural, hasMore, loading, onLoadMore }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     const element = sentinel.current;
@@ -45,7 +47,7 @@ export function LoadMore({ shown, total, noun, hasMore, loading, onLoadMore }: L
   return (
     <div className="load-more" ref={sentinel}>
       <p className="muted" aria-live="polite">
-        Showing {shown.toLocaleString('en-US')} of {total.toLocaleString('en-US')} {noun}
+        Showing {formatCount(shown)} of {plural(total, noun, nounPlural)}
       </p>
       {hasMore && (
         <button type="button" className="btn btn--secondary btn--small" disabled={loading} onClick={onLoadMore}>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setUnauthorizedHandler } from '@/lib/api-client';
+import { ApiError, MAYBE_SAVED, SERVER_TROUBLE, UNREACHABLE, api, setUnauthorizedHandler } from '@/lib/api-client';
 import { mockFetch } from '@/testing/fetch-mock';
 
 describe('api client', () => {
@@ -58,6 +58,35 @@ describe('api client', () => {
   it('copes with an error answer that is not JSON', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502 }))));
     await expect(api.get('/me')).rejects.toMatchObject({ status: 502, detail: '', code: 'http_502' });
+  });
+
+  it('says a server error changed nothing when the server gives no detail', async () => {
+    mockFetch({ 'GET /api/me': { status: 500, body: { detail: '', code: 'server_error' } } });
+    await expect(api.get('/me')).rejects.toMatchObject({ message: SERVER_TROUBLE });
+  });
+
+  it('says the same of an error page that is not the API\'s (a proxy\'s HTML)', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502 }))));
+    await expect(api.get('/me')).rejects.toMatchObject({ message: SERVER_TROUBLE });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<h1>Too large</h1>', { status: 413 }))));
+    await expect(api.post('/savings', {})).rejects.toMatchObject({ message: SERVER_TROUBLE });
+  });
+
+  it('shows the server\'s own detail of a server error', async () => {
+    mockFetch({ 'GET /api/me': { status: 503, body: { detail: 'The bank cannot reach its database right now.', code: 'unavailable' } } });
+    await expect(api.get('/me')).rejects.toMatchObject({ message: 'The bank cannot reach its database right now.' });
+  });
+
+  it('does not say nothing changed when a change got no answer (it may have been saved)', async () => {
+    mockFetch({ 'POST /api/savings': 'network-error' });
+    await expect(api.post('/savings', {})).rejects.toMatchObject({ message: MAYBE_SAVED });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<h1>Gateway timeout</h1>', { status: 504 }))));
+    await expect(api.post('/savings', {})).rejects.toMatchObject({ message: MAYBE_SAVED });
+  });
+
+  it('says a read could not reach the bank', async () => {
+    mockFetch({ 'GET /api/me': 'network-error' });
+    await expect(api.get('/me')).rejects.toMatchObject({ message: UNREACHABLE });
   });
 
   it('logs the user out on a 401 to an authenticated call', async () => {

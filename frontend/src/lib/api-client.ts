@@ -5,6 +5,27 @@ export const AUTH_TIMEOUT_MS = 8_000;
 
 export type FieldErrors = Record<string, string[]>;
 
+// What a person reads when the server gave no detail of its own (docs/rules.md, "Screens").
+/** A server error, or an error page that is not the API's (a proxy's): the call's change did not happen. */
+export const SERVER_TROUBLE = 'Something went wrong on our side; nothing was changed. Try again.';
+/** A read that got no answer at all. */
+export const UNREACHABLE = 'The bank could not be reached. Check your connection and try again.';
+/** A change that got no answer (or a gateway's): the server may have made it before the answer was lost. */
+export const MAYBE_SAVED =
+  'No answer came back from the bank, so this may have been saved. Refresh to check before trying again: a retry is not made twice.';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The words for a failure the server did not explain: whether anything changed, as far as can be known. */
+export function unexplainedFailure(failure: { status: number; code: string; method?: Method; notJson?: boolean }): string {
+  const write = (failure.method ?? 'GET') !== 'GET';
+  if (failure.code === 'timeout' || failure.code === 'network_error') return write ? MAYBE_SAVED : UNREACHABLE;
+  // a gateway gave up waiting for the server, which may still have done the change
+  if (write && (failure.status === 502 || failure.status === 504)) return MAYBE_SAVED;
+  if (failure.status >= 500 || failure.notJson) return SERVER_TROUBLE;
+  return `Request failed (${failure.status || failure.code})`;
+}
+
 /** Every failed call ends here, carrying the server's `{detail, code, fields}` error shape. */
 export class ApiError extends Error {
   readonly status: number;
@@ -12,8 +33,9 @@ export class ApiError extends Error {
   readonly code: string;
   readonly fields: FieldErrors;
 
-  constructor(init: { status: number; detail: string; code: string; fields?: FieldErrors }) {
-    super(init.detail || `Request failed (${init.status || init.code})`);
+  constructor(init: { status: number; detail: string; code: string; fields?: FieldErrors; method?: Method; notJson?: boolean }) {
+    // the server's detail when it gave one; else what the failure means for the person
+    super(init.detail || unexplainedFailure(init));
     this.name = 'ApiError';
     this.status = init.status;
     this.detail = init.detail;
@@ -34,7 +56,7 @@ export class ApiError extends Error {
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: Method;
   body?: unknown;
   query?: Record<string, QueryValue>;
   /** Abort and throw an ApiError with code `timeout` after this many milliseconds. */
@@ -73,8 +95,8 @@ function asFieldErrors(value: unknown): FieldErrors {
   return fields;
 }
 
-async function errorFromResponse(response: Response): Promise<ApiError> {
-  let body: Record<string, unknown> = {};
+async function errorFromResponse(response: Response, method: Method): Promise<ApiError> {
+  let body: Record<string, unknown> | null = null;
   try {
     const parsed: unknown = await response.json();
     if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
@@ -83,9 +105,11 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   return new ApiError({
     status: response.status,
-    detail: typeof body.detail === 'string' ? body.detail : '',
-    code: typeof body.code === 'string' ? body.code : `http_${response.status}`,
-    fields: asFieldErrors(body.fields),
+    detail: typeof body?.detail === 'string' ? body.detail : '',
+    code: typeof body?.code === 'string' ? body.code : `http_${response.status}`,
+    fields: asFieldErrors(body?.fields),
+    method,
+    notJson: body === null,
   });
 }
 
@@ -115,15 +139,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (error) {
     if (signal?.aborted) throw error; // the caller cancelled (React Query does this): not a failure
     if (timeout.signal.aborted) {
-      throw new ApiError({ status: 0, detail: '', code: 'timeout' });
+      throw new ApiError({ status: 0, detail: '', code: 'timeout', method });
     }
-    throw new ApiError({ status: 0, detail: '', code: 'network_error' });
+    throw new ApiError({ status: 0, detail: '', code: 'network_error', method });
   } finally {
     if (timer) clearTimeout(timer);
   }
 
   if (!response.ok) {
-    const error = await errorFromResponse(response);
+    const error = await errorFromResponse(response, method);
     if (logoutOn401 && response.status === 401) onUnauthorized?.();
     throw error;
   }
@@ -167,7 +191,7 @@ export async function apiDownload(path: string, query: Record<string, QueryValue
     throw new ApiError({ status: 0, detail: '', code: 'network_error' });
   }
   if (!response.ok) {
-    const error = await errorFromResponse(response);
+    const error = await errorFromResponse(response, 'GET');
     if (response.status === 401) onUnauthorized?.();
     throw error;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDay, isIsoDay } from '@/lib/dates';
+import { addDays, formatDateTime, formatDay, isIsoDay, startOfYear } from '@/lib/dates';
 
 describe('dates', () => {
   it('adds calendar days across months, years and leap days', () => {
@@ -18,5 +18,15 @@ describe('dates', () => {
 
   it('shows a day without time zone drift', () => {
     expect(formatDay('2025-03-01')).toBe('1 Mar 2025');
+    expect(formatDay('2026-11-21')).toBe('21 Nov 2026');
+  });
+
+  it('shows a moment as its day and time, and leaves text that is not a date alone', () => {
+    expect(formatDateTime('2026-11-21T14:05:00')).toBe('21 Nov 2026, 14:05');
+    expect(formatDay('soon')).toBe('soon');
+  });
+
+  it("knows the first day of a day's year", () => {
+    expect(startOfYear('2026-11-21')).toBe('2026-01-01');
   });
 });

@@ -17,6 +17,11 @@ export function addDays(iso: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The first day of the day's year: `2026-11-21` → `2026-01-01`. */
+export function startOfYear(iso: string): string {
+  return `${iso.slice(0, 4)}-01-01`;
+}
+
 /** True for a real calendar day written `YYYY-MM-DD`. */
 export function isIsoDay(text: string): boolean {
   const date = parseIsoDay(text);

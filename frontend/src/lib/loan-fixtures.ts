@@ -1,5 +1,5 @@
 // Test data for unit tests (never imported by the app).
-import type { Loan, LoanLimits, LoanQuote, PendingLoan } from '@/lib/loans';
+import type { Loan, LoanLimits, LoanQuote, PendingLoan, PlayerLoan } from '@/lib/loans';
 
 /** Test data shaped like the API's answers (lending/serializers.py). */
 export function makeLoan(overrides: Partial<Loan> = {}): Loan {
@@ -9,6 +9,7 @@ export function makeLoan(overrides: Partial<Loan> = {}): Loan {
     player_name: 'Aria',
     value: 1_000_000,
     interest_rate: 0.3,
+    daily_rate: 0.01,
     total_days: 30,
     total_to_pay: 1_300_000,
     daily_payment: 43_333,
@@ -36,6 +37,18 @@ export function makeLoan(overrides: Partial<Loan> = {}): Loan {
   };
 }
 
+/** One of a player's loans as bank data and products answer it: day 3 of 30, not marked today. */
+export function makePlayerLoan(overrides: Partial<PlayerLoan> = {}): PlayerLoan {
+  return {
+    ...makeLoan(),
+    payments_history: makeLoan().payments_history.slice(0, 2),
+    today_entry: null,
+    listing_status: 'upcoming',
+    status_text: 'Day 3 of 30: €43,333 due today',
+    ...overrides,
+  };
+}
+
 export function makePendingLoan(overrides: Partial<PendingLoan> = {}): PendingLoan {
   return {
     id: 5,
@@ -45,6 +58,7 @@ export function makePendingLoan(overrides: Partial<PendingLoan> = {}): PendingLo
     value: 500_000,
     total_days: 14,
     interest_rate: 0.35,
+    daily_rate: 0.025,
     total_to_pay: 675_000,
     user: 'Aria',
     request_reason: 'New gear for the raid',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatRate,
   fractionToPercentText,
   loanBadgeTone,
+  loanRateText,
   parseDays,
   pendingStatusLabel,
   percentToFraction,
@@ -17,13 +17,17 @@ describe('shortId', () => {
   });
 });
 
-describe('formatRate', () => {
-  it('shows a fraction ×100 with a % sign, without float noise', () => {
-    expect(formatRate(0.3)).toBe('30%');
-    expect(formatRate(0.29)).toBe('29%');
-    expect(formatRate(0.295)).toBe('29.5%');
-    expect(formatRate(0.07)).toBe('7%');
-    expect(formatRate(0)).toBe('0%');
+describe('loanRateText', () => {
+  it('names the whole-term rate with its days and the daily equivalent beside it', () => {
+    expect(loanRateText({ interest_rate: 0.3, total_days: 14, daily_rate: 0.0214 })).toBe('30% over 14 days · 2.14% a day');
+  });
+
+  it('writes the whole-term rate with its list decimals and the daily rate with two', () => {
+    expect(loanRateText({ interest_rate: 0.35, total_days: 14, daily_rate: 0.025 }, 1)).toBe('35.0% over 14 days · 2.50% a day');
+  });
+
+  it('says one day in the singular', () => {
+    expect(loanRateText({ interest_rate: 0.5, total_days: 1, daily_rate: 0.5 })).toBe('50% over 1 day · 50.00% a day');
   });
 });
 

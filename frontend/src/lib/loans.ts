@@ -4,6 +4,9 @@
  * forms show its quote, the lists its loans; nothing here prices a loan or decides a rule.
  */
 
+import { formatPercent } from '@/lib/percent';
+import { plural } from '@/lib/plural';
+
 export type PaymentStatus = 'Paid' | 'Not Paid';
 
 export interface PaymentEntry {
@@ -20,6 +23,8 @@ export interface LoanFigures {
   value: number;
   /** A whole-term fraction: 0.3 is 30%. */
   interest_rate: number;
+  /** The whole-term rate spread over the days, computed by the server: 0.0214 is 2.14% a day. */
+  daily_rate: number;
   total_days: number;
   total_to_pay: number;
   daily_payment: number;
@@ -55,6 +60,15 @@ export interface CheckedLoan extends LoanFigures {
   status_text: string;
 }
 
+/** One of a player's loans (bank data, a player's products): while Active, today's entry and listing
+ * status as Check Loans gives them, so a player's details card can mark today's day. */
+export interface PlayerLoan extends Loan {
+  today_entry: PaymentEntry | null;
+  /** null once the loan is closed */
+  listing_status: ListingStatus | null;
+  status_text: string;
+}
+
 /** A Report row: every loan, active or not, without figures. */
 export interface LoanRow {
   id: number;
@@ -79,6 +93,8 @@ export interface PendingLoan {
   value: number;
   total_days: number;
   interest_rate: number;
+  /** the whole-term rate spread over the days, computed by the server */
+  daily_rate: number;
   total_to_pay: number;
   user: string | null;
   request_reason: string;
@@ -93,11 +109,20 @@ export interface PendingLoan {
   converted_loan_id: number | null;
 }
 
-/** Rates shown ×100 with a % sign, at most two decimals: 0.3 → `30%`, 0.295 → `29.5%`. */
-export function formatRate(fraction: number): string {
-  const percent = Math.round(fraction * 10_000) / 100;
-  return `${Number.isFinite(percent) ? percent : 0}%`;
+/** What a loan's rate is shown with: its whole-term rate, its days and the server's daily equivalent. */
+export type LoanRate = Pick<LoanFigures, 'interest_rate' | 'total_days' | 'daily_rate'>;
+
+/**
+ * A loan's rate as the admin spec reads it, the whole term first and its daily equivalent beside it:
+ * `30% over 14 days · 2.14% a day`. `decimals` writes the whole-term rate as its list does; the
+ * daily rate always shows two.
+ */
+export function loanRateText({ interest_rate, total_days, daily_rate }: LoanRate, decimals?: number): string {
+  return `${formatPercent(interest_rate, decimals)} over ${plural(total_days, 'day')} · ${formatPercent(daily_rate, DAILY_RATE_DECIMALS)} a day`;
 }
+
+/** The server gives a daily rate to a hundredth of a percent (lending/rules.py, daily_rate). */
+export const DAILY_RATE_DECIMALS = 2;
 
 /** The spec's short request id: the first 8 characters of the id as a string. */
 export function shortId(id: number | string): string {

@@ -16,6 +16,7 @@ export function makeSavingsRow(overrides: Partial<SavingsRow> = {}): SavingsRow 
     paid_off: false,
     next_week: 2,
     next_payment_date: '2025-03-15',
+    latest_week: { week: 1, date: '2025-03-08', status: 'Not Paid', interest: 35_000, interest_compounded: 35_000, auto_processed: false, reverted_from: null },
     listing_status: 'overdue',
     status_text: 'Week 2 overdue since 15 Mar 2025',
     admin_notes: '',

@@ -29,6 +29,8 @@ export interface SavingsRow {
   paid_off: boolean;
   next_week: number;
   next_payment_date: string | null;
+  /** the latest recorded week (next_week - 1), the one an admin may still change; null before week 1 */
+  latest_week: SavingsWeek | null;
   listing_status: SavingsListingStatus | null;
   status_text: string;
   admin_notes: string;

@@ -94,6 +94,17 @@ describe('theme colours', () => {
     expect(failing).toEqual([]);
   });
 
+  // a badge's tint is seen over whatever holds it: a card, or a raised row inside one (View Products)
+  it.each(THEMES.map((theme) => theme.id))('%s: badges meet WCAG AA contrast on raised surfaces too', (id) => {
+    const colours = themes[id] ?? {};
+    const raised = colours['card-bg-raised'] ?? '';
+    const failing = ['success', 'error', 'gold', 'accent'].flatMap((tone) => {
+      const ratio = contrast(over(colours[tone] ?? '', raised), over(colours[`${tone}-soft`] ?? '', raised));
+      return ratio >= 4.5 ? [] : [`${tone} on ${tone}-soft over card-bg-raised: ${ratio.toFixed(2)} < 4.5`];
+    });
+    expect(failing).toEqual([]);
+  });
+
   it('measures the dark Sign In button of before as failing (3.67:1)', () => {
     expect(contrast(parse('#ffffff').rgb, parse('#5b7cfa').rgb)).toBeCloseTo(3.68, 1);
   });

@@ -104,6 +104,27 @@ describe('AddProductTab', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('drops a message once another player is picked: it belongs to the attempt that made it', async () => {
+    routes({
+      'GET /api/savings/quote': { body: makeSavingsQuote({ invested_value: 500_000, weekly_payment: 37_500 }) },
+      'POST /api/savings': { status: 201, body: makeSavings({ id: 21, invested_value: 500_000, interest_rate: 0.075 }) },
+    });
+    renderWithProviders(<AddProductTab adminName="admin" />);
+    const add = screen.getByRole('button', { name: 'Add Product' });
+    fireEvent.click(add);
+    expect((await screen.findByRole('alert')).textContent).toBe('Please search and select a player first');
+    await searchAndSelect('Aria');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Saving' }));
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '500k' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    const created = 'Savings #21 created for Aria: €500,000 at 7.5% a week.';
+    expect((await screen.findByText(created)).getAttribute('role')).toBe('status');
+    fireEvent.click(screen.getByRole('button', { name: 'Select Dax' }));
+    expect(screen.queryByText(created)).toBeNull();
+  });
+
   it("opens savings for the selected player, showing the server's rate and limits, once", async () => {
     const { calls } = routes({
       'GET /api/savings/quote': (call: MockCall) => ({

@@ -8,7 +8,9 @@ import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextField } from '@/components/text-field';
 import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
-import { formatRate, parseDays } from '@/lib/loans';
+import { parseDays } from '@/lib/loans';
+import { formatPercent } from '@/lib/percent';
+import { plural } from '@/lib/plural';
 import type { AdminPlayer } from '@/features/players/api/types';
 import { usePlayerSearchPages } from '@/features/players/api/use-search-players';
 import { useCreateLoan } from '@/features/loans/api/use-create-loan';
@@ -111,7 +113,7 @@ function PlayerSearch({ term, onSearch: setTerm, search, selected, onSelect }: P
         <LoadMore
           shown={players.length}
           total={total}
-          noun="players"
+          noun="player"
           hasMore={search.hasNextPage}
           loading={search.isFetchingNextPage}
           onLoadMore={loadMore}
@@ -139,7 +141,7 @@ function LoanQuoteNote({ player, value, days }: { player: AdminPlayer; value: st
             <p className="note" data-testid="quote-note">
               <Icon name="info" size={18} />
               <span>
-                {formatRate(answer.interest_rate)} for {player.name}: {formatMoney(answer.total_to_pay ?? 0)} to pay
+                {formatPercent(answer.interest_rate)} for {player.name}: {formatMoney(answer.total_to_pay ?? 0)} to pay
                 {answer.daily_payment !== null && `, ${formatMoney(answer.daily_payment)} a day`}. The loan starts today.
               </span>
             </p>
@@ -171,8 +173,8 @@ function SavingsQuoteNote({ player, value }: { player: AdminPlayer; value: strin
             <p className="note" data-testid="savings-quote-note">
               <Icon name="info" size={18} />
               <span>
-                {formatRate(answer.interest_rate)} a week for {player.name}: {formatMoney(answer.weekly_payment)} a week. As{' '}
-                {answer.client_type === 'old' ? 'an old' : 'a new'} client: {answer.active_count} of {answer.max_accounts} accounts,{' '}
+                {formatPercent(answer.interest_rate)} a week for {player.name}: {formatMoney(answer.weekly_payment)} a week. As{' '}
+                {answer.client_type === 'old' ? 'an old' : 'a new'} client: {answer.active_count} of {plural(answer.max_accounts, 'account')},{' '}
                 {formatMoney(answer.remaining)} of {formatMoney(answer.max_total)} left.
               </span>
             </p>
@@ -194,6 +196,12 @@ export function ProductForm({ player, adminName, title = '2. Product' }: { playe
   const [value, setValue] = useState('');
   const [days, setDays] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
+  // a message belongs to the attempt that made it: another player picked, it goes
+  const [noticeFor, setNoticeFor] = useState(player?.id ?? null);
+  if ((player?.id ?? null) !== noticeFor) {
+    setNoticeFor(player?.id ?? null);
+    setNotice(null);
+  }
   const create = useCreateLoan();
   const createSavings = useCreateSavings();
   const limits = useLoanLimits();
@@ -222,7 +230,7 @@ export function ProductForm({ player, adminName, title = '2. Product' }: { playe
           onSuccess: (savings) => {
             setNotice({
               tone: 'success',
-              text: `Savings #${savings.id} created for ${player.name}: ${formatMoney(savings.invested_value)} at ${formatRate(savings.interest_rate)} a week.`,
+              text: `Savings #${savings.id} created for ${player.name}: ${formatMoney(savings.invested_value)} at ${formatPercent(savings.interest_rate)} a week.`,
             });
             setValue('');
           },
@@ -239,7 +247,7 @@ export function ProductForm({ player, adminName, title = '2. Product' }: { playe
         onSuccess: (loan) => {
           setNotice({
             tone: 'success',
-            text: `Loan #${loan.id} created for ${player.name}: ${formatMoney(loan.value)} at ${formatRate(loan.interest_rate)} over ${loan.total_days} days.`,
+            text: `Loan #${loan.id} created for ${player.name}: ${formatMoney(loan.value)} at ${formatPercent(loan.interest_rate)} over ${plural(loan.total_days, 'day')}.`,
           });
           setValue('');
           setDays('');

@@ -60,7 +60,7 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
           onSelect={setActiveTab}
           orientation="vertical"
         />
-        <TabPanel idPrefix={ID_PREFIX} id={tab.id}>
+        <TabPanel idPrefix={ID_PREFIX} id={tab.id} startAtTop>
           <TabHeading title={tab.label} description={tab.description} />
           {tab.id === 'overview' && <OverviewTab onOpenTab={setActiveTab} />}
           {tab.id === 'new-player' && <NewPlayerTab />}

@@ -129,7 +129,7 @@ export function BadPayersTab({ adminName }: { adminName: string }) {
           <LoadMore
             shown={rows.length}
             total={total}
-            noun={total === 1 ? 'bad payer' : 'bad payers'}
+            noun="bad payer"
             hasMore={badPayers.hasNextPage}
             loading={badPayers.isFetchingNextPage}
             onLoadMore={loadMore}

@@ -156,7 +156,7 @@ export function BlockedAccountsTab() {
           <LoadMore
             shown={rows.length}
             total={total}
-            noun={total === 1 ? 'blocked account' : 'blocked accounts'}
+            noun="blocked account"
             hasMore={blocked.hasNextPage}
             loading={blocked.isFetchingNextPage}
             onLoadMore={loadMore}

@@ -34,7 +34,7 @@ describe('CheckLoansTab', () => {
       ['Total to Pay', 'Daily Payment', 'Interest Rate', 'Loan Days', 'Current Day', 'Start Date'].map((label) =>
         definitionOf(card, label),
       ),
-    ).toEqual(['€1,300,000', '€43,333', '30%', '30', '3', '1 Mar 2025']);
+    ).toEqual(['€1,300,000', '€43,333', '30% over 30 days · 1.00% a day', '30', '3', '1 Mar 2025']);
   });
 
   it("marks today's payment and shows the answer", async () => {

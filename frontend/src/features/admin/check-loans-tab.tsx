@@ -3,7 +3,6 @@ import { StatBox } from '@/components/stat-box';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
-import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { ProgressBar } from '@/components/progress-bar';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
@@ -14,14 +13,14 @@ import { formatDay, isIsoDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { formatRate, parseDays, type CheckedLoan, type ListingStatus, type PaymentStatus } from '@/lib/loans';
+import { loanRateText, parseDays, type CheckedLoan, type ListingStatus } from '@/lib/loans';
+import { listDecimals } from '@/lib/percent';
 import { useChangeLoanDate } from '@/features/loans/api/use-change-loan-date';
 import { useChangeLoanDays } from '@/features/loans/api/use-change-loan-days';
 import { useCheckLoansPages, type LoanCounters } from '@/features/loans/api/use-check-loans';
 import { useLoanDetail } from '@/features/loans/api/use-loan-detail';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
-import { useMarkLoanPayment } from '@/features/loans/api/use-mark-loan-payment';
-import { usePayOffLoan } from '@/features/loans/api/use-pay-off-loan';
+import { LoanMarkButtons, PayOffModal } from '@/features/admin/loan-payment-actions';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -165,23 +164,21 @@ function PaymentHistory({ loan }: { loan: CheckedLoan }) {
   );
 }
 
-function CheckLoanCard({ loan, onPayOff }: { loan: CheckedLoan; onPayOff: (loan: CheckedLoan) => void }) {
+function CheckLoanCard({
+  loan,
+  rateDecimals,
+  onPayOff,
+}: {
+  loan: CheckedLoan;
+  /** the decimals every whole-term rate of the list is written with */
+  rateDecimals: number;
+  onPayOff: (loan: CheckedLoan) => void;
+}) {
   const [panel, setPanel] = useState<Panel>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const mark = useMarkLoanPayment();
   const toggle = (next: Panel) => {
     setNotice(null);
     setPanel((current) => (current === next ? null : next));
-  };
-  const markPayment = (status: PaymentStatus) => {
-    setNotice(null);
-    mark.mutate(
-      { loanId: loan.id, status },
-      {
-        onSuccess: (answer) => setNotice({ tone: 'success', text: answer.detail || `Loan payment marked as ${status}` }),
-        onError: (error) => setNotice({ tone: 'error', text: `Error processing payment: ${errorDetail(error)}` }),
-      },
-    );
   };
 
   return (
@@ -208,20 +205,13 @@ function CheckLoanCard({ loan, onPayOff }: { loan: CheckedLoan; onPayOff: (loan:
       <dl className="stat-grid stat-grid--three">
         <StatBox label="Total to Pay" value={formatMoney(loan.total_to_pay)} />
         <StatBox label="Daily Payment" value={formatMoney(loan.daily_payment)} />
-        <StatBox label="Interest Rate" value={formatRate(loan.interest_rate)} />
+        <StatBox label="Interest Rate" value={loanRateText(loan, rateDecimals)} testId="loan-rate" />
         <StatBox label="Loan Days" value={loan.total_days} />
         <StatBox label="Current Day" value={loan.current_day} />
         <StatBox label="Start Date" value={formatDay(loan.start_date)} />
       </dl>
       <div className="actions-row" role="group" aria-label={`Actions for loan #${loan.id}`}>
-        <button type="button" className="btn btn--primary btn--small" disabled={mark.isPending} onClick={() => markPayment('Paid')}>
-          <Icon name="check" size={16} />
-          Mark Paid
-        </button>
-        <button type="button" className="btn btn--secondary btn--small" disabled={mark.isPending} onClick={() => markPayment('Not Paid')}>
-          <Icon name="x" size={16} />
-          Mark Not Paid
-        </button>
+        <LoanMarkButtons loan={loan} onNotice={setNotice} />
         <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'date'} onClick={() => toggle('date')}>
           <Icon name="calendar" size={16} />
           Change Date
@@ -257,52 +247,6 @@ function CheckLoanCard({ loan, onPayOff }: { loan: CheckedLoan; onPayOff: (loan:
         </p>
       )}
     </article>
-  );
-}
-
-function PayOffModal({ loan, onClose, onDone }: { loan: CheckedLoan; onClose: () => void; onDone: (n: Notice) => void }) {
-  const payOff = usePayOffLoan();
-  return (
-    <Modal
-      title={`Mark loan #${loan.id} as paid off?`}
-      icon={<Icon name="checkCircle" />}
-      onEscape={payOff.isPending ? undefined : onClose}
-    >
-      <p className="modal__text">
-        {loan.player_name}&apos;s loan of {formatMoney(loan.value)} is closed as Paid-Off, and{' '}
-        <strong>{formatMoney(loan.payoff_solo_gain)}</strong> of its interest goes to the solo dividends.
-      </p>
-      <div className="modal__actions">
-        <button type="button" className="btn btn--secondary" onClick={onClose} disabled={payOff.isPending}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn--danger"
-          disabled={payOff.isPending}
-          onClick={() =>
-            payOff.mutate(
-              { loanId: loan.id },
-              {
-                onSuccess: (answer) => {
-                  onDone({
-                    tone: 'success',
-                    text: `Loan #${loan.id} of ${loan.player_name} marked as paid off. Solo dividends +${formatMoney(answer.solo_gain)}`,
-                  });
-                  onClose();
-                },
-                onError: (error) => {
-                  onDone({ tone: 'error', text: `Error marking loan as paid off: ${errorDetail(error)}` });
-                  onClose();
-                },
-              },
-            )
-          }
-        >
-          {payOff.isPending ? 'Saving...' : 'Mark Paid Off'}
-        </button>
-      </div>
-    </Modal>
   );
 }
 
@@ -344,6 +288,7 @@ export function CheckLoansTab() {
   const first = pages[0];
   const rows = pages.flatMap((page) => page.loans);
   const total = pages.at(-1)?.count ?? 0;
+  const rateDecimals = listDecimals(rows.map((loan) => loan.interest_rate));
   return (
     <>
       {first && <LoanCountersBox counters={first.counters} />}
@@ -373,6 +318,7 @@ export function CheckLoansTab() {
             <CheckLoanCard
               key={loan.id}
               loan={loan}
+              rateDecimals={rateDecimals}
               onPayOff={(chosen) => {
                 setNotice(null);
                 setPayingOff(chosen);
@@ -382,7 +328,7 @@ export function CheckLoansTab() {
           <LoadMore
             shown={rows.length}
             total={total}
-            noun={total === 1 ? 'active loan' : 'active loans'}
+            noun="active loan"
             hasMore={loans.hasNextPage}
             loading={loans.isFetchingNextPage}
             onLoadMore={loadMore}

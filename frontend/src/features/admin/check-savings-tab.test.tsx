@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CheckSavingsTab } from '@/features/admin/check-savings-tab';
+import { weekChangedMessage } from '@/features/admin/savings-payment-actions';
 import { makeLoanLimits } from '@/lib/loan-fixtures';
 import { makeSavings, makeSavingsRow } from '@/lib/savings-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -81,5 +82,43 @@ describe('Admin CheckSavingsTab', () => {
     const history = await within(card).findByRole('region', { name: 'Payment history of savings #3' });
     expect((await within(history).findByText('Not Paid')).className).toContain('badge--error');
     expect(history.textContent).toContain('+€35,000 compounded');
+  });
+
+  it('changes the latest recorded week after a confirmation and says the interest was taken back', async () => {
+    const { calls } = routes({
+      'POST /api/savings/3/payment': {
+        body: { week: 1, status: 'Paid', changed: true, reverted: true, balance_change: -35_000, detail: 'Savings payment processed as Paid. Solo gained €0' },
+      },
+    });
+    renderWithProviders(<CheckSavingsTab />);
+    const card = await screen.findByTestId('check-savings-3');
+    const latest = within(card).getByRole('group', { name: 'Latest recorded week of savings #3' });
+    expect(latest.textContent).toContain('Latest recorded: week 1 · due 8 Mar 2025');
+    fireEvent.click(within(latest).getByRole('button', { name: 'Change to Paid' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change week 1 of savings #3 to Paid?' });
+    expect(dialog.textContent).toContain('takes that €35,000 back out of the balance');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false); // nothing sent before the confirmation
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change to Paid' }));
+    expect((await within(card).findByRole('status')).textContent).toBe(
+      'Week 1 changed to Paid: the €35,000 of interest it had added was taken back out of the balance.',
+    );
+    expect(calls.find((call) => call.method === 'POST')?.url).toBe('/api/savings/3/payment?payment_status=Paid&week=1');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers no change before any week is recorded', async () => {
+    routes({ 'GET /api/admin/savings/check': { body: { ...CHECK, savings: [makeSavingsRow({ latest_week: null, next_week: 1 })] } } });
+    renderWithProviders(<CheckSavingsTab />);
+    const card = await screen.findByTestId('check-savings-3');
+    expect(within(card).queryByRole('button', { name: /^Change to / })).toBeNull();
+    expect(within(card).getAllByRole('button').map((button) => button.textContent)).toEqual(['Mark Paid', 'Mark Not Paid', 'Change Date', 'History']);
+  });
+});
+
+describe('weekChangedMessage', () => {
+  it('says what changing a week did to the balance, in the words of the answer', () => {
+    const answer = { week: 4, status: 'Not Paid' as const, changed: true, reverted: false, balance_change: 21_000 };
+    expect(weekChangedMessage(answer)).toBe('Week 4 changed to Not Paid: its interest of €21,000 was added to the balance.');
+    expect(weekChangedMessage({ ...answer, changed: false, balance_change: 0 })).toBe('Week 4 was already Not Paid: nothing changed.');
   });
 });

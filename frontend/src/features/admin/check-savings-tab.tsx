@@ -10,14 +10,15 @@ import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { TextField } from '@/components/text-field';
 import { formatDay, isIsoDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
-import { formatRate } from '@/lib/loans';
+import { formatPercent, listDecimals } from '@/lib/percent';
 import { formatMoney } from '@/lib/money';
-import type { SavingsListingStatus, SavingsRow, SavingsWeekStatus } from '@/lib/savings';
+import type { SavingsListingStatus, SavingsRow } from '@/lib/savings';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { useCheckSavingsPages, type SavingsCounters } from '@/features/savings/api/use-check-savings';
 import { useSavingsDetail } from '@/features/savings/api/use-savings-detail';
-import { useAutoProcessOverdue, useChangeSavingsDate, useMarkSavingsPayment } from '@/features/savings/api/use-savings-actions';
+import { useAutoProcessOverdue, useChangeSavingsDate } from '@/features/savings/api/use-savings-actions';
+import { ChangeLatestWeekButton, LatestWeek, SavingsMarkButtons } from '@/features/admin/savings-payment-actions';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -80,7 +81,7 @@ function ChangeDateForm({ savings, onNotice, onClose }: { savings: SavingsRow; o
   );
 }
 
-function WeekHistory({ savings }: { savings: SavingsRow }) {
+function WeekHistory({ savings, onNotice }: { savings: SavingsRow; onNotice: (n: Notice) => void }) {
   const detail = useSavingsDetail(savings.id);
   const weeks = detail.data?.payments_history ?? [];
   return (
@@ -89,6 +90,9 @@ function WeekHistory({ savings }: { savings: SavingsRow }) {
         Payment history
         {detail.data && ` · ${detail.data.paid_weeks} paid, ${detail.data.not_paid_weeks} not paid`}
       </p>
+      {detail.data?.latest_week && detail.data.status === 'Active' && (
+        <p className="muted">Only the latest recorded week can change: every later week&apos;s interest depends on it.</p>
+      )}
       {detail.isPending ? (
         <p className="muted">Loading payment history...</p>
       ) : detail.isError ? (
@@ -97,43 +101,41 @@ function WeekHistory({ savings }: { savings: SavingsRow }) {
         <p className="muted">No weeks recorded yet.</p>
       ) : (
         <ul className="history-list">
-          {[...weeks].reverse().map((week) => (
-            <li key={week.week} className="history-list__item">
-              <span>
-                Week {week.week} · {formatDay(week.date)}
-              </span>
-              <span className={`badge badge--${week.status === 'Paid' ? 'success' : 'error'}`}>{week.status}</span>
-              <strong>{formatMoney(week.interest)}</strong>
-              <span className="muted">
-                {week.interest_compounded > 0 && `+${formatMoney(week.interest_compounded)} compounded`}
-                {week.auto_processed && ' · auto-processed'}
-                {week.reverted_from && ` · changed from ${week.reverted_from}`}
-              </span>
-            </li>
-          ))}
+          {[...weeks].reverse().map((week) => {
+            const notes = [
+              week.interest_compounded > 0 && `+${formatMoney(week.interest_compounded)} compounded`,
+              week.auto_processed && 'auto-processed',
+              week.reverted_from && `changed from ${week.reverted_from}`,
+            ].filter(Boolean);
+            const latest = detail.data?.status === 'Active' && detail.data.latest_week?.week === week.week;
+            return (
+              <li key={week.week} className="history-list__item">
+                <span>
+                  Week {week.week} · {formatDay(week.date)}
+                </span>
+                <span className={`badge badge--${week.status === 'Paid' ? 'success' : 'error'}`}>{week.status}</span>
+                <strong>{formatMoney(week.interest)}</strong>
+                {(notes.length > 0 || latest) && (
+                  <div className="history-list__more">
+                    <span className="muted">{notes.join(' · ')}</span>
+                    {latest && detail.data && <ChangeLatestWeekButton savings={detail.data} week={week} onNotice={onNotice} />}
+                  </div>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
   );
 }
 
-function CheckSavingsCard({ savings }: { savings: SavingsRow }) {
+function CheckSavingsCard({ savings, rateDecimals }: { savings: SavingsRow; rateDecimals: number }) {
   const [panel, setPanel] = useState<Panel>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const mark = useMarkSavingsPayment();
   const toggle = (next: Panel) => {
     setNotice(null);
     setPanel((current) => (current === next ? null : next));
-  };
-  const markPayment = (status: SavingsWeekStatus) => {
-    setNotice(null);
-    mark.mutate(
-      { savingsId: savings.id, status },
-      {
-        onSuccess: (answer) => setNotice({ tone: 'success', text: answer.detail }),
-        onError: (error) => setNotice({ tone: 'error', text: `Error processing payment: ${errorDetail(error)}` }),
-      },
-    );
   };
   return (
     <article className="card item-card" aria-labelledby={`check-savings-${savings.id}-title`} data-testid={`check-savings-${savings.id}`}>
@@ -157,19 +159,12 @@ function CheckSavingsCard({ savings }: { savings: SavingsRow }) {
       </header>
       <dl className="stat-grid">
         <StatBox label="Principal" value={formatMoney(savings.principal)} />
-        <StatBox label="Weekly Rate" value={formatRate(savings.weekly_rate)} />
+        <StatBox label="Weekly Rate" value={formatPercent(savings.weekly_rate, rateDecimals)} />
         <StatBox label="Weekly Payment Due" value={formatMoney(savings.weekly_payment)} tone="gold" />
         <StatBox label="Next Payment Date" value={savings.next_payment_date ? formatDay(savings.next_payment_date) : '—'} />
       </dl>
       <div className="actions-row" role="group" aria-label={`Actions for savings #${savings.id}`}>
-        <button type="button" className="btn btn--primary btn--small" disabled={mark.isPending} onClick={() => markPayment('Paid')}>
-          <Icon name="check" size={16} />
-          Mark Paid
-        </button>
-        <button type="button" className="btn btn--secondary btn--small" disabled={mark.isPending} onClick={() => markPayment('Not Paid')}>
-          <Icon name="x" size={16} />
-          Mark Not Paid
-        </button>
+        <SavingsMarkButtons savings={savings} onNotice={setNotice} />
         <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'date'} onClick={() => toggle('date')}>
           <Icon name="calendar" size={16} />
           Change Date
@@ -179,9 +174,10 @@ function CheckSavingsCard({ savings }: { savings: SavingsRow }) {
           History
         </button>
       </div>
+      <LatestWeek savings={savings} onNotice={setNotice} />
       <NoticeBanner notice={notice} />
       {panel === 'date' && <ChangeDateForm savings={savings} onNotice={setNotice} onClose={() => setPanel(null)} />}
-      {panel === 'history' && <WeekHistory savings={savings} />}
+      {panel === 'history' && <WeekHistory savings={savings} onNotice={setNotice} />}
     </article>
   );
 }
@@ -214,6 +210,7 @@ export function CheckSavingsTab() {
   const first = pages[0];
   const rows = pages.flatMap((page) => page.savings);
   const total = pages.at(-1)?.count ?? 0;
+  const rateDecimals = listDecimals(rows.map((row) => row.weekly_rate));
   const runOverdue = () => {
     setNotice(null);
     autoProcess.mutate(undefined, {
@@ -236,7 +233,10 @@ export function CheckSavingsTab() {
           Refresh
         </button>
       </div>
-      <p className="muted">Mark Paid and Mark Not Paid record the next week due; Not Paid adds its interest to the balance.</p>
+      <p className="muted">
+        Mark Paid and Mark Not Paid record the next week due; Not Paid adds its interest to the balance. A week recorded by mistake
+        changes with Change to Paid or Change to Not Paid, while it is the latest one.
+      </p>
       <NoticeBanner notice={notice} className="tab-notice" />
       {rows.length === 0 ? (
         <EmptyState
@@ -247,12 +247,12 @@ export function CheckSavingsTab() {
       ) : (
         <div className="stack">
           {rows.map((row) => (
-            <CheckSavingsCard key={row.id} savings={row} />
+            <CheckSavingsCard key={row.id} savings={row} rateDecimals={rateDecimals} />
           ))}
           <LoadMore
             shown={rows.length}
             total={total}
-            noun={total === 1 ? 'active savings account' : 'active savings accounts'}
+            noun="active savings account"
             hasMore={savings.hasNextPage}
             loading={savings.isFetchingNextPage}
             onLoadMore={loadMore}

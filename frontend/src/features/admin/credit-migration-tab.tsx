@@ -151,7 +151,7 @@ export function CreditMigrationTab() {
           <LoadMore
             shown={rows.length}
             total={summary.count}
-            noun="players"
+            noun="player"
             hasMore={preview.hasNextPage}
             loading={preview.isFetchingNextPage}
             onLoadMore={loadMore}

@@ -245,7 +245,7 @@ export function CreditOverviewTab() {
       <LoadMore
         shown={rows.length}
         total={total}
-        noun="players"
+        noun="player"
         hasMore={overview.hasNextPage}
         loading={overview.isFetchingNextPage}
         onLoadMore={loadMore}

@@ -13,10 +13,7 @@ import { DailyJobs } from '@/features/jobs/daily-jobs';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 import '@/features/admin/admin-overview.css';
-
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
+import { formatCount, plural } from '@/lib/plural';
 
 interface FigureProps {
   label: string;
@@ -42,19 +39,19 @@ function OverviewFigures({ stats }: { stats: DashboardStats }) {
     <div className="summary-grid" aria-label="Bank figures" role="group">
       <Figure
         label="Total Players"
-        value={stats.total_players.toLocaleString('en-US')}
+        value={formatCount(stats.total_players)}
         sub={plural(stats.bad_payers, 'bad payer', 'bad payers')}
         testId="overview-players"
       />
       <Figure
         label="Active Loans"
-        value={stats.active_loans.toLocaleString('en-US')}
+        value={formatCount(stats.active_loans)}
         sub={`${formatMoney(stats.total_loan_value)} total value`}
         testId="overview-loans"
       />
       <Figure
         label="Active Savings"
-        value={stats.active_savings.toLocaleString('en-US')}
+        value={formatCount(stats.active_savings)}
         sub={`${formatMoney(stats.total_savings_value)} total value`}
         testId="overview-savings"
       />

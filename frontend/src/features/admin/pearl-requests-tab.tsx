@@ -25,6 +25,7 @@ import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { DecisionButtons, RequestQueue, type Decision as RequestDecision } from '@/features/admin/request-queue';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
+import { formatCount, plural } from '@/lib/plural';
 
 const FILTERS: ReadonlyArray<{ value: ExchangeStatusFilter; label: string }> = [
   { value: '', label: 'All requests' },
@@ -133,8 +134,8 @@ export function PearlRequestsTab() {
     <div className="toolbar toolbar--filters">
       <SelectField label="Show" value={status} options={FILTERS} onChange={setStatus} />
       <span className="muted">
-        {count !== null && `${count} ${count === 1 ? 'request' : 'requests'}`}
-        {pending !== null && `, ${pending} pending`}
+        {count !== null && plural(count, 'request')}
+        {pending !== null && `, ${formatCount(pending)} pending`}
       </span>
       <span className="toolbar__spacer" />
       <button type="button" className="btn btn--secondary btn--small" onClick={() => void requests.refetch()}>

@@ -12,6 +12,7 @@ import { useExchangeSettings } from '@/features/exchange/api/use-exchange-settin
 import { useSetExchangeRates } from '@/features/exchange/api/use-set-exchange-rates';
 import { formatRatePerPearl } from '@/features/exchange/exchange-format';
 import '@/components/bank-ui.css';
+import '@/features/exchange/exchange.css';
 
 export const RATES_UPDATED = 'Exchange rates updated successfully!';
 
@@ -80,7 +81,7 @@ function RatesForm({ settings }: { settings: ExchangeSettings }) {
 function CurrentRates({ settings }: { settings: ExchangeSettings }) {
   return (
     <Card title="Current Rates" icon={<Icon name="info" />} tone="accent">
-      <dl className="stat-grid stat-grid--compact">
+      <dl className="stat-grid stat-grid--compact stat-grid--rates">
         <StatBox label="Sell Rate" value={formatRatePerPearl(settings.sell_rate)} testId="current-sell-rate" />
         <StatBox label="Buy Rate" value={formatRatePerPearl(settings.buy_rate)} testId="current-buy-rate" />
       </dl>

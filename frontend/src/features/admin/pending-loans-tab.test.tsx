@@ -17,7 +17,7 @@ describe('Admin PendingLoansTab', () => {
     expect(within(card).getByText('Pending approval').className).toContain('badge--warning');
     expect(
       ['Amount', 'Interest Rate', 'Total to Pay', 'Duration', 'Requested By'].map((label) => definitionOf(card, label)),
-    ).toEqual(['€500,000', '35%', '€675,000', '14 days', 'Borin']);
+    ).toEqual(['€500,000', '35% over 14 days · 2.50% a day', '€675,000', '14 days', 'Borin']);
     expect(card.textContent).toContain('Expanding my farm');
   });
 

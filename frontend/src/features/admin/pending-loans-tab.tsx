@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { StatBox } from '@/components/stat-box';
 import { DecisionForm } from '@/components/decision-form';
 import { Icon } from '@/components/icon';
@@ -8,7 +8,9 @@ import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
-import { formatRate, type PendingLoan } from '@/lib/loans';
+import { loanRateText, type PendingLoan } from '@/lib/loans';
+import { listDecimals } from '@/lib/percent';
+import { plural } from '@/lib/plural';
 import { useApproveLoanRequest } from '@/features/loan-requests/api/use-approve-loan-request';
 import { useDenyLoanRequest } from '@/features/loan-requests/api/use-deny-loan-request';
 import { useOpenLoanRequestPages } from '@/features/loan-requests/api/use-open-loan-requests';
@@ -21,6 +23,9 @@ export const APPROVED = 'Pending loan approved and converted to active loan!';
 export const DENIED = 'Pending loan denied.';
 
 type Decision = RequestDecision<PendingLoan>;
+
+/** The decimals every request's whole-term rate is written with: one list, one format. */
+const RateDecimals = createContext<number | undefined>(undefined);
 
 function DecisionModal({ decision, onClose, onDone }: { decision: Decision; onClose: () => void; onDone: (notice: Notice) => void }) {
   const [text, setText] = useState('');
@@ -69,8 +74,7 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision; onCl
       icon={<Icon name={kind === 'approve' ? 'checkCircle' : 'x'} />}
     >
       <p className="modal__text">
-        {request.player_name}: {formatMoney(request.value)} over {request.total_days} days at {formatRate(request.interest_rate)}
-        , {formatMoney(request.total_to_pay)} to pay.
+        {request.player_name}: {formatMoney(request.value)} at {loanRateText(request)}, {formatMoney(request.total_to_pay)} to pay.
         {kind === 'approve' && ' It becomes an active loan starting today.'}
       </p>
       <DecisionForm
@@ -87,6 +91,7 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision; onCl
 }
 
 function RequestCard({ request, onDecide }: { request: PendingLoan; onDecide: (decision: Decision) => void }) {
+  const rateDecimals = useContext(RateDecimals);
   return (
     <article className="card item-card" aria-labelledby={`pending-${request.id}-title`} data-testid={`pending-loan-${request.id}`}>
       <header className="item-card__head">
@@ -107,9 +112,9 @@ function RequestCard({ request, onDecide }: { request: PendingLoan; onDecide: (d
       </header>
       <dl className="stat-grid stat-grid--three">
         <StatBox label="Amount" value={formatMoney(request.value)} />
-        <StatBox label="Interest Rate" value={formatRate(request.interest_rate)} />
+        <StatBox label="Interest Rate" value={loanRateText(request, rateDecimals)} testId="loan-rate" />
         <StatBox label="Total to Pay" value={formatMoney(request.total_to_pay)} />
-        <StatBox label="Duration" value={<>{request.total_days} days</>} />
+        <StatBox label="Duration" value={plural(request.total_days, 'day')} />
         <StatBox label="Requested By" value={request.user ?? request.player_name} />
         <StatBox label="Request Date" value={formatDateTime(request.request_date)} />
       </dl>
@@ -138,21 +143,23 @@ export function PendingLoansTab() {
     <>
       <div className="toolbar">
         <span className="muted">
-          {count} {count === 1 ? 'request' : 'requests'} waiting, oldest first
+          {plural(count, 'request')} waiting, oldest first
         </span>
         <span className="toolbar__spacer" />
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void requests.refetch()}>
           Refresh
         </button>
       </div>
-      <RequestQueue
-        rows={rows}
-        count={count}
-        paging={requests}
-        empty={{ title: 'No pending loan requests', text: 'New requests from players show here.' }}
-        Card={RequestCard}
-        Dialog={DecisionModal}
-      />
+      <RateDecimals.Provider value={listDecimals(rows.map((request) => request.interest_rate))}>
+        <RequestQueue
+          rows={rows}
+          count={count}
+          paging={requests}
+          empty={{ title: 'No pending loan requests', text: 'New requests from players show here.' }}
+          Card={RequestCard}
+          Dialog={DecisionModal}
+        />
+      </RateDecimals.Provider>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { NoticeBanner, type Notice } from '@/components/notice';
 import { StatBox } from '@/components/stat-box';
 import { formatDateTime } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
+import { plural } from '@/lib/plural';
 import type { AdminPlayer } from '@/features/players/api/types';
 import { useUpdatePlayer } from '@/features/players/api/use-update-player';
 import { useCreditBenefits } from '@/features/credit/api/use-credit-benefits';
@@ -77,7 +78,7 @@ export function PlayerDetailsCard({ player, adminName, onClose, initialPanel = n
         <StatBox
           label="Account"
           value={player.blocked_at ? <span className="badge badge--error">Blocked</span> : <span className="badge badge--success">Open</span>}
-          sub={player.blocked_at ? `since ${formatDateTime(player.blocked_at)}` : `${player.failed_attempts} failed sign-ins`}
+          sub={player.blocked_at ? `since ${formatDateTime(player.blocked_at)}` : plural(player.failed_attempts, 'failed sign-in')}
         />
       </dl>
       <div className="actions-row player-actions" role="group" aria-label={`Actions for ${player.name}`}>

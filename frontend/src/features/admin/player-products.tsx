@@ -8,10 +8,23 @@ import { TextField } from '@/components/text-field';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
-import { formatRate, fractionToPercentText, loanBadgeTone, parseDays, pendingStatusLabel, percentToFraction, type Loan } from '@/lib/loans';
+import {
+  fractionToPercentText,
+  loanBadgeTone,
+  loanRateText,
+  parseDays,
+  pendingStatusLabel,
+  percentToFraction,
+  type ListingStatus,
+  type Loan,
+  type PlayerLoan,
+} from '@/lib/loans';
+import { formatPercent, listDecimals } from '@/lib/percent';
+import { formatCount, plural } from '@/lib/plural';
 import { useEditLoan } from '@/features/loans/api/use-edit-loan';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { usePlayerProducts } from '@/features/loans/api/use-player-products';
+import { LoanMarkButtons, PayOffModal } from '@/features/admin/loan-payment-actions';
 import { ProductSavingsList } from '@/features/admin/product-savings';
 import '@/components/bank-ui.css';
 
@@ -19,6 +32,15 @@ export const LOAN_UPDATED = 'Loan updated successfully!';
 export const RATE_NOT_A_NUMBER = 'Interest rate must be a number of percent, such as 30';
 
 const REQUEST_TONE: Record<string, string> = { pending: 'warning', approved: 'success', denied: 'error' };
+
+// as Check Loans colours a loan's day
+const LISTING_TONE: Record<ListingStatus, string> = {
+  paid_today: 'success',
+  not_paid_today: 'error',
+  start_today: 'neutral',
+  period_over: 'error',
+  upcoming: 'warning',
+};
 
 function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (notice: Notice) => void; onCancel: () => void }) {
   const [value, setValue] = useState(String(loan.value));
@@ -71,7 +93,7 @@ function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (notice:
           onChange={setRate}
           inputMode="decimal"
           autoComplete="off"
-          hint={limits && `Whole term, at most ${formatRate(limits.max_rate)}`}
+          hint={limits && `Whole term, at most ${formatPercent(limits.max_rate)}`}
         />
         <TextField
           label="Total days"
@@ -81,7 +103,7 @@ function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (notice:
           step={1}
           value={days}
           onChange={setDays}
-          hint={limits && `${limits.min_days} to ${limits.max_days.toLocaleString('en-US')} days`}
+          hint={limits && `${formatCount(limits.min_days)} to ${plural(limits.max_days, 'day')}`}
         />
         <div className="field--wide">
           <TextAreaField label="Admin notes" value={notes} onChange={setNotes} maxLength={limits?.notes_max_length} rows={2} />
@@ -93,19 +115,26 @@ function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (notice:
   );
 }
 
-function ProductLoan({ loan }: { loan: Loan }) {
+function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDecimals: number }) {
   const [editing, setEditing] = useState(false);
+  const [payingOff, setPayingOff] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const active = loan.status === 'Active';
   return (
     <li className="product-row" data-testid={`product-loan-${loan.id}`}>
       <div className="product-row__main">
         <div className="product-row__title">
           <strong>Loan #{loan.id}</strong>
           <span className={`badge badge--${loanBadgeTone(loan)}`}>{loan.status}</span>
+          {active && loan.listing_status && (
+            <span className={`badge badge--${LISTING_TONE[loan.listing_status]}`} data-testid="listing-status">
+              {loan.status_text}
+            </span>
+          )}
         </div>
         <p className="product-row__facts">
-          {formatMoney(loan.value)} at {formatRate(loan.interest_rate)} · {formatMoney(loan.total_to_pay)} over {loan.total_days} days (
-          {formatMoney(loan.daily_payment)} a day) · started {formatDay(loan.start_date)} · {formatMoney(loan.amount_paid)} paid,{' '}
+          {formatMoney(loan.value)} at {loanRateText(loan, rateDecimals)} · {formatMoney(loan.total_to_pay)} to pay,{' '}
+          {formatMoney(loan.daily_payment)} a day · started {formatDay(loan.start_date)} · {formatMoney(loan.amount_paid)} paid,{' '}
           {formatMoney(loan.remaining)} remaining
         </p>
         {loan.admin_notes && <p className="muted">Notes: {loan.admin_notes}</p>}
@@ -124,6 +153,23 @@ function ProductLoan({ loan }: { loan: Loan }) {
           Edit
         </button>
       )}
+      {active && (
+        <div className="product-row__wide actions-row" role="group" aria-label={`Payments of loan #${loan.id}`}>
+          <LoanMarkButtons loan={loan} onNotice={setNotice} />
+          <button
+            type="button"
+            className="btn btn--danger btn--small actions-row__end"
+            onClick={() => {
+              setNotice(null);
+              setPayingOff(true);
+            }}
+          >
+            <Icon name="checkCircle" size={16} />
+            Mark Paid Off
+          </button>
+        </div>
+      )}
+      {payingOff && <PayOffModal loan={loan} onClose={() => setPayingOff(false)} onDone={setNotice} />}
       {editing && (
         <div className="product-row__wide">
           <LoanEditForm
@@ -145,7 +191,11 @@ function ProductLoan({ loan }: { loan: Loan }) {
   );
 }
 
-/** View Products: a player's loans (with the inline Edit form), loan requests and savings. */
+/**
+ * View Products, a teller's desk for one player: each loan and savings account with its day or week
+ * to mark Paid or Not Paid (and Mark Paid Off), as Check Loans and Check Savings do, the inline edit
+ * forms, and the loan requests.
+ */
 export function PlayerProducts({ playerId }: { playerId: number }) {
   const products = usePlayerProducts(playerId);
   if (products.isPending) return <LoadingBlock message="Loading products..." />;
@@ -153,6 +203,8 @@ export function PlayerProducts({ playerId }: { playerId: number }) {
     return <ErrorBlock message={`Error loading products: ${errorDetail(products.error)}`} onRetry={() => void products.refetch()} />;
   }
   const { loans, pending_loans: requests, savings } = products.data;
+  // one list, one format: every loan's and request's whole-term rate with the same decimals
+  const rateDecimals = listDecimals([...loans, ...requests].map((item) => item.interest_rate));
   return (
     <div className="products">
       <h4 className="section-title">
@@ -163,7 +215,7 @@ export function PlayerProducts({ playerId }: { playerId: number }) {
       ) : (
         <ul className="product-list" aria-label="Loans">
           {loans.map((loan) => (
-            <ProductLoan key={loan.id} loan={loan} />
+            <ProductLoan key={loan.id} loan={loan} rateDecimals={rateDecimals} />
           ))}
         </ul>
       )}
@@ -182,8 +234,8 @@ export function PlayerProducts({ playerId }: { playerId: number }) {
                   <span className={`badge badge--${REQUEST_TONE[request.status] ?? 'warning'}`}>{pendingStatusLabel(request.status)}</span>
                 </div>
                 <p className="product-row__facts">
-                  {formatMoney(request.value)} at {formatRate(request.interest_rate)} over {request.total_days} days ·{' '}
-                  {formatMoney(request.total_to_pay)} to pay · {formatDateTime(request.request_date)}
+                  {formatMoney(request.value)} at {loanRateText(request, rateDecimals)} · {formatMoney(request.total_to_pay)} to pay ·{' '}
+                  {formatDateTime(request.request_date)}
                 </p>
                 {request.request_reason && <p className="muted">Reason: {request.request_reason}</p>}
                 {request.admin_notes && <p className="muted">Admin notes: {request.admin_notes}</p>}

@@ -34,7 +34,7 @@ describe('View Products: savings', () => {
     renderWithProviders(<PlayerProducts playerId={7} />);
     const row = await screen.findByTestId('product-savings-5');
     expect(row.querySelector('.product-row__facts')?.textContent).toBe(
-      '€214,000 at 7% a week (€14,980 a week) · first invested €200,000 · started 3 Mar 2025 · 1 weeks recorded · next due 17 Mar 2025',
+      '€214,000 at 7% a week (€14,980 a week) · first invested €200,000 · started 3 Mar 2025 · 1 week recorded · next due 17 Mar 2025',
     );
     fireEvent.click(within(row).getByRole('button', { name: 'Edit savings #5' }));
     const form = screen.getByRole('form', { name: 'Edit savings #5' });

@@ -7,15 +7,22 @@ import { TextField } from '@/components/text-field';
 import { formatDay } from '@/lib/dates';
 import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
-import { formatRate, fractionToPercentText, percentToFraction } from '@/lib/loans';
-import { useEditSavings, type ProductSavings } from '@/features/savings/api/use-edit-savings';
+import { fractionToPercentText, percentToFraction } from '@/lib/loans';
+import { formatPercent, listDecimals } from '@/lib/percent';
+import { plural } from '@/lib/plural';
+import type { Savings, SavingsListingStatus } from '@/lib/savings';
+import { useEditSavings } from '@/features/savings/api/use-edit-savings';
+import { LatestWeek, SavingsMarkButtons } from '@/features/admin/savings-payment-actions';
 import '@/components/bank-ui.css';
 
 // admin-side §8, word for word
 export const SAVINGS_UPDATED = 'Savings updated successfully!';
 export const WEEKLY_RATE_NOT_A_NUMBER = 'Interest rate must be a number of percent a week, such as 7';
 
-function SavingsEditForm({ savings, onDone, onCancel }: { savings: ProductSavings; onDone: (notice: Notice) => void; onCancel: () => void }) {
+// as Check Savings colours an account's week
+const LISTING_TONE: Record<SavingsListingStatus, string> = { overdue: 'error', due_today: 'warning', upcoming: 'neutral' };
+
+function SavingsEditForm({ savings, onDone, onCancel }: { savings: Savings; onDone: (notice: Notice) => void; onCancel: () => void }) {
   const [value, setValue] = useState(String(savings.invested_value));
   const [rate, setRate] = useState(fractionToPercentText(savings.interest_rate));
   const [notes, setNotes] = useState(savings.admin_notes ?? '');
@@ -55,19 +62,26 @@ function SavingsEditForm({ savings, onDone, onCancel }: { savings: ProductSaving
   );
 }
 
-function ProductSavingsRow({ savings }: { savings: ProductSavings }) {
+function ProductSavingsRow({ savings, rateDecimals }: { savings: Savings; rateDecimals: number }) {
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const active = savings.status === 'Active';
   return (
     <li className="product-row" data-testid={`product-savings-${savings.id}`}>
       <div className="product-row__main">
         <div className="product-row__title">
           <strong>Savings #{savings.id}</strong>
-          <span className={`badge badge--${savings.status === 'Active' ? 'success' : 'error'}`}>{savings.status}</span>
+          <span className={`badge badge--${active ? 'success' : 'error'}`}>{savings.status}</span>
+          {active && savings.listing_status && (
+            <span className={`badge badge--${LISTING_TONE[savings.listing_status]}`} data-testid="listing-status">
+              {savings.status_text}
+            </span>
+          )}
         </div>
         <p className="product-row__facts">
-          {formatMoney(savings.invested_value)} at {formatRate(savings.interest_rate)} a week ({formatMoney(savings.weekly_payment)} a week) ·
-          first invested {formatMoney(savings.principal)} · started {formatDay(savings.start_date)} · {savings.payments_count} weeks recorded
+          {formatMoney(savings.invested_value)} at {formatPercent(savings.interest_rate, rateDecimals)} a week (
+          {formatMoney(savings.weekly_payment)} a week) · first invested {formatMoney(savings.principal)} · started{' '}
+          {formatDay(savings.start_date)} · {plural(savings.payments_count, 'week')} recorded
           {savings.next_payment_date && ` · next due ${formatDay(savings.next_payment_date)}`}
         </p>
         {savings.admin_notes && <p className="muted">Notes: {savings.admin_notes}</p>}
@@ -85,6 +99,14 @@ function ProductSavingsRow({ savings }: { savings: ProductSavings }) {
           <Icon name="edit" size={16} />
           Edit
         </button>
+      )}
+      {active && (
+        <div className="product-row__wide product-row__payments">
+          <div className="actions-row" role="group" aria-label={`Payments of savings #${savings.id}`}>
+            <SavingsMarkButtons savings={savings} onNotice={setNotice} />
+          </div>
+          <LatestWeek savings={savings} onNotice={setNotice} />
+        </div>
       )}
       {editing && (
         <div className="product-row__wide">
@@ -108,12 +130,13 @@ function ProductSavingsRow({ savings }: { savings: ProductSavings }) {
 }
 
 /** View Products' savings accounts, each with the inline edit form (principal, weekly rate, notes). */
-export function ProductSavingsList({ savings }: { savings: ProductSavings[] }) {
+export function ProductSavingsList({ savings }: { savings: Savings[] }) {
   if (savings.length === 0) return <p className="muted">No savings yet.</p>;
+  const rateDecimals = listDecimals(savings.map((account) => account.interest_rate));
   return (
     <ul className="product-list" aria-label="Savings">
       {savings.map((account) => (
-        <ProductSavingsRow key={account.id} savings={account} />
+        <ProductSavingsRow key={account.id} savings={account} rateDecimals={rateDecimals} />
       ))}
     </ul>
   );

@@ -14,8 +14,8 @@ const COUNTERS = {
 };
 
 const ROWS = [
-  { type: 'Saving', id: 5, player_id: 8, player_name: 'Borin', value: 250_000, interest_rate: 0.07, start_date: '2025-03-03', status: 'Active', created_at: '2025-03-03T09:00:00Z' },
-  { type: 'Loan', id: 4, player_id: 9, player_name: 'Cyra', value: 100_000, interest_rate: 0.5, start_date: '2025-02-01', status: 'Paid-Off', created_at: '2025-02-01T09:00:00Z' },
+  { type: 'Saving', id: 5, player_id: 8, player_name: 'Borin', value: 250_000, interest_rate: 0.07, total_days: null, daily_rate: null, start_date: '2025-03-03', status: 'Active', created_at: '2025-03-03T09:00:00Z' },
+  { type: 'Loan', id: 4, player_id: 9, player_name: 'Cyra', value: 100_000, interest_rate: 0.5, total_days: 10, daily_rate: 0.05, start_date: '2025-02-01', status: 'Paid-Off', created_at: '2025-02-01T09:00:00Z' },
 ];
 
 function reportAnswer(rows: unknown[] = ROWS, extra: object = {}) {
@@ -52,8 +52,8 @@ describe('ReportTab', () => {
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['#5', 'Borin', 'Saving', '€250,000', '7% a week', '3 Mar 2025', 'Active'],
-      ['#4', 'Cyra', 'Loan', '€100,000', '50%', '1 Feb 2025', 'Paid-Off'],
+      ['Savings #5', 'Borin', '€250,000', '7% a week', '3 Mar 2025', 'Active'],
+      ['Loan #4', 'Cyra', '€100,000', '50% over 10 days · 5.00% a day', '1 Feb 2025', 'Paid-Off'],
     ]);
     expect(screen.getByText(/^Showing/).textContent).toBe('Showing 2 of 2 products');
     expect(calls.find((call) => call.url.startsWith('/api/admin/report'))?.url).toBe('/api/admin/report?page=1');

@@ -10,7 +10,9 @@ import { ScrollBox } from '@/components/scroll-box';
 import { formatMoney } from '@/lib/money';
 import { formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
-import { formatRate } from '@/lib/loans';
+import { loanRateText } from '@/lib/loans';
+import { formatPercent, listDecimals } from '@/lib/percent';
+import { formatCount } from '@/lib/plural';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { SelectField, type SelectOption } from '@/components/select-field';
 import {
@@ -144,13 +146,26 @@ const STATUS_FILTERS: ReadonlyArray<SelectOption<ReportStatus>> = [
   { value: 'Withdrawn', label: 'Withdrawn' },
 ];
 
+/** Loans and savings are numbered apart: a row names its kind, "Loan #7" beside "Savings #7". */
+export function productName(row: Pick<ReportRow, 'type' | 'id'>): string {
+  return `${row.type === 'Loan' ? 'Loan' : 'Savings'} #${row.id}`;
+}
+
+/** A loan's whole-term rate with its days and daily equivalent; a savings account's weekly rate. */
+function rateText(row: ReportRow, decimals: number): string {
+  if (row.type === 'Loan' && row.total_days !== null && row.daily_rate !== null) {
+    return loanRateText({ interest_rate: row.interest_rate, total_days: row.total_days, daily_rate: row.daily_rate }, decimals);
+  }
+  return `${formatPercent(row.interest_rate, decimals)} a week`;
+}
+
 function rowTone(row: ReportRow): 'success' | 'error' | 'neutral' {
   if (row.status === 'Active') return 'success';
   return row.type === 'Loan' && row.status === 'Paid-Off' ? 'success' : 'neutral';
 }
 
 function CountersTiles({ counters }: { counters: ReportCounters | undefined }) {
-  const shown = (value: number | undefined) => (value === undefined ? '...' : value.toLocaleString('en-US'));
+  const shown = (value: number | undefined) => (value === undefined ? '...' : formatCount(value));
   return (
     <>
       <div className="summary-tile">
@@ -186,6 +201,7 @@ export function ReportTab() {
   const pages = report.data?.pages ?? [];
   const rows = pages.flatMap((page) => page.rows);
   const total = pages.at(-1)?.count ?? 0;
+  const rateDecimals = listDecimals(rows.map((row) => row.interest_rate));
   return (
     <>
       <div className="summary-grid report-grid">
@@ -212,13 +228,12 @@ export function ReportTab() {
       ) : (
         <>
           <ScrollBox label="All savings and loans">
-            <table className="credit-table">
+            <table className="credit-table report-table">
               <caption className="visually-hidden">All savings and loans</caption>
               <thead>
                 <tr>
                   <th scope="col">Product</th>
                   <th scope="col">Player</th>
-                  <th scope="col">Type</th>
                   <th scope="col" className="num">Value</th>
                   <th scope="col" className="num">Rate</th>
                   <th scope="col">Start Date</th>
@@ -228,14 +243,10 @@ export function ReportTab() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={`${row.type}-${row.id}`} data-testid={`report-${row.type.toLowerCase()}-${row.id}`}>
-                    <td>#{row.id}</td>
+                    <td>{productName(row)}</td>
                     <td>{row.player_name}</td>
-                    <td>{row.type}</td>
                     <td className="num">{formatMoney(row.value)}</td>
-                    <td className="num">
-                      {formatRate(row.interest_rate)}
-                      {row.type === 'Saving' ? ' a week' : ''}
-                    </td>
+                    <td className="num">{rateText(row, rateDecimals)}</td>
                     <td>{formatDay(row.start_date)}</td>
                     <td>
                       <span className={`badge badge--${rowTone(row)}`}>{row.status}</span>
@@ -248,7 +259,7 @@ export function ReportTab() {
           <LoadMore
             shown={rows.length}
             total={total}
-            noun={total === 1 ? 'product' : 'products'}
+            noun="product"
             hasMore={report.hasNextPage}
             loading={report.isFetchingNextPage}
             onLoadMore={loadMore}

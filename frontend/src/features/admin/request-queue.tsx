@@ -67,7 +67,7 @@ export function RequestQueue<T extends { id: number }>({ rows, count, paging, em
           <LoadMore
             shown={rows.length}
             total={count}
-            noun={count === 1 ? 'request' : 'requests'}
+            noun="request"
             hasMore={paging.hasNextPage}
             loading={paging.isFetchingNextPage}
             onLoadMore={loadMore}

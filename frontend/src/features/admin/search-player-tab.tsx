@@ -13,14 +13,11 @@ import { PlayerDetailsCard, StandingBadge } from '@/features/admin/player-detail
 import { PlayerPasswordForm } from '@/features/admin/player-password-form';
 import '@/components/bank-ui.css';
 import '@/features/admin/player-admin.css';
+import { plural } from '@/lib/plural';
 
 // admin-side §5, word for word
 export const ENTER_SEARCH_TERM = 'Please enter a search term';
 export const SELECT_TO_DELETE = 'Please select at least one player to delete';
-
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
 
 /** The server's counts of what a bulk delete removed, in words. */
 export function deleteSummaryText(summary: BulkDeleteSummary): string {
@@ -250,7 +247,7 @@ export function SearchPlayerTab({ adminName }: { adminName: string }) {
               <LoadMore
                 shown={players.length}
                 total={total}
-                noun="players"
+                noun="player"
                 hasMore={search.hasNextPage}
                 loading={search.isFetchingNextPage}
                 onLoadMore={loadMore}

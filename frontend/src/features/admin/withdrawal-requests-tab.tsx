@@ -17,6 +17,7 @@ import {
 } from '@/features/withdrawals/api/use-withdrawal-requests';
 import { DecisionButtons, RequestQueue, type Decision as RequestDecision } from '@/features/admin/request-queue';
 import '@/components/bank-ui.css';
+import { formatCount, plural } from '@/lib/plural';
 
 type Decision = RequestDecision<Withdrawal>;
 
@@ -129,7 +130,7 @@ export function WithdrawalRequestsTab() {
     <>
       <div className="toolbar">
         <span className="muted" data-testid="withdrawal-counts">
-          {pending} pending of {count} {count === 1 ? 'request' : 'requests'}, pending first
+          {formatCount(pending)} pending of {plural(count, 'request')}, pending first
         </span>
         <span className="toolbar__spacer" />
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void requests.refetch()}>

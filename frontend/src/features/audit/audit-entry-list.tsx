@@ -4,7 +4,7 @@ import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
-import { formatRate } from '@/lib/loans';
+import { formatPercent } from '@/lib/percent';
 import { formatMoney } from '@/lib/money';
 import type { AuditFilters } from '@/features/audit/api/keys';
 import { useAuditPages, type AuditEntry, type AuditFieldKind, type AuditValue } from '@/features/audit/api/use-audit';
@@ -19,7 +19,7 @@ export function formatAuditValue(value: AuditValue | undefined, kind?: AuditFiel
   if (value === undefined || value === null || value === '') return '—';
   if (kind === 'money' && typeof value === 'number') return formatMoney(value);
   if (kind === 'rate' && (typeof value === 'string' || typeof value === 'number') && Number.isFinite(Number(value))) {
-    return formatRate(Number(value));
+    return formatPercent(Number(value));
   }
   if (kind === 'date' && typeof value === 'string') return formatDay(value);
   if (kind === 'datetime' && typeof value === 'string') return formatDateTime(value);
@@ -126,7 +126,8 @@ export function AuditEntryList({
       <LoadMore
         shown={rows.length}
         total={count}
-        noun={count === 1 ? 'entry' : 'entries'}
+        noun="entry"
+        nounPlural="entries"
         hasMore={entries.hasNextPage}
         loading={entries.isFetchingNextPage}
         onLoadMore={loadMore}

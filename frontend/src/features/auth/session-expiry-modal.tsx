@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import { countdownAnnouncement } from '@/features/auth/session';
+import { plural } from '@/lib/plural';
 
 interface SessionExpiryModalProps {
   secondsLeft: number;
@@ -30,7 +31,7 @@ export function SessionExpiryModal({ secondsLeft, onExtend, onLogout }: SessionE
       <p id="session-expiry-text" className="modal__text">
         Your session will expire in{' '}
         <strong className="session-countdown">
-          {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}
+          {plural(secondsLeft, 'second')}
         </strong>
         . Do you want to stay signed in?
       </p>

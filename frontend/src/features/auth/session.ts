@@ -1,3 +1,5 @@
+import { plural } from '@/lib/plural';
+
 /**
  * Session clock (spec player-side §4): the session lives `sessionMs` from login or extension;
  * at `warningMs` a modal counts down `countdownSeconds`; zero (or the end of the session,
@@ -46,7 +48,7 @@ export function countdownAnnouncement(secondsLeft: number): string {
   const moment = Math.min(...moments);
   if (moment >= 60 && moment % 60 === 0) {
     const minutes = moment / 60;
-    return `Your session will expire within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+    return `Your session will expire within ${plural(minutes, 'minute')}.`;
   }
-  return `Your session will expire within ${moment} seconds.`;
+  return `Your session will expire within ${plural(moment, 'second')}.`;
 }

@@ -4,10 +4,14 @@ import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { useCreditScore } from '@/features/credit/api/use-credit-score';
 import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
+import { formatPercentPoints, listDecimals } from '@/lib/percent';
 import '@/features/credit/credit.css';
 
 export function CreditScoreCard({ playerId }: { playerId: number }) {
   const score = useCreditScore(playerId);
+  // the two percentages of one list, written alike (1.0% beside 0.5%)
+  const eligibility = score.data?.eligibility;
+  const benefitDecimals = eligibility ? listDecimals([eligibility.rate_discount / 100, eligibility.savings_bonus / 100]) : 0;
   return (
     <Card title="Credit Score" icon={<Icon name="star" />} className="credit-card">
       {score.isPending ? (
@@ -33,7 +37,7 @@ export function CreditScoreCard({ playerId }: { playerId: number }) {
           >
             <div className={`progress__bar bar--${score.data.score_color}`} style={{ width: `${score.data.progress_percent}%` }} />
           </div>
-          <p className="muted">{score.data.progress_percent}% of the maximum score</p>
+          <p className="muted">{formatPercentPoints(score.data.progress_percent)} of the maximum score</p>
           {score.data.limited_access && (
             <p className="alert alert--error credit-card__limited">Limited loan access</p>
           )}
@@ -50,11 +54,11 @@ export function CreditScoreCard({ playerId }: { playerId: number }) {
             </div>
             <div className="facts__row">
               <dt>Loan rate discount</dt>
-              <dd>{score.data.eligibility.rate_discount}%</dd>
+              <dd>{formatPercentPoints(score.data.eligibility.rate_discount, benefitDecimals)}</dd>
             </div>
             <div className="facts__row">
               <dt>Savings bonus</dt>
-              <dd>{score.data.eligibility.savings_bonus}%</dd>
+              <dd>{formatPercentPoints(score.data.eligibility.savings_bonus, benefitDecimals)}</dd>
             </div>
           </dl>
         </>

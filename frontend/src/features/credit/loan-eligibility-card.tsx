@@ -6,6 +6,7 @@ import { useLoanEligibility } from '@/features/credit/api/use-loan-eligibility';
 import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
 import '@/features/credit/credit.css';
+import { formatPercentPoints } from '@/lib/percent';
 
 export function LoanEligibilityCard({ playerId }: { playerId: number }) {
   const eligibility = useLoanEligibility(playerId);
@@ -41,7 +42,7 @@ export function LoanEligibilityCard({ playerId }: { playerId: number }) {
             </div>
             <div className="facts__row">
               <dt>Rate discount</dt>
-              <dd>{eligibility.data.rate_discount}%</dd>
+              <dd>{formatPercentPoints(eligibility.data.rate_discount)}</dd>
             </div>
           </dl>
           {eligibility.data.is_eligible ? (

@@ -2,6 +2,7 @@
 import { formatMoney } from '@/lib/money';
 import type { ExchangeType } from '@/features/exchange/api/keys';
 import type { ExchangeStatus } from '@/features/exchange/api/types';
+import { plural } from '@/lib/plural';
 
 export const STATUS_LABEL: Record<ExchangeStatus, string> = { pending: 'Pending', approved: 'Approved', denied: 'Denied' };
 export const STATUS_TONE: Record<ExchangeStatus, string> = { pending: 'warning', approved: 'success', denied: 'error' };
@@ -17,7 +18,7 @@ export function destinationLabel(type: ExchangeType): string {
 }
 
 export function formatPearls(pearls: number): string {
-  return `${pearls.toLocaleString('en-US')} ${pearls === 1 ? 'pearl' : 'pearls'}`;
+  return plural(pearls, 'pearl');
 }
 
 /** `€2,500 per pearl` */

@@ -188,7 +188,7 @@ function RatesCard() {
   return (
     <Card title="Exchange Rates" icon={<Icon name="info" />} tone="accent">
       {settings.data ? (
-        <dl className="stat-grid stat-grid--compact">
+        <dl className="stat-grid stat-grid--compact stat-grid--rates">
           <StatBox label="Sell Rate" value={formatRatePerPearl(settings.data.sell_rate)} sub="you receive" testId="sell-rate" />
           <StatBox label="Buy Rate" value={formatRatePerPearl(settings.data.buy_rate)} sub="you pay" testId="buy-rate" />
         </dl>

@@ -60,7 +60,7 @@ describe('MyLoansTab', () => {
     const active = await screen.findByTestId('loan-card-2');
     expect(within(active).getByRole('heading', { level: 3 }).textContent).toBe('Loan #2');
     expect(within(active).getByText('Active').className).toContain('badge--success');
-    expect(within(active).getByText(/^€1,000,000 at/).textContent).toBe('€1,000,000 at 30% · total €1,300,000');
+    expect(within(active).getByText(/^€1,000,000 at/).textContent).toBe('€1,000,000 at 30% over 30 days · 1.00% a day · total €1,300,000');
     // the share paid is the server's figure, as it sends it
     expect(within(active).getByRole('progressbar', { name: 'Loan #2 paid' }).getAttribute('aria-valuenow')).toBe('6.7');
     expect(within(active).getByText(/paid$/).textContent).toBe('6.7% paid');
@@ -74,6 +74,8 @@ describe('MyLoansTab', () => {
     const paidOff = screen.getByTestId('loan-card-1');
     expect(within(paidOff).getByText('Paid-Off').className).toContain('badge--success');
     expect(within(paidOff).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    // one list, one format: the cards' shares paid carry the same decimals
+    expect(within(paidOff).getByText(/paid$/).textContent).toBe('100.0% paid');
     expect(within(screen.getByTestId('loan-card-3')).getByText('Defaulted').className).toContain('badge--error');
   });
 });

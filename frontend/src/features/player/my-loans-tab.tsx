@@ -5,7 +5,9 @@ import { Icon } from '@/components/icon';
 import { ProgressBar } from '@/components/progress-bar';
 import { formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import { formatRate, loanBadgeTone, type Loan } from '@/lib/loans';
+import { loanBadgeTone, loanRateText, type Loan } from '@/lib/loans';
+import { formatPercentPoints, listDecimals } from '@/lib/percent';
+import { plural } from '@/lib/plural';
 import type { Me } from '@/features/players/api/use-me';
 import { BankDataGate } from '@/features/player/bank-data-gate';
 import { RequestLoanButton } from '@/features/player/request-loan-button';
@@ -17,11 +19,7 @@ const LoanChart = lazy(() =>
   import(/* webpackChunkName: "loan-chart" */ '@/features/player/loan-chart').then((module) => ({ default: module.LoanChart })),
 );
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-export function LoanCard({ loan }: { loan: Loan }) {
+export function LoanCard({ loan, rateDecimals, paidDecimals }: { loan: Loan; rateDecimals?: number; paidDecimals?: number }) {
   const percent = loan.paid_percent;
   return (
     <article className="card item-card" aria-labelledby={`loan-${loan.id}-title`} data-testid={`loan-card-${loan.id}`}>
@@ -35,7 +33,7 @@ export function LoanCard({ loan }: { loan: Loan }) {
               Loan #{loan.id}
             </h3>
             <p className="item-card__meta">
-              {formatMoney(loan.value)} at {formatRate(loan.interest_rate)} · total {formatMoney(loan.total_to_pay)}
+              {formatMoney(loan.value)} at {loanRateText(loan, rateDecimals)} · total {formatMoney(loan.total_to_pay)}
             </p>
           </div>
         </div>
@@ -45,7 +43,7 @@ export function LoanCard({ loan }: { loan: Loan }) {
       <div className="paid-progress">
         <div className="paid-progress__row">
           <span>
-            <strong>{percent}%</strong> paid
+            <strong>{formatPercentPoints(percent, paidDecimals)}</strong> paid
           </span>
           <span className="muted">
             {formatMoney(loan.amount_paid)} of {formatMoney(loan.total_to_pay)}
@@ -67,7 +65,7 @@ export function LoanCard({ loan }: { loan: Loan }) {
           sub={plural(loan.missed_payments, 'missed payment', 'missed payments')}
           tone="gold"
         />
-        <StatBox label="Daily Payment" value={formatMoney(loan.daily_payment)} sub={<>for {plural(loan.total_days, 'day', 'days')}</>} />
+        <StatBox label="Daily Payment" value={formatMoney(loan.daily_payment)} sub={<>for {plural(loan.total_days, 'day')}</>} />
         <StatBox label="Start Date" value={formatDay(loan.start_date)} />
         <StatBox label="Days Passed" value={<>{loan.days_passed} / {loan.total_days}</>} />
       </dl>
@@ -75,7 +73,7 @@ export function LoanCard({ loan }: { loan: Loan }) {
       <section className="chart-panel" aria-label={`Loan #${loan.id} payments chart`}>
         <h4 className="chart-panel__title">
           <Icon name="chart" size={16} /> Amount Paid vs Remaining Amount
-          <span className="muted"> · first {Math.min(30, loan.total_days)} days</span>
+          <span className="muted"> · first {plural(Math.min(30, loan.total_days), 'day')}</span>
         </h4>
         <Suspense fallback={<div className="loan-chart loan-chart--loading">Loading chart...</div>}>
           <LoanChart loan={loan} />
@@ -102,7 +100,14 @@ export function MyLoansTab({ me, onOpenRequest }: { me: Me; onOpenRequest: () =>
               action={<RequestLoanButton onClick={onOpenRequest} />}
             />
           ) : (
-            data.loans.map((loan) => <LoanCard key={loan.id} loan={loan} />)
+            data.loans.map((loan) => (
+              <LoanCard
+                key={loan.id}
+                loan={loan}
+                rateDecimals={listDecimals(data.loans.map((item) => item.interest_rate))}
+                paidDecimals={listDecimals(data.loans.map((item) => item.paid_percent / 100))}
+              />
+            ))
           )}
           <StatementDownload />
         </div>

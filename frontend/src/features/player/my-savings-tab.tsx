@@ -5,7 +5,8 @@ import { Icon } from '@/components/icon';
 import { StatBox } from '@/components/stat-box';
 import { formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
-import { formatRate } from '@/lib/loans';
+import { formatPercent, listDecimals } from '@/lib/percent';
+import { plural } from '@/lib/plural';
 import { formatMoney } from '@/lib/money';
 import { savingsBadgeTone, type Savings } from '@/lib/savings';
 import type { Me } from '@/features/players/api/use-me';
@@ -21,7 +22,7 @@ const SavingsChart = lazy(() =>
   import(/* webpackChunkName: "savings-chart" */ '@/features/player/savings-chart').then((module) => ({ default: module.SavingsChart })),
 );
 
-export function SavingsCard({ savings }: { savings: Savings }) {
+export function SavingsCard({ savings, rateDecimals }: { savings: Savings; rateDecimals?: number }) {
   return (
     <article className="card item-card" aria-labelledby={`savings-${savings.id}-title`} data-testid={`savings-card-${savings.id}`}>
       <header className="item-card__head">
@@ -42,7 +43,7 @@ export function SavingsCard({ savings }: { savings: Savings }) {
       </header>
       <dl className="stat-grid">
         <StatBox label="Invested Amount" value={formatMoney(savings.invested_value)} tone="gold" />
-        <StatBox label="Weekly Rate" value={formatRate(savings.interest_rate)} />
+        <StatBox label="Weekly Rate" value={formatPercent(savings.interest_rate, rateDecimals)} />
         <StatBox
           label="Payments"
           value={savings.payments_count}
@@ -75,7 +76,7 @@ function SavingsOutlook({ enabled }: { enabled: boolean }) {
         <section className="chart-panel" aria-label="Weekly earnings chart">
           <h4 className="chart-panel__title">
             <Icon name="chart" size={16} /> Weekly earnings, compounded
-            <span className="muted"> · next {answer.weekly_chart.length} weeks</span>
+            <span className="muted"> · next {plural(answer.weekly_chart.length, 'week')}</span>
           </h4>
           <Suspense fallback={<div className="loan-chart loan-chart--loading">Loading chart...</div>}>
             <SavingsChart weeks={answer.weekly_chart} />
@@ -87,14 +88,18 @@ function SavingsOutlook({ enabled }: { enabled: boolean }) {
           <thead>
             <tr>
               <th scope="col">Weeks</th>
-              <th scope="col">Final Amount</th>
-              <th scope="col">Total Earnings</th>
+              <th scope="col" className="num">
+                Final Amount
+              </th>
+              <th scope="col" className="num">
+                Total Earnings
+              </th>
             </tr>
           </thead>
           <tbody>
             {answer.projections.map((projection) => (
               <tr key={projection.weeks}>
-                <th scope="row">{projection.weeks} weeks</th>
+                <th scope="row">{plural(projection.weeks, 'week')}</th>
                 <td>{formatMoney(projection.final_amount)}</td>
                 <td>{formatMoney(projection.total_earnings)}</td>
               </tr>
@@ -130,7 +135,7 @@ export function MySavingsTab({ me }: { me: Me }) {
             </dl>
             <SavingsOutlook enabled={me.player !== null} />
             {data.savings.map((savings) => (
-              <SavingsCard key={savings.id} savings={savings} />
+              <SavingsCard key={savings.id} savings={savings} rateDecimals={listDecimals(data.savings.map((account) => account.interest_rate))} />
             ))}
             <StatementDownload />
           </div>

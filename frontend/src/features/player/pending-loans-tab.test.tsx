@@ -70,7 +70,7 @@ describe('PendingLoansTab', () => {
     ]);
     expect(
       ['Amount Requested', 'Duration', 'Interest Rate', 'Total to Pay'].map((label) => definitionOf(pending, label)),
-    ).toEqual(['€500,000', '14 days', '35%', '€675,000']);
+    ).toEqual(['€500,000', '14 days', '35% over 14 days · 2.50% a day', '€675,000']);
     expect(pending.querySelector('.item-card__reason')?.textContent).toBe('ReasonNew gear for the raid');
 
     const decision = (card: HTMLElement) => Array.from(card.querySelector('.decision')?.children ?? [], (line) => line.textContent);

@@ -3,7 +3,9 @@ import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import { formatRate, pendingStatusLabel, shortId, type PendingLoan } from '@/lib/loans';
+import { loanRateText, pendingStatusLabel, shortId, type PendingLoan } from '@/lib/loans';
+import { listDecimals } from '@/lib/percent';
+import { plural } from '@/lib/plural';
 import type { Me } from '@/features/players/api/use-me';
 import { BankDataGate } from '@/features/player/bank-data-gate';
 import { RequestLoanButton } from '@/features/player/request-loan-button';
@@ -42,7 +44,7 @@ function Decision({ request }: { request: PendingLoan }) {
   );
 }
 
-export function PendingLoanCard({ request }: { request: PendingLoan }) {
+export function PendingLoanCard({ request, rateDecimals }: { request: PendingLoan; rateDecimals?: number }) {
   return (
     <article className="card item-card" aria-labelledby={`request-${request.id}-title`}>
       <header className="item-card__head">
@@ -58,8 +60,8 @@ export function PendingLoanCard({ request }: { request: PendingLoan }) {
       </header>
       <dl className="stat-grid">
         <StatBox label="Amount Requested" value={formatMoney(request.value)} />
-        <StatBox label="Duration" value={<>{request.total_days} days</>} />
-        <StatBox label="Interest Rate" value={formatRate(request.interest_rate)} />
+        <StatBox label="Duration" value={plural(request.total_days, 'day')} />
+        <StatBox label="Interest Rate" value={loanRateText(request, rateDecimals)} />
         <StatBox label="Total to Pay" value={formatMoney(request.total_to_pay)} />
       </dl>
       <p className="item-card__reason">
@@ -85,7 +87,11 @@ export function PendingLoansTab({ me, onOpenRequest }: { me: Me; onOpenRequest: 
         ) : (
           <div className="stack">
             {data.pending_loans.map((request) => (
-              <PendingLoanCard key={request.id} request={request} />
+              <PendingLoanCard
+                key={request.id}
+                request={request}
+                rateDecimals={listDecimals(data.pending_loans.map((item) => item.interest_rate))}
+              />
             ))}
           </div>
         )

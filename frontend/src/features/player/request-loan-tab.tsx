@@ -9,7 +9,9 @@ import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
-import { formatRate, parseDays, type LoanQuote } from '@/lib/loans';
+import { parseDays, type LoanQuote } from '@/lib/loans';
+import { formatPercent, listDecimals } from '@/lib/percent';
+import { plural } from '@/lib/plural';
 import type { Me } from '@/features/players/api/use-me';
 import { useRequestLoan } from '@/features/loan-requests/api/use-request-loan';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
@@ -38,11 +40,11 @@ function QuotePreview({ quote, updating }: { quote: UseQueryResult<LoanQuote>; u
       ) : answer && answer.value !== null && answer.interest_rate !== null && answer.base_rate !== null ? (
         <>
           <p className="rate-box__rate" data-testid="preview-rate">
-            {formatRate(answer.interest_rate)}
+            {formatPercent(answer.interest_rate)}
           </p>
           <p className="muted">
-            Base rate {formatRate(answer.base_rate)} for {formatMoney(answer.value)}
-            {answer.tier_discount > 0 && `, minus your ${answer.tier} tier discount of ${formatRate(answer.tier_discount)}`}.
+            Base rate {formatPercent(answer.base_rate)} for {formatMoney(answer.value)}
+            {answer.tier_discount > 0 && `, minus your ${answer.tier} tier discount of ${formatPercent(answer.tier_discount)}`}.
           </p>
           <dl className="stat-grid stat-grid--compact">
             <StatBox label="Loan Amount" value={formatMoney(answer.value)} />
@@ -50,7 +52,7 @@ function QuotePreview({ quote, updating }: { quote: UseQueryResult<LoanQuote>; u
             <StatBox
               label="Daily Payment"
               value={answer.daily_payment !== null ? formatMoney(answer.daily_payment) : '—'}
-              sub={answer.total_days ? `for ${answer.total_days} ${answer.total_days === 1 ? 'day' : 'days'}` : 'Enter the duration'}
+              sub={answer.total_days ? `for ${plural(answer.total_days, 'day')}` : 'Enter the duration'}
               testId="preview-daily"
             />
           </dl>
@@ -73,6 +75,7 @@ function RateTable({ terms }: { terms: UseQueryResult<LoanQuote> }) {
     return <p className="muted">{terms.isError ? `The rates could not be loaded: ${errorDetail(terms.error)}` : 'Loading the rates...'}</p>;
   }
   const { rate_table: rows, tier, tier_discount: discount, max_loan_amount: maxAmount } = terms.data;
+  const rateDecimals = listDecimals(rows.map((row) => row.rate));
   return (
     <>
       <table className="rate-table">
@@ -81,13 +84,13 @@ function RateTable({ terms }: { terms: UseQueryResult<LoanQuote> }) {
           {rows.map((row) => (
             <tr key={row.label}>
               <th scope="row">{row.label}</th>
-              <td>{formatRate(row.rate)}</td>
+              <td>{formatPercent(row.rate, rateDecimals)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <p className="muted" data-testid="tier-terms">
-        {tier} tier: {discount > 0 ? `${formatRate(discount)} off these rates` : 'standard rates'}, loans up to {formatMoney(maxAmount)}.
+        {tier} tier: {discount > 0 ? `${formatPercent(discount)} off these rates` : 'standard rates'}, loans up to {formatMoney(maxAmount)}.
       </p>
     </>
   );

@@ -42,7 +42,7 @@ describe('RequestWithdrawalTab', () => {
     );
     const rows = within(screen.getByRole('list', { name: 'Savings breakdown' })).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'Savings #3€535,0007% weekly · 1 payment',
+      'Savings #3€535,0007.0% weekly · 1 payment',
       'Savings #4€200,0007.5% weekly · 0 payments',
     ]);
   });

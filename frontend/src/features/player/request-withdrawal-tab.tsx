@@ -7,7 +7,8 @@ import { SelectField, type SelectOption } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
-import { formatRate } from '@/lib/loans';
+import { formatPercent, listDecimals } from '@/lib/percent';
+import { plural } from '@/lib/plural';
 import { formatMoney } from '@/lib/money';
 import { formatTimezone, type TimezoneSettings } from '@/lib/savings';
 import { readPlayerTimezone, storePlayerTimezone } from '@/lib/storage';
@@ -38,25 +39,26 @@ function Maximum({ playerId }: { playerId: number }) {
   if (total.isPending) return <p className="muted">Loading your savings...</p>;
   if (total.isError) return <p className="alert alert--error">Your savings could not be loaded: {errorDetail(total.error)}</p>;
   const { total_available: available, savings_breakdown: rows } = total.data;
+  const rateDecimals = listDecimals(rows.map((row) => row.interest_rate));
   return (
     <>
       <dl className="stat-grid stat-grid--compact">
         <StatBox
           label="Maximum Withdrawal Amount"
           value={formatMoney(available)}
-          sub={`across ${rows.length} active ${rows.length === 1 ? 'savings account' : 'savings accounts'}`}
+          sub={`across ${plural(rows.length, 'active savings account')}`}
           tone="gold"
           testId="maximum-withdrawal"
         />
       </dl>
       {rows.length > 0 && (
-        <ul className="history-list" aria-label="Savings breakdown">
+        <ul className="breakdown-list" aria-label="Savings breakdown">
           {rows.map((row) => (
-            <li key={row.savings_id} className="history-list__item">
-              <span>Savings #{row.savings_id}</span>
-              <strong>{formatMoney(row.amount)}</strong>
-              <span className="muted">
-                {formatRate(row.interest_rate)} weekly · {row.payments_count} {row.payments_count === 1 ? 'payment' : 'payments'}
+            <li key={row.savings_id} className="breakdown-row">
+              <span className="breakdown-row__name">Savings #{row.savings_id}</span>
+              <strong className="breakdown-row__amount">{formatMoney(row.amount)}</strong>
+              <span className="muted breakdown-row__facts">
+                {formatPercent(row.interest_rate, rateDecimals)} weekly · {plural(row.payments_count, 'payment')}
               </span>
             </li>
           ))}

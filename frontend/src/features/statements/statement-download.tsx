@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextField } from '@/components/text-field';
+import { startOfYear } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
+import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { useDownloadStatement } from '@/features/statements/api/download-statement';
 import '@/components/bank-ui.css';
 
@@ -10,13 +12,18 @@ export const DOWNLOADED = 'Statement downloaded.';
 
 /**
  * "Download statement": a CSV of the loans, payments, savings weeks, withdrawals and exchanges in a
- * date range. The server checks the range and says what is wrong with it.
+ * date range, filled in with this year up to today (the bank's today) so one click downloads it.
+ * The server checks the range and says what is wrong with it.
  */
 export function StatementDownload({ playerId }: { playerId?: number }) {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  // null until the person changes a date: it shows the default range
+  const [typedFrom, setFrom] = useState<string | null>(null);
+  const [typedTo, setTo] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const download = useDownloadStatement();
+  const today = useLoanLimits().data?.today;
+  const from = typedFrom ?? (today ? startOfYear(today) : '');
+  const to = typedTo ?? today ?? '';
 
   return (
     <section className="inline-panel" aria-labelledby="statement-title">

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Loan, PendingLoan } from '@/lib/loans';
+import type { PendingLoan, PlayerLoan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
-import type { ProductSavings } from '@/features/savings/api/use-edit-savings';
+import type { Savings } from '@/lib/savings';
 
 export interface PlayerProducts {
-  savings: ProductSavings[];
-  loans: Loan[];
+  savings: Savings[];
+  loans: PlayerLoan[];
   pending_loans: PendingLoan[];
 }
 

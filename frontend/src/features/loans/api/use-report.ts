@@ -30,6 +30,9 @@ export interface ReportRow {
   value: number;
   /** a loan's whole-term rate, a savings account's weekly rate (fractions) */
   interest_rate: number;
+  /** a loan's days and its whole-term rate spread over them (the server's figure); null for savings */
+  total_days: number | null;
+  daily_rate: number | null;
   start_date: string;
   status: string;
   created_at: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Loan, PendingLoan } from '@/lib/loans';
+import type { PendingLoan, PlayerLoan } from '@/lib/loans';
 import type { Savings } from '@/lib/savings';
 import { loanKeys } from '@/features/loans/api/keys';
 
@@ -23,7 +23,7 @@ export interface ProductsSummary {
 export interface BankData {
   player_id: number;
   /** newest first */
-  loans: Loan[];
+  loans: PlayerLoan[];
   /** the player's savings accounts with their weeks */
   savings: Savings[];
   /** newest first */

@@ -14,6 +14,8 @@ export interface SavingsMark {
   interest_compounded: number;
   reverted: boolean;
   changed: boolean;
+  /** what the call did to the balance: the interest compounded (+) or taken back out (-) */
+  balance_change: number;
   solo_gain: number;
   entry: SavingsWeek;
   savings: Savings;
@@ -53,17 +55,21 @@ export function useCreateSavings() {
   return useIdempotentMutation({ mutationFn: createSavings, onSuccess: invalidate });
 }
 
-export function markSavingsPayment(
-  { savingsId, status }: { savingsId: number; status: SavingsWeekStatus },
-  idempotencyKey: string,
-): Promise<SavingsMark> {
+export interface MarkSavingsPaymentInput {
+  savingsId: number;
+  status: SavingsWeekStatus;
+  /** the latest recorded week, to change it; left out, the week due is recorded */
+  week?: number;
+}
+
+export function markSavingsPayment({ savingsId, status, week }: MarkSavingsPaymentInput, idempotencyKey: string): Promise<SavingsMark> {
   return api.post<SavingsMark>(`/savings/${savingsId}/payment`, undefined, {
-    query: { payment_status: status },
+    query: { payment_status: status, week },
     headers: idempotencyHeaders(idempotencyKey),
   });
 }
 
-/** Marks the due week of an account Paid or Not Paid. */
+/** Marks the due week of an account Paid or Not Paid, or changes the latest recorded week (`week`). */
 export function useMarkSavingsPayment() {
   const invalidate = useInvalidateSavings();
   return useIdempotentMutation({ mutationFn: markSavingsPayment, onSuccess: invalidate });
