@@ -6,6 +6,7 @@ import secrets
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -89,3 +90,46 @@ def _wait_for_every_worker(layout: Layout, timeout: float = 60) -> None:
             return
         time.sleep(0.2)
     raise RuntimeError("the layout's processes did not all start")
+
+
+def server_connections(application_name: str = APPLICATION_NAME) -> int:
+    """The database connections the layout's processes hold now (they connect under application_name)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = %s",
+            [application_name],
+        )
+        return cursor.fetchone()[0]
+
+
+class ConnectionSampler:
+    """Counts the layout's database connections every 100 ms while it runs, in a thread of its own."""
+
+    def __init__(self, application_name: str = APPLICATION_NAME):
+        self.application_name = application_name
+        self.samples: list[int] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        from django.db import connection
+
+        try:
+            while not self._stop.wait(0.1):
+                self.samples.append(server_connections(self.application_name))
+        finally:
+            connection.close()
+
+    @property
+    def peak(self) -> int:
+        return max(self.samples, default=0)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join(timeout=10)

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.tests.factories import AdminFactory, PlayerFactory
-from bank.testing.layout import APPLICATION_NAME, production_layout
+from bank.testing.layout import APPLICATION_NAME, ConnectionSampler, production_layout
 from bank.testing.servers import call
 from lending.models import Loan, PendingLoan, Savings, WithdrawalRequest
 from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
@@ -51,39 +51,6 @@ def sign_in(base_url: str, username: str) -> str:
     status, body = call(base_url, "POST", "/api/login", {"username": username, "password": PASSWORD})
     assert status == 200, body
     return body["access_token"]
-
-
-def server_connections() -> int:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = %s",
-            [APPLICATION_NAME],
-        )
-        return cursor.fetchone()[0]
-
-
-class ConnectionSampler:
-    """Counts the servers' connections every 100 ms while it runs, in a thread of its own."""
-
-    def __init__(self):
-        self.samples: list[int] = []
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        try:
-            while not self._stop.wait(0.1):
-                self.samples.append(server_connections())
-        finally:
-            connection.close()
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self._stop.set()
-        self._thread.join(timeout=10)
 
 
 def with_production_passwords(*users: User) -> None:
