@@ -1,4 +1,4 @@
-"""Live notices at scale: thousands of sockets over two server processes sharing Redis and PostgreSQL.
+"""Live notices at scale: thousands of sockets over the production layout's two server processes.
 
     cd /work/main && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \\
         .venv/bin/python bench/bench_live.py [--sockets 10000] [--players 2500] [--samples 40]
@@ -8,17 +8,20 @@ What it does:
    where the server is) and uses Redis database 9 (flushed first), migrates, and adds the players,
    a signed-in session per socket and a ticket per socket (as POST /api/ws-ticket would), plus an
    admin with a few sockets of its own;
-2. starts two daphne processes on that database and Redis, and opens the sockets, spread over both
-   (several per player, as tabs are), waiting for each one's "hello";
+2. starts the production layout on that database and Redis (deploy/serve, as `make serve` does: two
+   daphne processes sharing one port under supervisor, the scheduler, production settings and the
+   connection pool) and opens the sockets through that port (several per player, as tabs are),
+   waiting for each one's "hello"; the kernel and the processes share them out;
 3. measures the servers' memory (resident set) before and after, per socket;
 4. times notices: for each sample, an admin call changes one player (a credit adjustment through one
    process or the other); from the call's start, when does each of that player's sockets and each
    admin socket receive the notice? It also checks that no other player's socket hears it;
 5. executes the credit migration for every player and times until every connected player's
    sockets have heard it;
-6. prints the figures, writes bench/results/live.json, and exits 1 when a goal of issue 13 is missed:
-   a one-player change reaches its sockets at p95 < 50 ms, none misrouted, and a migration reaches
-   every connected player within 2 s.
+6. counts the layout's database connections every 100 ms all along;
+7. prints the figures, writes bench/results/live.json, and exits 1 when a goal of issues 13 and 19 is
+   missed: a one-player change reaches its sockets at p95 < 50 ms, none misrouted, a migration reaches
+   every connected player within 2 s, and the connections stay within their bound.
 """
 
 import argparse
@@ -29,7 +32,6 @@ import os
 import platform
 import secrets
 import statistics
-import subprocess
 import sys
 import time
 import urllib.error
@@ -69,18 +71,6 @@ def _rss_kb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
-
-
-def _start_server(env: dict[str, str], port: int) -> subprocess.Popen:
-    daphne = Path(sys.executable).with_name("daphne")
-    return subprocess.Popen(
-        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        # what a server says about a socket it closed with 1011 (an error in the app) is kept
-        stderr=open(f"/tmp/bench-live-server-{port}.log", "w"),
-    )
 
 
 def _call(base: str, method: str, path: str, body: dict | None, token: str) -> int:
@@ -233,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     from accounts.models import BankSession, Player, User, WsTicket
     from accounts.tokens import token_issue
     from bank.collector import YOUNG_THRESHOLDS, freeze_once
-    from bank.testing.servers import free_port, wait_until_healthy
+    from bank.testing.layout import ConnectionSampler, production_layout
 
     call_command("migrate", interactive=False, verbosity=0)
     player_ids = players_create(args.players)
@@ -263,16 +253,18 @@ def main(argv: list[str] | None = None) -> int:
     WsTicket.objects.bulk_create(tickets, batch_size=2_000)
     admin_token = token_issue(user=admin).access_token
 
-    ports = [free_port(), free_port()]
-    servers = [f"http://127.0.0.1:{port}" for port in ports]
-    processes = [_start_server(env, port) for port in ports]
-    try:
-        for base, process in zip(servers, processes, strict=True):
-            wait_until_healthy(base, process, timeout=60)
-        rss_before = [_rss_kb(process.pid) for process in processes]
+    layout_env = {"DJANGO_SECRET_KEY": secret, "LOG_LEVEL": "WARNING", "BANK_SESSION_SECONDS": "7200"}
+    with (
+        production_layout(workers=2, pool_max=10, REDIS_URL=redis_url, **layout_env) as layout,
+        ConnectionSampler() as sampler,
+    ):
+        server = layout.base_url
+        servers = [server, server]  # one port: the samples' calls reach either process
+        processes = layout.server_pids()
+        rss_before = [_rss_kb(pid) for pid in processes]
         plan = [
-            (f"{servers[i % 2].replace('http', 'ws')}/ws/bank/?ticket={ticket.key}", servers[i % 2], owner)
-            for i, (ticket, owner) in enumerate(zip(tickets, owners, strict=True))
+            (f"{server.replace('http', 'ws')}/ws/bank/?ticket={ticket.key}", server, owner)
+            for ticket, owner in zip(tickets, owners, strict=True)
         ]
         sockets = Sockets()
 
@@ -283,7 +275,7 @@ def main(argv: list[str] | None = None) -> int:
             freeze_once(reclaim=False)
             gc.set_threshold(*YOUNG_THRESHOLDS)
             await asyncio.sleep(2)  # let the servers settle after the connection storm
-            rss_after = [_rss_kb(process.pid) for process in processes]
+            rss_after = [_rss_kb(pid) for pid in processes]
             latencies, misrouted = await _samples(sockets, servers, admin_token, player_ids, args.samples)
             migration_s, missed, call_s, first_s = await _migration(sockets, servers[0], admin_token)
             return {
@@ -300,11 +292,6 @@ def main(argv: list[str] | None = None) -> int:
             }
 
         outcome = asyncio.run(run())
-    finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.wait(timeout=20)
 
     latencies = outcome["latencies"]
     per_socket_kb = (sum(outcome["rss_after"]) - sum(rss_before)) / len(owners)
@@ -329,6 +316,9 @@ def main(argv: list[str] | None = None) -> int:
         "migration_first_socket_s": round(outcome["migration_first_s"], 2),
         "sockets_closed_during_run": outcome["closed_count"],
         "how_they_closed": outcome["closed"],
+        "layout": "make serve's: supervisor, 2 daphne processes on one port, the scheduler, production settings",
+        "database_connections_peak": sampler.peak,
+        "database_connections_bound": layout.connection_bound,
     }
     problems = []
     if result["notice_p95_ms"] >= GOALS["p95_ms"]:
@@ -339,6 +329,10 @@ def main(argv: list[str] | None = None) -> int:
         problems.append(
             f"the migration reached every player in {result['migration_all_players_s']} s "
             f"({result['migration_sockets_missed']} sockets missed), the goal is under {GOALS['migration_s']:.0f} s"
+        )
+    if sampler.peak > layout.connection_bound:
+        problems.append(
+            f"the layout held {sampler.peak} database connections, over its bound {layout.connection_bound}"
         )
     result["problems"] = problems
     RESULTS.parent.mkdir(exist_ok=True)

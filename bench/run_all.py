@@ -3,8 +3,9 @@
     cd /work/main && .venv/bin/python bench/run_all.py [--only credit,http] [--quick]
 
 Each `bench/bench_*.py` runs in its own process, in the order below, with its own scratch SQLite file
-(`/tmp/bench-<name>.sqlite3`); `bench_live.py` needs PostgreSQL and Redis and gets a scratch database
-of its own (`guild_bench_live` on DATABASE_URL's server, default 127.0.0.1:5432) and Redis database 9.
+(`/tmp/bench-<name>.sqlite3`); `bench_live.py` and `bench_layout.py` need PostgreSQL and Redis and make
+scratch databases of their own there (`guild_bench_<name>` on 127.0.0.1:5432, BENCH_POSTGRES to change
+it; Redis 127.0.0.1:6379, BENCH_REDIS).
 Each script writes `bench/results/<name>.json`; this script reads them back, prints one table of every
 figure (and the page's: the sign-in bundle's size and `e2e/test_page_speed.py`'s timings in
 Chromium) and writes it to `bench/results/latest.md` with the machine and the load average, ready to
@@ -35,8 +36,11 @@ QUICK_ARGS = {
     "admin": ["--players", "300"],
     "http": ["--seconds", "2", "--runs", "1", "--heavy-requests", "20"],
     "live": ["--sockets", "200", "--players", "50", "--samples", "10"],
+    "layout": ["--seconds", "2", "--runs", "1"],
 }
-ORDER = ["credit", "lending", "savings", "admin", "http", "live"]
+ORDER = ["credit", "lending", "savings", "admin", "http", "layout", "live"]
+# the scripts that need PostgreSQL and Redis (each makes its own scratch database there)
+NEEDS_SERVERS = {"live", "layout"}
 
 
 def scripts() -> list[str]:
@@ -48,9 +52,9 @@ def environment_for(name: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
     env["DJANGO_SETTINGS_MODULE"] = "bank.settings.local"
     env["SQLITE_PATH"] = f"/tmp/bench-{name}.sqlite3"
-    if name == "live":
+    if name in NEEDS_SERVERS:
         server = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432")
-        env["DATABASE_URL"] = f"{server}/guild_bench_live"
+        env["DATABASE_URL"] = f"{server}/guild_bench_{name}"
         env["REDIS_URL"] = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/9")
     return env
 
@@ -97,6 +101,28 @@ def rows_of(name: str, report: dict) -> list[tuple[str, str]]:
                 ),
             ),
             ("server memory per open socket", f"{report['memory_per_socket_kb']} KB"),
+        ]
+        if "database_connections_peak" in report:
+            rows.append(
+                (
+                    "database connections during the run",
+                    f"peak {report['database_connections_peak']} (bound {report['database_connections_bound']})",
+                )
+            )
+    if name == "layout":
+        one, two = report["one_process"], report["two_processes"]
+        rows += [
+            (
+                "typical player's bank data, make serve's layout, 1 process",
+                f"{one['bank_data_rps']} req/s, {one['connections_peak']} database connections at most "
+                f"(bound {one['connections_bound']})",
+            ),
+            (
+                "the same, 2 processes",
+                f"{two['bank_data_rps']} req/s, {two['connections_peak']} database connections at most "
+                f"(bound {two['connections_bound']})",
+            ),
+            ("2 processes over 1", f"{report['two_over_one']} times (goal at least 1.6; {report['load_note']})"),
         ]
     if name == "page":
         rows += [

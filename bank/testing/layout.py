@@ -24,6 +24,14 @@ class Layout:
     workers: int
     pool_max: int
     run_dir: Path
+    supervisor_pid: int
+
+    def server_pids(self) -> list[int]:
+        """The daphne processes' ids (supervisor's children that serve the socket)."""
+        found = subprocess.run(
+            ["pgrep", "-P", str(self.supervisor_pid), "-f", "daphne"], check=False, capture_output=True, text=True
+        )
+        return sorted(int(pid) for pid in found.stdout.split())
 
     @property
     def connection_bound(self) -> int:
@@ -63,7 +71,9 @@ def production_layout(*, workers: int = 2, pool_max: int = 4, **env: str) -> Ite
         start_new_session=True,
     )
     base_url = f"http://127.0.0.1:{port}"
-    layout = Layout(base_url=base_url, workers=workers, pool_max=pool_max, run_dir=run_dir)
+    layout = Layout(
+        base_url=base_url, workers=workers, pool_max=pool_max, run_dir=run_dir, supervisor_pid=supervisor.pid
+    )
     try:
         try:
             wait_until_healthy(base_url, supervisor, timeout=60)
