@@ -76,3 +76,13 @@ def other_player(db):
     from accounts.tests.factories import PlayerFactory
 
     return PlayerFactory()
+
+
+@pytest.fixture
+def books_balance(transactional_db):
+    """After the test (a race, a fault): the books balance (bank.reconcile), whatever happened."""
+    yield
+    from bank.reconcile import reconcile
+
+    differences = reconcile().differences
+    assert not differences, differences

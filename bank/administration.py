@@ -7,7 +7,7 @@ from django.db import transaction
 
 from accounts.models import Player, User
 from accounts.tokens import sessions_end_for_user
-from bank import audit, live
+from bank import audit, ledger, live
 from bank.errors import BankError
 from credit.models import CreditEvent
 from exchange.models import PearlExchangeRequest
@@ -51,6 +51,20 @@ def players_bulk_delete(*, player_ids: list[int], admin: User) -> dict:
             "pearl_exchange_requests_count": PearlExchangeRequest.objects.filter(**of_players).count(),
             "credit_events_count": CreditEvent.objects.filter(**of_players).count(),
         }
+        # the bread still in their savings leaves the books with them, to the players' hands
+        ledger.move_many(
+            ledger.Move(
+                amount=balance,
+                source=ledger.savings(savings_id),
+                to=ledger.player(owner_id),
+                reason="player_removed",
+                player_id=owner_id,
+                actor=admin,
+            )
+            for savings_id, owner_id, balance in Savings.objects.filter(
+                **of_players, status=Savings.Status.ACTIVE
+            ).values_list("pk", "player_id", "invested_value")
+        )
         # children first, so that each delete finds nothing left pointing at its rows
         PearlExchangeRequest.objects.filter(**of_players).delete()
         WithdrawalRequest.objects.filter(**of_players).delete()

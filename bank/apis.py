@@ -21,7 +21,17 @@ from bank.paging import PageIn, page_of
 from bank.permissions import IsBankAdmin
 
 from .administration import players_bulk_delete
-from .serializers import BadPayersOut, BulkDeleteIn, BulkDeleteOut, DashboardOut, JobsOut, ReportIn, ReportOut
+from .reconcile import last_reconciliation
+from .serializers import (
+    BadPayersOut,
+    BulkDeleteIn,
+    BulkDeleteOut,
+    DashboardOut,
+    JobsOut,
+    ReconcileOut,
+    ReportIn,
+    ReportOut,
+)
 
 
 class DashboardStatsApi(APIView):
@@ -301,3 +311,14 @@ class JobsApi(APIView):
     )
     def get(self, request):
         return Response(JobsOut({"results": jobs.jobs_status()}).data)
+
+
+class ReconcileApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        responses={200: ReconcileOut},
+        summary="Admin: the last check of the books (daily, and manage.py reconcile): what differed, if anything",
+    )
+    def get(self, request):
+        return Response(ReconcileOut(last_reconciliation()).data)

@@ -1,9 +1,18 @@
 """Backup and restore of every bank table as one JSON file (docs/rules.md, "Backup").
 
 The file:
-    {"format": "guild-bank-backup", "format_version": 1, "created_at": "...Z", "database": "sqlite",
+    {"format": "guild-bank-backup", "format_version": 2, "created_at": "...Z", "database": "sqlite",
      "row_counts": {"lending.loan": 2, ...},
-     "tables": {"lending.loan": {"columns": ["id", "player_id", ...], "rows": [[1, 3, ...], ...]}, ...}}
+     "tables": {"lending.loan": {"columns": ["id", "player_id", ...], "rows": [[1, 3, ...], ...]}, ...},
+     "staff": [[1, "admin"], ...],
+     "checksum": "sha256:...", "signature": "hmac-sha256:..."}
+Trust (issue 20): the checksum is SHA-256 of everything else in the file, written canonically; the
+signature is an HMAC of that checksum with the operator's key (BANK_BACKUP_KEY), so that a file edited
+anywhere (a balance, an added account) is refused. Staff accounts are never in a backup: rows made by
+an admin name them by id, and `staff` maps those ids to usernames; a restore points them at the staff
+account of that name in the database it loads into (or at a stand-in that cannot sign in), and never
+creates or changes a staff account. A restore loads the ledger too, and the loaded books must
+reconcile (bank/reconcile.py) inside the restore's transaction, or nothing is loaded.
 Each table's rows are in primary-key order with every column, in the form Django reads it back
 exactly on SQLite and on PostgreSQL: whole numbers as JSON integers, rates as decimal strings
 ("0.0700"), dates and times in ISO 8601 (datetimes in UTC with microseconds). A round trip between
@@ -14,28 +23,32 @@ would sign nobody in on another server): they are left out, and a restore ends e
 Bank-wide: this module sits on top of the apps and may read and write any of them.
 """
 
+import hashlib
+import hmac
 import json
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, time
 from decimal import Decimal
 
+from django.conf import settings
+from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.db.models import BooleanField, IntegerField
+from django.db.models import BooleanField, IntegerField, Q
 from django.utils import timezone
 
 from accounts.models import BankSession, Player, User, WsTicket
 from bank import audit, live
 from bank.bulk import insert_rows
 from bank.errors import BankError
-from bank.models import IdempotencyRecord
+from bank.models import IdempotencyRecord, LedgerEntry
 from credit.models import CreditEvent
 from exchange.models import ExchangeSettings, PearlExchangeRequest
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, SoloDividends, WithdrawalRequest
 
 FORMAT = "guild-bank-backup"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 # Every bank table, parents before children (a restore inserts in this order, a replace deletes
 # in the reverse order).
@@ -52,6 +65,7 @@ MODELS = [
     WithdrawalRequest,
     ExchangeSettings,
     PearlExchangeRequest,
+    LedgerEntry,
 ]
 # Not bank data: a restore or a replace empties them (every session ends).
 TRANSIENT = [WsTicket, BankSession, IdempotencyRecord]
@@ -88,8 +102,14 @@ def backup_filename(created_at: datetime) -> str:
     return f"guild-bank-backup-v{FORMAT_VERSION}-{created_at.astimezone(UTC):%Y%m%d-%H%M%S}Z.json"
 
 
+def _backed_up(model) -> dict:
+    """Which rows of `model` a backup holds: all but staff and superuser accounts."""
+    return {"is_staff": False, "is_superuser": False} if model is User else {}
+
+
 def backup_data(*, created_at: datetime | None = None) -> dict:
-    """Every bank table, read in one transaction (one snapshot on PostgreSQL). One query a table."""
+    """Every bank table, read in one transaction (one snapshot on PostgreSQL), with the staff names
+    its rows refer to; checksummed and signed (`sign`). One query a table, and one for the staff."""
     created_at = created_at or timezone.now()
     tables, counts = {}, {}
     outermost = not connection.in_atomic_block
@@ -100,21 +120,70 @@ def backup_data(*, created_at: datetime | None = None) -> dict:
         for model in MODELS:
             fields = _columns(model)
             names = [field.attname for field in fields]
-            rows = [[_encode(value) for value in row] for row in model.objects.order_by("pk").values_list(*names)]
+            rows = [
+                [_encode(value) for value in row]
+                for row in model.objects.filter(**_backed_up(model)).order_by("pk").values_list(*names)
+            ]
             tables[table_name(model)] = {"columns": names, "rows": rows}
             counts[table_name(model)] = len(rows)
-    return {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
-        "created_at": _encode(created_at),
-        "database": connection.vendor,
-        "row_counts": counts,
-        "tables": tables,
-    }
+        staff = [
+            [pk, username]
+            for pk, username in User.objects.filter(Q(is_staff=True) | Q(is_superuser=True))
+            .order_by("pk")
+            .values_list("pk", "username")
+        ]
+    return sign(
+        {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "created_at": _encode(created_at),
+            "database": connection.vendor,
+            "row_counts": counts,
+            "tables": tables,
+            "staff": staff,
+        }
+    )
 
 
 def backup_json(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+# --- checksum and signature ------------------------------------------------------------------
+
+KEY_MISSING = (
+    "Backups are signed with the key in BANK_BACKUP_KEY, which is not set on this server: "
+    "the operator sets it (at least 32 characters, kept apart from the backups)."
+)
+
+
+def backup_key() -> bytes:
+    key = getattr(settings, "BANK_BACKUP_KEY", "") or ""
+    if len(key) < 32:
+        raise BackupKeyMissing(KEY_MISSING)
+    return key.encode()
+
+
+class BackupKeyMissing(BankError):
+    def __init__(self, detail: str):
+        super().__init__(detail, code="backup_key_missing", status=503)
+
+
+def checksum(content: dict) -> str:
+    """SHA-256 of the file's content without its checksum and signature, written canonically."""
+    body = {key: value for key, value in content.items() if key not in {"checksum", "signature"}}
+    canonical = json.dumps(body, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _signature(digest: str, key: bytes) -> str:
+    return "hmac-sha256:" + hmac.new(key, digest.encode(), hashlib.sha256).hexdigest()
+
+
+def sign(content: dict) -> dict:
+    """The content with its checksum and the operator's signature of it."""
+    digest = checksum(content)
+    return {**content, "checksum": digest, "signature": _signature(digest, backup_key())}
 
 
 # --- restore ---------------------------------------------------------------------------------
@@ -124,9 +193,10 @@ def _damaged(why: str) -> BackupRefused:
     return BackupRefused(f"The backup file is damaged ({why}). Nothing was restored.", code="backup_damaged")
 
 
-def backup_parse(text: str | bytes) -> dict:
+def backup_parse(text: str | bytes, *, unsigned: bool = False) -> dict:
     """The file's content, checked through and through before anything is written: the format and
-    its version, every table and column, every row count, and every value's type."""
+    its version, the checksum and (unless `unsigned`, said on purpose) the signature, every table and
+    column, every row count, every value's type, and that it holds no staff account."""
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError):
@@ -140,6 +210,22 @@ def backup_parse(text: str | bytes) -> dict:
             "Nothing was restored.",
             code="backup_version",
         )
+    if not isinstance(data.get("checksum"), str) or not hmac.compare_digest(data["checksum"], checksum(data)):
+        raise BackupRefused(
+            "The backup's checksum does not match its content: the file was changed or damaged after it was "
+            "written. Nothing was restored.",
+            code="backup_checksum",
+        )
+    if not unsigned:
+        signature = data.get("signature")
+        if not isinstance(signature, str) or not hmac.compare_digest(
+            signature, _signature(data["checksum"], backup_key())
+        ):
+            raise BackupRefused(
+                "The backup's signature is not this bank's (BANK_BACKUP_KEY): it was made with another key or "
+                "changed since. Nothing was restored. To restore a file you trust anyway, say --unsigned.",
+                code="backup_signature",
+            )
     tables, counts = data.get("tables"), data.get("row_counts")
     if not isinstance(tables, dict) or not isinstance(counts, dict):
         raise _damaged("its tables are missing")
@@ -157,7 +243,22 @@ def backup_parse(text: str | bytes) -> dict:
         if not isinstance(rows, list) or len(rows) != counts[name]:
             raise _damaged(f"{name} does not hold the {counts[name]!r} rows it announces")
         decoded[model] = [_decode_row(name, fields, row) for row in rows]
-    return {"created_at": data.get("created_at"), "tables": decoded}
+    user_fields = [field.attname for field in _columns(User)]
+    for row in decoded[User]:
+        account = dict(zip(user_fields, row, strict=True))
+        if account["is_staff"] or account["is_superuser"]:
+            raise BackupRefused(
+                f"The backup holds a staff account ({account['username']!r}); a backup never does, so this "
+                "file was altered. Nothing was restored.",
+                code="backup_staff",
+            )
+    staff = data.get("staff")
+    if not isinstance(staff, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 and type(pair[0]) is int and isinstance(pair[1], str)
+        for pair in staff
+    ):
+        raise _damaged("its list of staff names is not this bank's")
+    return {"created_at": data.get("created_at"), "tables": decoded, "staff": {pk: name for pk, name in staff}}
 
 
 def _decode_row(name: str, fields: list, row) -> list:
@@ -194,23 +295,93 @@ def _json_type(field) -> type | tuple[type, ...]:
     return str
 
 
-def bank_row_counts() -> dict[str, int]:
-    return {table_name(model): model.objects.count() for model in MODELS}
-
-
 def _empty_all() -> None:
+    """Remove all bank data (the staff accounts stay: a restore never changes them)."""
     for model in [*TRANSIENT, *reversed(MODELS)]:
         if model is User:
             # through Django's collector: the admin site's log and group links point at users too
-            User.objects.all().delete()
+            User.objects.filter(is_staff=False, is_superuser=False).delete()
         else:
             model.objects.all()._raw_delete(model.objects.db)
 
 
+STAND_IN_PREFIX = "former-staff-"
+
+
+def _user_ids(parsed: dict) -> dict[int, int]:
+    """Where each user id the file names goes in this database. A player's account keeps its id
+    unless a staff account here has it; a staff member the file names by id becomes this database's
+    staff account of the same username, or a stand-in that can never sign in (not staff, inactive, no
+    password), so that what they decided keeps a name. No staff account is created or changed."""
+    user_fields = [field.attname for field in _columns(User)]
+    in_file = [dict(zip(user_fields, row, strict=True)) for row in parsed["tables"][User]]
+    taken = set(User.objects.values_list("pk", flat=True))
+    next_id = max([*taken, *(account["id"] for account in in_file), 0]) + 1
+    ids: dict[int, int] = {}
+    for account in in_file:
+        if account["id"] in taken:
+            ids[account["id"]] = next_id
+            next_id += 1
+        else:
+            ids[account["id"]] = account["id"]
+    here = dict(User.objects.filter(Q(is_staff=True) | Q(is_superuser=True)).values_list("username", "pk"))
+    for old_id, username in parsed["staff"].items():
+        if username in here:
+            ids[old_id] = here[username]
+            continue
+        stand_in, _ = User.objects.get_or_create(
+            username=f"{STAND_IN_PREFIX}{username}"[:150],
+            defaults={"is_active": False, "is_staff": False, "password": make_password(None)},
+        )
+        ids[old_id] = stand_in.pk
+    return ids
+
+
+def _with_user_ids(parsed: dict) -> dict:
+    """The tables with every user id moved where `_user_ids` says; a row that names a user the file
+    does not hold is refused."""
+    ids = _user_ids(parsed)
+    tables = dict(parsed["tables"])
+    for model in MODELS:
+        fields = _columns(model)
+        columns = [
+            index
+            for index, field in enumerate(fields)
+            if (field.is_relation and field.related_model is User) or (model is User and field.primary_key)
+        ]
+        if not columns:
+            continue
+        moved = []
+        for row in tables[model]:
+            values = list(row)
+            for index in columns:
+                if values[index] is None:
+                    continue
+                if values[index] not in ids:
+                    raise _damaged(f"{table_name(model)}.{fields[index].attname} names user {values[index]}, not in it")
+                values[index] = ids[values[index]]
+            moved.append(values)
+        tables[model] = moved
+    return tables
+
+
+def _refuse_unbalanced_books() -> None:
+    from bank.reconcile import reconcile
+
+    differences = reconcile().differences
+    if differences:
+        listed = "; ".join(f"{difference.label}: {difference.what}" for difference in differences[:5])
+        more = f" (and {len(differences) - 5} more)" if len(differences) > 5 else ""
+        raise BackupRefused(
+            f"The backup's books do not balance: {listed}{more}. Nothing was restored.", code="backup_unbalanced"
+        )
+
+
 def restore(parsed: dict, *, replace: bool = False, actor=None) -> dict[str, int]:
     """Load a parsed backup in one transaction: into an empty bank, or with `replace` instead of all
-    its data. Refused (nothing changed) when the bank holds data and `replace` is not given, or when
-    the rows break a rule of the database. Answers how many rows each table received."""
+    its data. Refused (nothing changed) when the bank holds data and `replace` is not given, when the
+    rows break a rule of the database, or when the loaded books do not reconcile. Answers how many
+    rows each table received."""
     loaded = {}
     try:
         with transaction.atomic():
@@ -225,7 +396,7 @@ def restore(parsed: dict, *, replace: bool = False, actor=None) -> dict[str, int
                         "or replace all bank data with --replace. Nothing was restored.",
                         code="bank_not_empty",
                     )
-            for model, rows in parsed["tables"].items():
+            for model, rows in _with_user_ids(parsed).items():
                 fields = _columns(model)
                 prepared = (
                     [f.get_db_prep_save(v, connection) for f, v in zip(fields, row, strict=True)] for row in rows
@@ -238,6 +409,7 @@ def restore(parsed: dict, *, replace: bool = False, actor=None) -> dict[str, int
                     cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
             else:
                 connection.check_constraints(table_names=[model._meta.db_table for model in MODELS])
+            _refuse_unbalanced_books()
             # the trail is not bank data: it outlives a replace and records the restore itself
             audit.record(
                 actor=actor,
@@ -249,6 +421,10 @@ def restore(parsed: dict, *, replace: bool = False, actor=None) -> dict[str, int
         first_line = (str(error).splitlines() or [type(error).__name__])[0]
         raise _damaged(f"the database refused its rows: {first_line}") from None
     return loaded
+
+
+def bank_row_counts() -> dict[str, int]:
+    return {table_name(model): model.objects.filter(**_backed_up(model)).count() for model in MODELS}
 
 
 def _sequences_reset(models: Iterable) -> None:

@@ -1,5 +1,6 @@
 """The work the bank does by itself once a day, in every layout (site layer: it reads the apps).
 
+The jobs: the overdue savings run, then the books check (`bank/reconcile.py`).
 - `make run`: the one server process runs the scheduler in a thread (`start_background_scheduler`).
 - `make serve`: a process of its own runs it (`manage.py run_scheduler --loop`), and the servers
   leave it alone (BANK_BACKGROUND_IN_SERVER=false).
@@ -44,10 +45,18 @@ def _overdue_savings() -> str:
     return f"Marked {run.processed_count} overdue weeks Not Paid in {run.accounts_count} savings accounts."
 
 
+def _reconcile() -> str:
+    from bank.reconcile import outcome_text, reconcile_and_record
+
+    return outcome_text(reconcile_and_record())
+
+
 JOBS: dict[str, Job] = {
     job.name: job
     for job in [
         Job("overdue_savings", "Overdue savings run", _overdue_savings),
+        # after the overdue run, so that the day's check sees the day's interest
+        Job("reconcile", "Books check (reconcile)", _reconcile),
     ]
 }
 

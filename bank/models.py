@@ -42,6 +42,93 @@ class AuditQuerySet(models.QuerySet):
         raise AppendOnlyError("Audit entries cannot be changed")
 
 
+class LedgerQuerySet(models.QuerySet):
+    """Entries are written once and never changed or deleted through the app (a restore replaces the
+    whole ledger with the backup's, bank/backup.py)."""
+
+    def update(self, **kwargs):
+        raise AppendOnlyError("Ledger entries cannot be changed")
+
+    def bulk_update(self, objs, fields, batch_size=None):
+        raise AppendOnlyError("Ledger entries cannot be changed")
+
+    def delete(self):
+        raise AppendOnlyError("Ledger entries cannot be deleted")
+
+    def update_or_create(self, *args, **kwargs):
+        raise AppendOnlyError("Ledger entries cannot be changed")
+
+
+class LedgerEntry(models.Model):
+    """One movement of bread: `amount` from one account to another, why, and what caused it.
+
+    Written by `bank.ledger` in the transaction that changes the balance it explains, so that
+    `reconcile` can recompute every balance from its entries. Accounts are a kind and an id: a savings
+    account's balance, what a loan has been paid back, the solo dividends, the bread a player holds in
+    the game, and the bank's own bread. Ids are copied, not linked: an entry outlives what it names.
+    """
+
+    class Account(models.TextChoices):
+        SAVINGS = "savings", "Savings balance"
+        LOAN = "loan", "Loan paid back"
+        SOLO_DIVIDENDS = "solo_dividends", "Solo dividends"
+        PLAYER = "player", "Player's bread in the game"
+        BANK = "bank", "The bank"
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    amount = models.BigIntegerField(help_text="whole bread, more than 0")
+    from_account = models.CharField(max_length=16, choices=Account.choices)
+    from_id = models.BigIntegerField(null=True, blank=True)
+    to_account = models.CharField(max_length=16, choices=Account.choices)
+    to_id = models.BigIntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=32, db_index=True)
+    player_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    cause_type = models.CharField(max_length=32, blank=True, default="", help_text="the record that caused it")
+    cause_id = models.BigIntegerField(null=True, blank=True)
+    actor_id = models.BigIntegerField(null=True, blank=True, help_text="the acting user's id; empty for the system")
+    notes = models.TextField(blank=True, default="")
+
+    objects = LedgerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "ledger entries"
+        indexes = [
+            models.Index(fields=["to_account", "to_id"], name="ledger_to_account"),
+            models.Index(fields=["from_account", "from_id"], name="ledger_from_account"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="ledger_amount_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"€{self.amount:,} {self.from_account}:{self.from_id} -> {self.to_account}:{self.to_id} ({self.reason})"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise AppendOnlyError("Ledger entries cannot be changed")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("Ledger entries cannot be deleted")
+
+
+class ReconcileRun(models.Model):
+    """One check of the books (`bank.reconcile`): when, how many accounts, and what differed."""
+
+    checked_at = models.DateTimeField(db_index=True)
+    accounts_checked = models.PositiveIntegerField()
+    differences = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-checked_at", "-id"]
+
+    def __str__(self) -> str:
+        state = f"{len(self.differences)} differences" if self.differences else "the books balance"
+        return f"reconcile at {self.checked_at:%Y-%m-%d %H:%M}: {state}"
+
+
 class AuditEntry(models.Model):
     """One admin action that changed data: who, when, what, the object, the values before and after.
 

@@ -157,3 +157,20 @@ class JobOut(serializers.Serializer):
 
 class JobsOut(serializers.Serializer):
     results = JobOut(many=True)
+
+
+class DifferenceOut(serializers.Serializer):
+    account = serializers.ChoiceField(choices=["savings", "loan", "solo_dividends"])
+    account_id = serializers.IntegerField(allow_null=True)
+    label = serializers.CharField(help_text='"Savings #12", "Loan #7", "Solo dividends"')
+    player_id = serializers.IntegerField(allow_null=True)
+    player_name = serializers.CharField()
+    stored = serializers.IntegerField(help_text="the figure the bank keeps (a loan's: the sum of its Paid days)")
+    from_entries = serializers.IntegerField(help_text="the same figure recomputed from the ledger")
+    what = serializers.CharField(help_text="the difference in a sentence")
+
+
+class ReconcileOut(serializers.Serializer):
+    checked_at = serializers.DateTimeField(allow_null=True, help_text="null before the first check")
+    accounts_checked = serializers.IntegerField()
+    differences = DifferenceOut(many=True, help_text="empty when the books balance")

@@ -17,6 +17,7 @@ api_patterns = [
     path("admin/audit", apis.AuditListApi.as_view(), name="audit-list"),
     path("admin/notifications/undelivered", apis.UndeliveredApi.as_view(), name="notifications-undelivered"),
     path("admin/jobs", apis.JobsApi.as_view(), name="jobs"),
+    path("admin/reconcile", apis.ReconcileApi.as_view(), name="reconcile"),
     path("me/statement.csv", apis.MyStatementApi.as_view(), name="my-statement"),
     path("players/<int:pk>/statement.csv", apis.PlayerStatementApi.as_view(), name="player-statement"),
     path("health", health.HealthApi.as_view(), name="health"),

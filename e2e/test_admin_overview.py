@@ -130,3 +130,68 @@ def test_the_admin_creates_a_player_on_new_player(page: Page, server: Server, sh
     )
     # the new player signs in with the password the admin gave
     assert server.login_token(name, "nova-pass-123")
+
+
+def _sqlite(database_url: str, sql: str, *params) -> None:
+    import sqlite3
+
+    with sqlite3.connect(database_url.removeprefix("sqlite:///"), timeout=30) as db:
+        db.execute(sql, params)
+
+
+def _reconcile(database_url: str) -> int:
+    import subprocess
+
+    from conftest import PYTHON, ROOT, _base_env
+
+    done = subprocess.run(
+        [str(PYTHON), "manage.py", "reconcile"],
+        check=False,
+        cwd=ROOT,
+        env=_base_env(database_url),
+        capture_output=True,
+        timeout=120,
+    )
+    return done.returncode
+
+
+def test_the_overview_shows_the_books_check_and_turns_red_when_a_balance_differs(
+    page: Page, server: Server, database_url: str, shoot
+) -> None:
+    admin = server.login_token(ADMIN_USERNAME, ADMIN_PASSWORD)
+    status, created = server.api(
+        "POST", "/api/players", {"name": f"Bk{uuid.uuid4().hex[:6]}", "discord": f"bk{uuid.uuid4().hex[:6]}.dc"}, admin
+    )
+    assert status == 201, created
+    status, savings = server.api(
+        "POST", "/api/savings", {"player_id": created["player"]["id"], "invested_value": 300_000}, admin
+    )
+    assert status == 201, savings
+    assert _reconcile(database_url) == 0
+
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    wait_until_live(page)
+    books = page.get_by_test_id("books-check")
+    expect(books).to_contain_text(re.compile(r"The books balance: [\d,]+ accounts checked"))
+    jobs = page.get_by_test_id("daily-jobs")
+    expect(jobs).to_contain_text("Overdue savings run: last ran")
+    expect(jobs).to_contain_text("Books check (reconcile): last ran")
+
+    # a balance changed behind the bank's back: the next check (the command, in a process of its own
+    # that the page's socket does not hear) names it, and the Overview turns red
+    _sqlite(database_url, "UPDATE lending_savings SET invested_value = 999999999 WHERE id = ?", savings["id"])
+    try:
+        assert _reconcile(database_url) == 1
+        page.reload()
+        alert = page.get_by_role("alert").filter(has_text="The books do not balance")
+        expect(alert).to_contain_text(f"Savings #{savings['id']}")
+        expect(alert).to_contain_text("The balance is €999,999,999, its entries add up to €300,000.")
+        scroll_to_top(page)
+        shoot(page, "overview-books-differ")
+    finally:
+        _sqlite(database_url, "UPDATE lending_savings SET invested_value = 300000 WHERE id = ?", savings["id"])
+        assert _reconcile(database_url) == 0
+    page.reload()
+    expect(books).to_contain_text("The books balance")
+    shoot(page, "overview-books-balance")

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank import audit, live, outbox
+from bank import audit, ledger, live, outbox
 from bank.decisions import locked_pending
 from bank.errors import BankError
 from lending import savings_services
@@ -166,19 +166,46 @@ def exchange_request_approve(*, request_id: int, admin: User, notes: str = "") -
                 code="not_covered",
                 status=409,
             )
-        savings_services.savings_take(savings=savings, amount=request.bread_amount)
+        # the player pays the bank for the pearls from the savings
+        savings_services.savings_take(
+            savings=savings, amount=request.bread_amount, to=ledger.BANK, reason="pearl_buy", cause=request, actor=admin
+        )
         live.notify({"savings"}, [player.pk])
     elif request.savings_option == Option.NEW_SAVINGS:
         if player.bad_payer:
             raise BankError(BAD_PAYER_PRODUCTS, code="bad_payer", status=409)
+        # the bank pays for the pearls into a new account
         request.created_savings = savings_services.savings_open(
-            player=player, invested_value=request.bread_amount, by=admin, limit_status=409
+            player=player,
+            invested_value=request.bread_amount,
+            by=admin,
+            limit_status=409,
+            funded_by=ledger.BANK,
+            reason="pearl_sale",
+            cause=request,
         )
     elif request.savings_option == Option.SAVINGS:
         if request.savings_id is None:
             raise BankError("The chosen savings account no longer exists", code="not_found", status=409)
         savings_services.savings_grow(
-            player=player, savings_id=request.savings_id, amount=request.bread_amount, limit_status=409
+            player=player,
+            savings_id=request.savings_id,
+            amount=request.bread_amount,
+            funded_by=ledger.BANK,
+            reason="pearl_sale",
+            cause=request,
+            actor=admin,
+            limit_status=409,
+        )
+    else:  # a cash-out: the bank pays for the pearls in the game, the savings do not change
+        ledger.move(
+            amount=request.bread_amount,
+            source=ledger.BANK,
+            to=ledger.player(player.pk),
+            reason="pearl_sale",
+            player_id=player.pk,
+            cause=request,
+            actor=admin,
         )
     _decided(request, status=PearlExchangeRequest.Status.APPROVED, admin=admin, notes=notes, player=player)
     live.notify({"pearl_exchange_requests"}, [player.pk])

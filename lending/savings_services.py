@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank import audit, bulk, live, outbox
+from bank import audit, bulk, ledger, live, outbox
 from bank.decisions import locked_pending
 from bank.errors import BankError
 from bank.texts import day_text
@@ -98,10 +98,14 @@ def savings_open(
     start_date: date | None = None,
     notes: str = "",
     limit_status: int = 400,
+    funded_by: ledger.Account | None = None,
+    reason: str = "savings_deposit",
+    cause=None,
 ) -> Savings:
     """A new Active account with its savings_opened points. The caller holds the player's row and has
     checked that the player may get products; the client limits are checked here (refused with
-    `limit_status`: 400 when an admin asks now, 409 when a request decided later no longer fits)."""
+    `limit_status`: 400 when an admin asks now, 409 when a request decided later no longer fits).
+    The bread comes from `funded_by` (the player's own, by default: a deposit), for `reason`."""
     _check_client_limits(player, new_accounts=1, added_value=invested_value, status=limit_status)
     start = start_date or _today()
     rate = interest_rate if interest_rate is not None else rules.savings_rate(score=player.credit_score)
@@ -117,6 +121,15 @@ def savings_open(
         created_by=by,
         admin_notes=notes,
     )
+    ledger.move(
+        amount=invested_value,
+        source=funded_by or ledger.player(player.pk),
+        to=ledger.savings(savings.pk),
+        reason=reason,
+        player_id=player.pk,
+        cause=cause or savings,
+        actor=by,
+    )
     credit_record(
         player_id=player.pk,
         action_type=Action.SAVINGS_OPENED,
@@ -128,21 +141,51 @@ def savings_open(
     return savings
 
 
-def savings_grow(*, player: Player, savings_id: int, amount: int, limit_status: int = 409) -> Savings:
-    """Add bread to one of the player's active accounts (a pearl sale), within the client limits.
-    The caller holds the player's row."""
+def savings_grow(
+    *,
+    player: Player,
+    savings_id: int,
+    amount: int,
+    funded_by: ledger.Account,
+    reason: str,
+    cause=None,
+    actor: User | None = None,
+    limit_status: int = 409,
+) -> Savings:
+    """Add bread from `funded_by` to one of the player's active accounts (a pearl sale), within the
+    client limits. The caller holds the player's row."""
     savings = _locked_savings(savings_id)
     if savings.player_id != player.pk or savings.status != Savings.Status.ACTIVE:
         raise BankError("That savings account is not one of the player's active accounts", code="not_found", status=404)
     _check_client_limits(player, new_accounts=0, added_value=amount, status=limit_status)
     savings.invested_value += amount
     savings.save(update_fields=["invested_value"])
+    ledger.move(
+        amount=amount,
+        source=funded_by,
+        to=ledger.savings(savings.pk),
+        reason=reason,
+        player_id=player.pk,
+        cause=cause,
+        actor=actor,
+    )
     live.notify({"savings"}, [player.pk])
     return savings
 
 
-def savings_take(*, savings: Savings, amount: int) -> None:
-    """Take bread out of a locked account; emptied to 0, it closes (Withdrawn)."""
+def savings_take(
+    *, savings: Savings, amount: int, to: ledger.Account, reason: str, cause=None, actor: User | None = None
+) -> None:
+    """Take bread out of a locked account to `to`, for `reason`; emptied to 0, it closes (Withdrawn)."""
+    ledger.move(
+        amount=amount,
+        source=ledger.savings(savings.pk),
+        to=to,
+        reason=reason,
+        player_id=savings.player_id,
+        cause=cause,
+        actor=actor,
+    )
     savings.invested_value -= amount
     fields = ["invested_value"]
     if savings.invested_value == 0:
@@ -251,6 +294,17 @@ def savings_payment_mark(*, savings_id: int, status: str, admin: User, week: int
     entry.marked_by = admin
     entry.save()
     savings.save(update_fields=["invested_value"])
+    # Not Paid -> Paid: the interest leaves the balance, paid out in the game; Paid -> Not Paid: the
+    # interest paid out in the game goes into the balance instead
+    ledger.adjust(
+        account=ledger.savings(savings.pk),
+        delta=change,
+        counterpart=ledger.player(player.pk),
+        reason="week_changed_to_paid" if reverted else "week_changed_to_not_paid",
+        player_id=player.pk,
+        cause=entry,
+        actor=admin,
+    )
     _award_week_points(entry, player=player, admin=admin)
     _week_audit_and_notice(admin=admin, player=player, savings=savings, entry=entry, before=before)
     live.notify({"savings"}, [player.pk])
@@ -277,6 +331,17 @@ def _record_due_week(*, player: Player, savings: Savings, status: str, admin: Us
     savings.next_week += 1
     savings.next_due_date = rules.week_due_date(savings.start_date, savings.next_week)
     savings.save(update_fields=["invested_value", "next_week", "next_due_date"])
+    # the bank pays the week's interest: into the balance (Not Paid) or to the player in the game (Paid)
+    paid = status == SavingsWeek.Status.PAID
+    ledger.move(
+        amount=interest,
+        source=ledger.BANK,
+        to=ledger.player(player.pk) if paid else ledger.savings(savings.pk),
+        reason="week_interest_paid" if paid else "week_interest_compounded",
+        player_id=player.pk,
+        cause=entry,
+        actor=admin,
+    )
     _award_week_points(entry, player=player, admin=admin)
     _week_audit_and_notice(admin=admin, player=player, savings=savings, entry=entry, before=before)
     live.notify({"savings"}, [player.pk])
@@ -330,11 +395,23 @@ def savings_auto_process_overdue(*, admin: User | None = None, today: date | Non
                 savings.player = owners[savings.player_id]
             before = {savings.pk: audit.snapshot(savings, ("invested_value", "next_week")) for savings in batch}
             entries = []
+            moves = []
             now = timezone.now()
             marked_by = admin.pk if admin else None
             for savings in batch:
                 while savings.next_due_date < today:
                     interest = rules.week_interest(savings.invested_value, savings.interest_rate)
+                    moves.append(
+                        ledger.Move(
+                            amount=interest,
+                            source=ledger.BANK,
+                            to=ledger.savings(savings.pk),
+                            reason="week_interest_compounded",
+                            player_id=savings.player_id,
+                            actor=admin,
+                            notes=f"Week {savings.next_week}, auto-processed",
+                        )
+                    )
                     entries.append(
                         (
                             savings.pk,
@@ -355,6 +432,7 @@ def savings_auto_process_overdue(*, admin: User | None = None, today: date | Non
                     savings.next_due_date = rules.week_due_date(savings.start_date, savings.next_week)
             # executemany (bank.bulk): bulk_create and bulk_update took 3 s of every 4 at 10,000 accounts
             bulk.insert_rows(SavingsWeek, WEEK_COLUMNS, entries)
+            ledger.move_many(moves)
             bulk.update_rows(
                 Savings,
                 ["invested_value", "next_week", "next_due_date"],
@@ -417,6 +495,16 @@ def savings_edit(
             _check_client_limits(player, new_accounts=0, added_value=growth, status=400)
         savings.invested_value = invested_value
         fields.append("invested_value")
+        ledger.adjust(
+            account=ledger.savings(savings.pk),
+            delta=growth,
+            counterpart=ledger.BANK,
+            reason="balance_edit",
+            player_id=player.pk,
+            cause=savings,
+            actor=admin,
+            notes=admin_notes or "",
+        )
     if interest_rate is not None:
         savings.interest_rate = interest_rate
         fields.append("interest_rate")
@@ -525,7 +613,9 @@ def withdrawal_request_approve(*, request_id: int, admin: User, notes: str = "")
         if left == 0:
             break
         taken = min(left, savings.invested_value)
-        savings_take(savings=savings, amount=taken)
+        savings_take(
+            savings=savings, amount=taken, to=ledger.player(player.pk), reason="withdrawal", cause=request, actor=admin
+        )
         left -= taken
     request.status = WithdrawalRequest.Status.APPROVED
     request.decided_by = admin

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank import audit, live, outbox
+from bank import audit, ledger, live, outbox
 from bank.decisions import locked_pending
 from bank.errors import BankError
 from bank.texts import day_text
@@ -37,6 +37,13 @@ def solo_dividends_set(*, dividends: int, admin: User) -> SoloDividends:
     before = row.dividends
     row.dividends = dividends
     row.save(update_fields=["dividends", "updated_at"])
+    ledger.adjust(
+        account=ledger.SOLO_DIVIDENDS,
+        delta=dividends - before,
+        counterpart=ledger.BANK,
+        reason="dividends_edit",
+        actor=admin,
+    )
     audit.record(
         actor=admin, kind="dividends.set", obj=row, before={"dividends": before}, after={"dividends": dividends}
     )
@@ -113,6 +120,15 @@ def _loan_open(
         start_date=start_date or _today(),
         created_by=admin,
         admin_notes=notes,
+    )
+    ledger.move(
+        amount=value,
+        source=ledger.BANK,
+        to=ledger.player(player.pk),
+        reason="loan_disbursed",
+        player_id=player.pk,
+        cause=loan,
+        actor=admin,
     )
     credit_record(
         player_id=player.pk,
@@ -273,6 +289,7 @@ def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date |
 
     payment = LoanPayment.objects.select_for_update().filter(loan=loan, date=day).first()
     replaced = payment.status if payment else None
+    paid_before = payment.value if payment else 0
     if payment is None:
         payment = LoanPayment(loan=loan, date=day)
     payment.status = status
@@ -283,6 +300,18 @@ def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date |
         payment.points_awarded = True
         points = POINTS_PAYMENT_MADE
     payment.save()
+    # what the loan has been paid back changes by the day's new value less its old one
+    change = payment.value - paid_before
+    ledger.adjust(
+        account=ledger.loan(loan.pk),
+        delta=change,
+        counterpart=ledger.player(loan.player_id),
+        reason="loan_day_paid" if change > 0 else "loan_day_unpaid",
+        player_id=loan.player_id,
+        cause=payment,
+        actor=admin,
+        notes=f"Day {day.isoformat()}",
+    )
     audit.record(
         actor=admin,
         kind="loan.payment_marked",
@@ -318,6 +347,15 @@ def loan_pay_off(*, loan_id: int, admin: User) -> tuple[Loan, int]:
         dividends = SoloDividends.locked()
         dividends.dividends += gain
         dividends.save(update_fields=["dividends", "updated_at"])
+        ledger.move(
+            amount=gain,
+            source=ledger.BANK,
+            to=ledger.SOLO_DIVIDENDS,
+            reason="solo_gain",
+            player_id=loan.player_id,
+            cause=loan,
+            actor=admin,
+        )
     loan.status = Loan.Status.PAID_OFF
     loan.paid_off = True
     loan.paid_off_at = timezone.now()
@@ -382,6 +420,17 @@ def loan_edit(
     for name, new in changes.items():
         setattr(loan, name, new)
     _loan_terms_save(loan, list(changes))
+    # a changed value lends the player more bread, or takes some back
+    ledger.adjust(
+        account=ledger.player(loan.player_id),
+        delta=loan.value - before["value"],
+        counterpart=ledger.BANK,
+        reason="loan_edited",
+        player_id=loan.player_id,
+        cause=loan,
+        actor=admin,
+        notes=admin_notes or "",
+    )
     _loan_audit(admin=admin, kind="loan.edited", loan=loan, before=before)
     return loan
 

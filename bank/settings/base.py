@@ -275,6 +275,9 @@ BANK_WS_TICKET_SECONDS = 30
 # unless this is false: `make serve` runs it in processes of its own (deploy/supervisord.conf).
 BANK_BACKGROUND_IN_SERVER = env_bool("BANK_BACKGROUND_IN_SERVER", True)
 
+# The key that signs backups (bank/backup.py): at least 32 characters, kept apart from the backups
+BANK_BACKUP_KEY = os.environ.get("BANK_BACKUP_KEY", "")
+
 # Discord notifications (bank/outbox.py): unset means off, nothing is queued or sent
 DISCORD_WEBHOOK_URL = os.environ.get("DISCORD_WEBHOOK_URL", "")
 DISCORD_TIMEOUT_SECONDS = float(os.environ.get("DISCORD_TIMEOUT_SECONDS", "5"))

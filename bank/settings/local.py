@@ -11,3 +11,8 @@ DEBUG = env_bool("DJANGO_DEBUG", True)
 # DJANGO_SECRET_KEY if set, else this install's own random key (.secret-key, made on first start)
 SECRET_KEY = SECRET_KEY or local_secret_key(Path(os.environ.get("BANK_SECRET_KEY_DIR", BASE_DIR)))  # noqa: F405
 WEBPACK_LOADER["DEFAULT"]["CACHE"] = not DEBUG  # noqa: F405
+# BANK_BACKUP_KEY if set, else this install's own random key (.backup-key, made on first use)
+BANK_BACKUP_KEY = BANK_BACKUP_KEY or local_secret_key(  # noqa: F405
+    Path(os.environ.get("BANK_SECRET_KEY_DIR", BASE_DIR)),  # noqa: F405
+    file_name=".backup-key",
+)

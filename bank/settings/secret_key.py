@@ -11,16 +11,16 @@ from pathlib import Path
 KEY_FILE_NAME = ".secret-key"  # git-ignored
 
 
-def local_secret_key(directory: Path) -> str:
-    """The key kept in `directory`/.secret-key, made (mode 0600) if there is none yet.
+def local_secret_key(directory: Path, *, file_name: str = KEY_FILE_NAME) -> str:
+    """The key kept in `directory`/`file_name` (.secret-key), made (mode 0600) if there is none yet.
 
     Two processes starting at once (make test starts several servers) agree on one key: each
     writes its own candidate to a private temporary file and links it into place; the link
     fails for all but the first, and they read the winner's.
     """
-    path = directory / KEY_FILE_NAME
+    path = directory / file_name
     if not path.exists():
-        candidate = directory / f"{KEY_FILE_NAME}.{os.getpid()}.{secrets.token_hex(4)}"
+        candidate = directory / f"{file_name}.{os.getpid()}.{secrets.token_hex(4)}"
         descriptor = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         try:
             with os.fdopen(descriptor, "w") as file:

@@ -5,6 +5,7 @@ import os
 from .base import *  # noqa: F403
 
 SECRET_KEY = "test-only-not-secret-0123456789-abcdefghijklmnopqrstuvwxyz"
+BANK_BACKUP_KEY = "test-only-backup-key-0123456789-abcdefghijklmnop"
 DEBUG = False
 ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast hashing for tests only

@@ -6,6 +6,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
+from bank.models import LedgerEntry
 from credit.tests.factories import CreditEventFactory
 from exchange.models import ExchangeSettings, PearlExchangeRequest
 from lending.models import LoanPayment, SoloDividends
@@ -54,5 +55,8 @@ def stock_bank(*, admin) -> list:
         stock_player(player, admin=admin)
     PlayerFactory(user=None, blocked_at=timezone.now(), failed_attempts=5)
     SoloDividends.objects.create(pk=1, dividends=123_456)
+    LedgerEntry.objects.create(
+        amount=123_456, from_account="bank", to_account="solo_dividends", reason="opening_balance"
+    )
     ExchangeSettings.objects.create(pk=1, sell_rate=2400, buy_rate=3600, updated_by=admin)
     return players

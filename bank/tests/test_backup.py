@@ -26,10 +26,10 @@ def test_the_download_is_one_json_file_of_every_bank_table(admin_api, admin_user
     response = admin_api.get("/api/backup")
     assert response.status_code == 200
     disposition = response["Content-Disposition"]
-    assert disposition.startswith('attachment; filename="guild-bank-backup-v1-')
+    assert disposition.startswith('attachment; filename="guild-bank-backup-v2-')
     assert disposition.endswith('Z.json"')
     data = json.loads(response.content)
-    assert (data["format"], data["format_version"]) == ("guild-bank-backup", 1)
+    assert (data["format"], data["format_version"]) == ("guild-bank-backup", 2)
     assert set(data["tables"]) == {model._meta.label_lower for model in backup.MODELS}
     assert data["row_counts"]["accounts.player"] == 4
     assert data["row_counts"]["lending.loanpayment"] == 6
@@ -38,9 +38,9 @@ def test_the_download_is_one_json_file_of_every_bank_table(admin_api, admin_user
 
 def test_the_download_runs_one_query_a_table(admin_api, admin_user, django_assert_num_queries):
     stock_bank(admin=admin_user)
-    # the token, one read per table, the transaction's savepoint and its release (inside the
-    # test's transaction; outside one, on PostgreSQL, the snapshot's SET TRANSACTION instead)
-    with django_assert_num_queries(AUTH_QUERIES + len(backup.MODELS) + 2):
+    # the token, one read per table and one of the staff names, the transaction's savepoint and its
+    # release (inside the test's transaction; outside one, on PostgreSQL, the snapshot's SET TRANSACTION)
+    with django_assert_num_queries(AUTH_QUERIES + len(backup.MODELS) + 1 + 2):
         admin_api.get("/api/backup")
 
 
@@ -129,8 +129,10 @@ def _refused(tmp_path, text: str, match: str):
 def test_a_file_of_another_format_version_is_refused_and_nothing_changes(admin_user, tmp_path):
     stock_bank(admin=admin_user)
     data = backup.backup_data()
-    data["format_version"] = 2
-    _refused(tmp_path, json.dumps(data), r"format version 2; this bank restores version 1 only\. Nothing was restored")
+    data["format_version"] = 1
+    _refused(
+        tmp_path, json.dumps(backup.sign(data)), r"format version 1; this bank restores version 2 only\. Nothing was"
+    )
 
 
 def test_a_truncated_file_is_refused_and_nothing_changes(admin_user, tmp_path):
@@ -151,10 +153,12 @@ def test_a_truncated_file_is_refused_and_nothing_changes(admin_user, tmp_path):
     ],
 )
 def test_a_damaged_file_is_refused_and_nothing_changes(admin_user, tmp_path, damage, match):
+    """Signed again after the damage (as a file written wrong by the bank itself would be): each check
+    below the signature still refuses it."""
     stock_bank(admin=admin_user)
     data = backup.backup_data()
     damage(data)
-    _refused(tmp_path, json.dumps(data), match)
+    _refused(tmp_path, json.dumps(backup.sign(data)), match)
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path):

@@ -25,13 +25,13 @@ def overdue_savings():
 
 def test_the_overdue_run_runs_once_a_day_and_records_what_it_did(db):
     savings = overdue_savings()
-    assert jobs.run_due() == ["overdue_savings"]
+    assert jobs.run_due() == ["overdue_savings", "reconcile"]
     assert SavingsWeek.objects.filter(savings=savings, status="Not Paid", auto_processed=True).count() == 3
     row = ScheduledJob.objects.get(name="overdue_savings")
     assert row.last_outcome == "Marked 3 overdue weeks Not Paid in 1 savings accounts."
     assert row.last_succeeded_at is not None and row.claimed_until is None
     assert jobs.run_due() == []  # the same day: done
-    assert jobs.run_due(now=timezone.now() + timedelta(days=1)) == ["overdue_savings"]  # the next day: again
+    assert jobs.run_due(now=timezone.now() + timedelta(days=1)) == ["overdue_savings", "reconcile"]  # the next day
 
 
 @pytest.mark.django_db(transaction=True)
@@ -39,7 +39,7 @@ def test_several_schedulers_at_once_run_the_job_once():
     overdue_savings()
     results = run_at_once(lambda _index: jobs.run_due(), threads=6)
     assert not [result for result in results if isinstance(result, Exception)], results
-    assert sorted(results, key=len) == [[]] * 5 + [["overdue_savings"]]
+    assert sorted(name for result in results for name in result) == ["overdue_savings", "reconcile"]
     assert SavingsWeek.objects.count() == 3
 
 
@@ -47,7 +47,7 @@ def test_a_failed_run_is_recorded_and_tried_again_ten_minutes_later(db, monkeypa
     def broken() -> str:
         raise RuntimeError("the database said no")
 
-    monkeypatch.setitem(jobs.JOBS, "overdue_savings", jobs.Job("overdue_savings", "Overdue savings run", broken))
+    monkeypatch.setattr(jobs, "JOBS", {"overdue_savings": jobs.Job("overdue_savings", "Overdue savings run", broken)})
     assert jobs.run_due() == ["overdue_savings"]
     row = ScheduledJob.objects.get(name="overdue_savings")
     assert (row.last_succeeded_at, row.claimed_until) == (None, None)
@@ -58,7 +58,7 @@ def test_a_failed_run_is_recorded_and_tried_again_ten_minutes_later(db, monkeypa
 
 def test_a_job_held_by_another_scheduler_is_left_alone_until_its_claim_ends(db):
     ScheduledJob.objects.create(name="overdue_savings", claimed_until=timezone.now() + timedelta(minutes=30))
-    assert jobs.run_due() == []
+    assert jobs.run_due() == ["reconcile"]
     assert jobs.run_due(now=timezone.now() + jobs.CLAIM) == ["overdue_savings"]
 
 
@@ -66,11 +66,14 @@ def test_admins_read_when_each_job_last_ran_and_when_it_runs_next(admin_api, dja
     overdue_savings()
     with django_assert_num_queries(AUTH_QUERIES + 1):
         before = admin_api.get(JOBS_URL).json()["results"]
+    today = timezone.localdate().isoformat()
     assert [(job["name"], job["last_started_at"], job["next_run_on"]) for job in before] == [
-        ("overdue_savings", None, timezone.localdate().isoformat())
+        ("overdue_savings", None, today),
+        ("reconcile", None, today),
     ]
     jobs.run_due()
-    [job] = admin_api.get(JOBS_URL).json()["results"]
+    job, books = admin_api.get(JOBS_URL).json()["results"]
+    assert books["last_outcome"] == "The books balance: 2 accounts checked."
     assert job["title"] == "Overdue savings run"
     assert job["last_outcome"] == "Marked 3 overdue weeks Not Paid in 1 savings accounts."
     assert job["running"] is False
@@ -85,7 +88,7 @@ def test_the_command_runs_what_is_due_and_lists_the_last_runs(db):
     overdue_savings()
     out = StringIO()
     call_command("run_scheduler", stdout=out)
-    assert "Ran 1 job(s): overdue_savings." in out.getvalue()
+    assert "Ran 2 job(s): overdue_savings, reconcile." in out.getvalue()
     out = StringIO()
     call_command("run_scheduler", "--list", stdout=out)
     assert "Overdue savings run: last ran " in out.getvalue()

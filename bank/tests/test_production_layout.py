@@ -36,6 +36,8 @@ pytestmark = [
         reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL; .ci/run sets both",
     ),
     pytest.mark.django_db(transaction=True),
+    # after the load, the killed connections and the races: the books balance
+    pytest.mark.usefixtures("books_balance"),
 ]
 
 PASSWORD = "layout-pass-2025"

@@ -10,6 +10,9 @@ from bank.testing.servers import asgi_server, call, env_for_test_database, fire_
 from exchange.models import PearlExchangeRequest
 from lending.tests.factories import SavingsFactory
 
+# after every race: the books balance (the ledger proves every balance it touched)
+pytestmark = pytest.mark.usefixtures("books_balance")
+
 REQUESTS = 20
 
 

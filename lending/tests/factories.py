@@ -5,6 +5,7 @@ import factory
 from django.utils import timezone
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
+from bank.models import LedgerEntry
 from lending import rules
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, WithdrawalRequest
 
@@ -31,11 +32,26 @@ class LoanFactory(factory.django.DjangoModelFactory):
 class LoanPaymentFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = LoanPayment
+        skip_postgeneration_save = True
 
     loan = factory.SubFactory(LoanFactory)
     date = factory.LazyAttribute(lambda o: o.loan.start_date)
     status = LoanPayment.Status.PAID
     value = factory.LazyAttribute(lambda o: o.loan.daily_payment if o.status == LoanPayment.Status.PAID else 0)
+
+    @factory.post_generation
+    def paid_entry(obj, create, extracted, **kwargs):
+        """A Paid day is in the books, as the ledger's entries for it are."""
+        if create and obj.value > 0:
+            LedgerEntry.objects.create(
+                amount=obj.value,
+                from_account="player",
+                from_id=obj.loan.player_id,
+                to_account="loan",
+                to_id=obj.loan_id,
+                reason="loan_day_paid",
+                player_id=obj.loan.player_id,
+            )
 
 
 class PendingLoanFactory(factory.django.DjangoModelFactory):
@@ -77,6 +93,19 @@ class SavingsFactory(factory.django.DjangoModelFactory):
     next_week = factory.LazyAttribute(lambda o: o.weeks + 1)
     next_due_date = factory.LazyAttribute(lambda o: rules.week_due_date(o.start_date, o.weeks + 1))
     created_by = factory.SubFactory(AdminFactory)
+
+    @factory.post_generation
+    def opening_entry(obj, create, extracted, **kwargs):
+        """The books hold the balance the account starts with, as the ledger's opening entries do."""
+        if create and obj.invested_value > 0:
+            LedgerEntry.objects.create(
+                amount=obj.invested_value,
+                from_account="bank",
+                to_account="savings",
+                to_id=obj.pk,
+                reason="opening_balance",
+                player_id=obj.player_id,
+            )
 
     @factory.post_generation
     def recorded_weeks(obj, create, extracted, **kwargs):

@@ -19,6 +19,9 @@ from lending.models import Loan, PendingLoan, WithdrawalRequest
 from lending.selectors import solo_dividends_amount
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
+# after every race: the books balance (the ledger proves every balance it touched)
+pytestmark = pytest.mark.usefixtures("books_balance")
+
 THREADS = 20
 
 

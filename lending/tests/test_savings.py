@@ -7,6 +7,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
+from bank import ledger
 from bank.errors import BankError
 from bank.texts import day_text
 from credit.models import CreditEvent
@@ -147,7 +148,7 @@ def test_a_fourth_active_account_is_refused_for_both_client_types(admin_user, cl
 
 def test_a_closed_account_does_not_count_against_the_limits(admin_user, player):
     closed = SavingsFactory(player=player, invested_value=1_400_000)
-    services.savings_take(savings=closed, amount=1_400_000)
+    services.savings_take(savings=closed, amount=1_400_000, to=ledger.player(player.pk), reason="withdrawal")
     services.savings_create(player_id=player.pk, invested_value=1_500_000, admin=admin_user)
 
 
@@ -361,7 +362,7 @@ def test_approval_takes_the_amount_oldest_first_and_closes_an_emptied_account(ad
 def test_approval_no_longer_covered_answers_409_and_changes_nothing(admin_user, player):
     savings = SavingsFactory(player=player, invested_value=300_000)
     request = _ask(player, 300_000)
-    services.savings_take(savings=savings, amount=100_000)
+    services.savings_take(savings=savings, amount=100_000, to=ledger.player(player.pk), reason="withdrawal")
     with pytest.raises(BankError) as error:
         services.withdrawal_request_approve(request_id=request.pk, admin=admin_user)
     assert (error.value.status, error.value.code) == (409, "not_covered")

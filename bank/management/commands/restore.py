@@ -8,12 +8,20 @@ from bank import backup
 class Command(BaseCommand):
     help = (
         "Load a backup file into an empty bank, or with --replace instead of all its data, in one transaction. "
-        "A file of another format version, or a damaged one, is refused and nothing changes."
+        "A file of another format version, a damaged or altered one (checksum, signature made with "
+        "BANK_BACKUP_KEY), one holding a staff account, or one whose books do not balance is refused and "
+        "nothing changes."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="a file written by `manage.py backup` or downloaded from GET /api/backup")
         parser.add_argument("--replace", action="store_true", help="remove all bank data first (same transaction)")
+        parser.add_argument(
+            "--unsigned",
+            action="store_true",
+            help="restore a file whose signature is missing or not this bank's (its checksum, its books and "
+            "its lack of staff accounts are still checked): only for a file you trust",
+        )
 
     def handle(self, *args, **options):
         path = Path(options["file"])
@@ -22,9 +30,9 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror}. Nothing was restored.") from None
         try:
-            parsed = backup.backup_parse(text)
+            parsed = backup.backup_parse(text, unsigned=options["unsigned"])
             loaded = backup.restore(parsed, replace=options["replace"])
-        except backup.BackupRefused as refusal:
+        except (backup.BackupRefused, backup.BackupKeyMissing) as refusal:
             raise CommandError(refusal.detail) from None
         rows = sum(loaded.values())
         self.stdout.write(

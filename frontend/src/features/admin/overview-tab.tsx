@@ -10,6 +10,7 @@ import { downloadBackup } from '@/features/dashboard/api/download-backup';
 import { useDashboard, type DashboardStats } from '@/features/dashboard/api/use-dashboard-stats';
 import { UndeliveredNotice } from '@/features/notifications/undelivered-notice';
 import { DailyJobs } from '@/features/jobs/daily-jobs';
+import { BooksCheckNotice } from '@/features/jobs/books-check';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 import '@/features/admin/admin-overview.css';
@@ -121,6 +122,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => voi
       <OverviewFigures stats={stats} />
 
       <div className="overview-banners">
+        <BooksCheckNotice />
         <UndeliveredNotice />
         {stats.pending_loans > 0 && (
           <ReviewBanner

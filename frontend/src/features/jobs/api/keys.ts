@@ -4,4 +4,5 @@ import { liveRoot } from '@/lib/live-kinds';
 export const jobKeys = {
   all: liveRoot('jobs'),
   status: () => [...jobKeys.all, 'status'] as const,
+  reconcile: () => [...jobKeys.all, 'reconcile'] as const,
 };

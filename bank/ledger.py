@@ -1,0 +1,136 @@
+"""The books: every movement of bread is an entry that says what moved, from where to where, and why
+(plumbing: imports no app). A service that changes a balance calls `move(...)` in the same
+transaction, so the entry commits with the change or not at all, and `bank.reconcile` can recompute
+every balance from the entries.
+
+Accounts (LedgerEntry.Account), each a kind and an id:
+- `savings(id)`: a savings account's balance (`Savings.invested_value` is its sum);
+- `loan(id)`: what a loan has been paid back (the sum of its Paid days);
+- `SOLO_DIVIDENDS`: the bank-wide solo dividends;
+- `player(id)`: the bread a player holds in the game, where deposits come from and payouts go;
+- `BANK`: the bank's own bread: the interest it pays, what it lends, the pearls it trades, and
+  corrections (an admin's edit of a balance).
+Double entry: each entry takes its amount from one account and gives it to another, so the bread in
+all the accounts together never changes; the bank's account may go below zero (what it paid out).
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from .models import LedgerEntry
+
+Account = tuple[str, int | None]
+BANK: Account = (LedgerEntry.Account.BANK, None)
+SOLO_DIVIDENDS: Account = (LedgerEntry.Account.SOLO_DIVIDENDS, None)
+
+
+def savings(savings_id: int) -> Account:
+    return (LedgerEntry.Account.SAVINGS, savings_id)
+
+
+def loan(loan_id: int) -> Account:
+    return (LedgerEntry.Account.LOAN, loan_id)
+
+
+def player(player_id: int) -> Account:
+    return (LedgerEntry.Account.PLAYER, player_id)
+
+
+# reason -> what it means (one place for every domain's reasons, as bank.audit.KINDS)
+REASONS: dict[str, str] = {
+    "opening_balance": "Opening balance: the books began with the balance held then",
+    "savings_deposit": "Bread put into a new savings account",
+    "week_interest_paid": "A savings week's interest paid out in the game (Paid)",
+    "week_interest_compounded": "A savings week's interest added to the balance (Not Paid)",
+    "week_changed_to_paid": "A Not Paid week changed to Paid: its interest taken back out and paid in the game",
+    "week_changed_to_not_paid": "A Paid week changed to Not Paid: its interest added to the balance",
+    "withdrawal": "A withdrawal taken out of the savings",
+    "pearl_sale": "Pearls sold to the bank: bread to the player's savings or hand",
+    "pearl_buy": "Pearls bought from the bank, paid from the savings",
+    "balance_edit": "An admin's edit of a savings balance",
+    "loan_disbursed": "A loan lent out",
+    "loan_edited": "An admin's edit of a loan's value",
+    "loan_day_paid": "A loan day paid",
+    "loan_day_unpaid": "A loan day changed from Paid: its payment taken back",
+    "solo_gain": "A pay-off's share of the interest to the solo dividends",
+    "dividends_edit": "An admin's edit of the solo dividends",
+    "player_removed": "A removed player's savings balance",
+}
+
+
+@dataclass(frozen=True)
+class Move:
+    """One movement to record: `amount` (whole bread, more than 0) from `source` to `to`."""
+
+    amount: int
+    source: Account
+    to: Account
+    reason: str
+    player_id: int | None = None
+    cause: object = None  # the record that caused it (a week, a request, a loan): its model and id are kept
+    actor: object = None  # the acting user (None: the system)
+    notes: str = ""
+
+
+def _entry(move: Move) -> LedgerEntry:
+    if move.reason not in REASONS:
+        raise ValueError(f"unknown ledger reason {move.reason!r}")
+    if not isinstance(move.amount, int) or move.amount <= 0:
+        raise ValueError(f"a ledger entry moves a positive whole amount, not {move.amount!r}")
+    cause = move.cause
+    return LedgerEntry(
+        amount=move.amount,
+        from_account=move.source[0],
+        from_id=move.source[1],
+        to_account=move.to[0],
+        to_id=move.to[1],
+        reason=move.reason,
+        player_id=move.player_id,
+        cause_type=cause._meta.model_name if cause is not None else "",
+        cause_id=cause.pk if cause is not None else None,
+        actor_id=getattr(move.actor, "pk", None),
+        notes=move.notes,
+    )
+
+
+def _in_transaction() -> None:
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("ledger entries are written in the transaction of the change they explain")
+
+
+def move(
+    *,
+    amount: int,
+    source: Account,
+    to: Account,
+    reason: str,
+    player_id: int | None = None,
+    cause=None,
+    actor=None,
+    notes: str = "",
+) -> LedgerEntry | None:
+    """Record one movement (nothing for 0) in the caller's transaction."""
+    if amount == 0:
+        return None
+    _in_transaction()
+    entry = _entry(Move(amount, source, to, reason, player_id, cause, actor, notes))
+    entry.save()
+    return entry
+
+
+def adjust(*, account: Account, delta: int, counterpart: Account, reason: str, **details) -> LedgerEntry | None:
+    """Record a change of `delta` (either sign) to `account`, taken from or given to `counterpart`."""
+    if delta >= 0:
+        return move(amount=delta, source=counterpart, to=account, reason=reason, **details)
+    return move(amount=-delta, source=account, to=counterpart, reason=reason, **details)
+
+
+def move_many(moves: Iterable[Move], *, batch_size: int = 500) -> int:
+    """Record many movements at once (an overdue run, a removal of players): one insert per batch."""
+    entries = [_entry(item) for item in moves if item.amount != 0]
+    if entries:
+        _in_transaction()
+        LedgerEntry.objects.bulk_create(entries, batch_size=batch_size)
+    return len(entries)
