@@ -1,4 +1,5 @@
-"""Middleware of the bank's own: addresses that are too long, and database faults answered honestly."""
+"""Middleware of the bank's own: addresses that are too long or carry a token, and database faults
+answered honestly."""
 
 import contextlib
 import logging
@@ -11,6 +12,7 @@ from django.http import JsonResponse
 
 from bank import writes
 from bank.errors import error_body
+from bank.redaction import TOKEN_IN_URL, token_in_query
 
 logger = logging.getLogger("bank.middleware")
 
@@ -66,3 +68,17 @@ class DatabaseFaultMiddleware:
             attempt += 1
             logger.info("Running %s %s again after a deadlock (attempt %s)", request.method, request.path, attempt + 1)
             time.sleep(random.uniform(0.01, 0.05) * attempt)
+
+
+class TokenInUrlMiddleware:
+    """400 for an API call whose query string carries a bearer token (docs/rules.md, "Signing in and
+    sessions"): the token goes in the Authorization header. Refused before any view reads the
+    request, and the answer does not repeat the token (bank/redaction.py)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path.startswith("/api/") and token_in_query(request.META.get("QUERY_STRING", "")):
+            return JsonResponse(error_body(TOKEN_IN_URL, "token_in_url"), status=400)
+        return self.get_response(request)

@@ -58,6 +58,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # after the headers' middleware, so that its 400 carries them too; before every view
+    "bank.middleware.TokenInUrlMiddleware",
 ]
 
 # Content-Security-Policy: scripts, styles and connections (the API and the live socket) come from
