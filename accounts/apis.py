@@ -169,9 +169,8 @@ class PlayerUpdateApi(APIView):
         request=PlayerUpdateIn, responses={200: PlayerOut}, summary="Admin: set bad payer, solo access or client type"
     )
     def put(self, request, pk: int):
-        data = PlayerUpdateIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        player = services.player_update(player_id=pk, admin=request.user, **data.validated_data)
+        data = parse(PlayerUpdateIn, request, query=False)
+        player = services.player_update(player_id=pk, admin=request.user, **data)
         return Response(PlayerOut(player).data)
 
 

@@ -159,15 +159,14 @@ class IsoDateField(serializers.Field):
 
 @extend_schema_field({"type": "boolean"})
 class StrictBooleanField(serializers.Field):
-    """true or false: a JSON boolean, or the words in a query string."""
+    """true or false, as JSON writes them: "yes", 1, "1" and "true" are not booleans (every boolean
+    the bank reads comes in a JSON body)."""
 
-    default_error_messages = {"invalid": "{name} must be true or false"}
+    default_error_messages = {"invalid": "{name} must be true or false (JSON true or false)"}
 
     def to_internal_value(self, data) -> bool:
         if isinstance(data, bool):
             return data
-        if isinstance(data, str) and data.strip().lower() in {"true", "false"}:
-            return data.strip().lower() == "true"
         self.fail("invalid", name=field_label(self))
         raise AssertionError
 

@@ -12,7 +12,7 @@ from bank.inputs import InputSerializer
 from bank.paging import PageIn
 
 from . import rules
-from .fields import AmountField, enum_field, rate_field
+from .fields import AmountField, RateField, enum_field, rate_field
 from .models import SavingsWeek, WithdrawalRequest
 
 SavingsStatusField = enum_field("SavingsStatusField", ["Active", "Withdrawn"])
@@ -258,10 +258,13 @@ class TimezoneSettingsAnswerOut(serializers.Serializer):
 # --- input ---------------------------------------------------------------------------------
 
 
-def _weekly_rate_in(**kwargs) -> serializers.DecimalField:
-    return serializers.DecimalField(
-        max_digits=6, decimal_places=4, min_value=0, max_value=rules.MAX_SAVINGS_RATE, coerce_to_string=False, **kwargs
-    )
+WEEKLY_RATE_MESSAGE = (
+    f"The weekly interest rate must be a fraction from 0 to {rules.MAX_SAVINGS_RATE} (0.07 = 7% a week)"
+)
+
+
+def _weekly_rate_in(**kwargs) -> RateField:
+    return RateField(max_value=rules.MAX_SAVINGS_RATE, message=WEEKLY_RATE_MESSAGE, **kwargs)
 
 
 class SavingsCreateIn(InputSerializer):
@@ -315,7 +318,7 @@ class ClientTypeIn(InputSerializer):
 
 class WithdrawalRequestIn(InputSerializer):
     player_id = RecordIdField(required=False, allow_null=True, help_text="the caller's own player")
-    amount = WholeNumberField(min_value=1, max_value=rules.MAX_AMOUNT, error_messages=_FILL)
+    amount = AmountField(error_messages=_FILL)
     withdrawal_date = IsoDateField(error_messages=_FILL)
     withdrawal_time = TextField(max_length=5, required=True, allow_blank=False, error_messages=_FILL)
     player_timezone = WholeNumberField(min_value=rules.MIN_TIMEZONE, max_value=rules.MAX_TIMEZONE, error_messages=_FILL)
