@@ -25,7 +25,7 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "accounts.admin_config.BankAdminConfig",  # Django's admin site, signing in as /api/login does
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
