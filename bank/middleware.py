@@ -82,3 +82,32 @@ class TokenInUrlMiddleware:
         if request.path.startswith("/api/") and token_in_query(request.META.get("QUERY_STRING", "")):
             return JsonResponse(error_body(TOKEN_IN_URL, "token_in_url"), status=400)
         return self.get_response(request)
+
+
+NOT_JSON = "The request body must be JSON: send it with Content-Type: application/json."
+
+
+class JsonBodyMiddleware:
+    """415 for an API call that sends a body other than JSON, on every call that can take one
+    (POST, PUT, PATCH, DELETE), whether or not its view reads the body: the API speaks JSON only,
+    and every write's schema documents this 415 (bank/schema.py). Reads ignore a body."""
+
+    WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        writes_api = request.method in self.WRITES and request.path.startswith("/api/")
+        if writes_api and self._has_body(request) and request.content_type.lower() != "application/json":
+            return JsonResponse(error_body(NOT_JSON, "unsupported_media_type"), status=415)
+        return self.get_response(request)
+
+    @staticmethod
+    def _has_body(request) -> bool:
+        if request.META.get("HTTP_TRANSFER_ENCODING"):
+            return True
+        try:
+            return int(request.META.get("CONTENT_LENGTH") or 0) > 0
+        except ValueError:
+            return True  # a length that is not a number: not an empty body
