@@ -66,7 +66,7 @@ run: python bundle
 	$(PY) manage.py ensure_admin
 	$(PY) manage.py seed_demo --if-empty
 	@echo "Guild Bank on http://127.0.0.1:$(PORT)"
-	$(VENV)/bin/daphne -b 127.0.0.1 -p $(PORT) bank.asgi:application
+	$(PY) -m bank.server -b 127.0.0.1 -p $(PORT) bank.asgi:application
 
 test: lint test-python test-frontend test-e2e
 

@@ -51,6 +51,28 @@ class Player(models.Model):
         return self.user_id is not None and self.user.has_usable_password()
 
 
+class StaffLockout(models.Model):
+    """An admin's failed sign-ins and cool-down (docs/rules.md, "Signing in and sessions").
+
+    Five wrong passwords in a row, at any door (the app's sign-in or the Django admin site), lock a
+    staff account for 15 minutes, then 30, 60 ... (at most a day) for each further lockout until a
+    successful sign-in. A stranger can slow an admin down, never shut them out for good:
+    `manage.py ensure_admin` removes the row. Not bank data: a backup leaves it out.
+    """
+
+    user = models.OneToOneField(User, on_delete=models.CASCADE, primary_key=True, related_name="staff_lockout")
+    failed_attempts = models.PositiveIntegerField(default=0, help_text="wrong passwords since the last lockout")
+    lockouts = models.PositiveIntegerField(default=0, help_text="lockouts since the last successful sign-in")
+    locked_until = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"sign-in lockout of user {self.user_id}"
+
+    def is_locked(self, now) -> bool:
+        return self.locked_until is not None and self.locked_until > now
+
+
 class BankSession(models.Model):
     """One sign-in, kept across extensions until logout, a block, a password reset or its expiry.
 

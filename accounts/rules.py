@@ -8,7 +8,9 @@ DISCORD_MAX_LENGTH = 64
 PASSWORD_MAX_LENGTH = 128
 SIGN_IN_NAME_MAX_LENGTH = 150  # an admin's username (Django's limit), a player's name or discord
 SIGN_IN_PASSWORD_MAX_LENGTH = 1024  # an admin's password may be longer than a player's
-MAX_FAILED_ATTEMPTS = 5  # after 5 consecutive failed passwords a player is blocked
+MAX_FAILED_ATTEMPTS = 5  # after 5 consecutive failed passwords a player is blocked, an admin cools down
+STAFF_LOCKOUT_MINUTES = 15  # an admin's first lockout; each further one doubles ...
+STAFF_LOCKOUT_MAX_MINUTES = 24 * 60  # ... up to a day
 
 MSG_FILL_ALL = "Please fill in all fields"
 MSG_NAME_SHORT = "Player name must be at least 2 characters"
@@ -20,6 +22,21 @@ MSG_BLOCKED = (
     f"This account is blocked after {MAX_FAILED_ATTEMPTS} failed sign-in attempts. "
     "Ask an admin to unblock it or to reset your password."
 )
+
+
+def staff_lockout_minutes(lockouts_before: int) -> int:
+    """How long an admin's next lockout lasts: 15 minutes, doubling for each earlier lockout since
+    the last successful sign-in, at most a day."""
+    return min(STAFF_LOCKOUT_MINUTES * 2 ** min(lockouts_before, 16), STAFF_LOCKOUT_MAX_MINUTES)
+
+
+def msg_staff_locked(minutes_left: int, until_text: str) -> str:
+    # never "incorrect password": the sign-in screen shows this text as it is
+    wait = "1 minute" if minutes_left == 1 else f"{minutes_left} minutes"
+    return (
+        f"This admin account is locked after {MAX_FAILED_ATTEMPTS} failed sign-in attempts: try again in {wait} "
+        f"({until_text}), or run manage.py ensure_admin on the server to unlock it now."
+    )
 
 
 def msg_no_password(name: str) -> str:

@@ -25,19 +25,21 @@ def display_name(user: User) -> str:
     return player.name if player else user.username
 
 
-def player_for_caller(*, user: User, player_id: int) -> Player:
+def player_for_caller(*, user: User, player_id: int, not_found: str = "Player not found") -> Player:
     """The player with this id if the caller may read it: admins any, a player only their own.
 
-    Another player's id answers 404, exactly like an id that does not exist.
+    Another player's id answers 404, exactly like an id that does not exist. A record reached
+    through its player (a savings account by its id) passes its own `not_found`, the words its
+    route answers for an id that is not there: "not yours" and "not there" must read the same.
     """
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
-        raise NotFound("Player not found")
+        raise NotFound(not_found)
     if user.is_staff:
         return player
     own = player_of(user)
     if own is None or own.pk != player.pk:
-        raise NotFound("Player not found")
+        raise NotFound(not_found)
     return player
 
 

@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
-from bank.fields import TextField
+from bank.fields import ChoiceTextField, StrictBooleanField, TextField
+from bank.inputs import InputSerializer
 from bank.paging import PageIn
 
 from . import rules
@@ -113,10 +114,14 @@ class MeOut(serializers.Serializer):
     player = PlayerBriefOut(allow_null=True)
 
 
-class PlayerUpdateIn(serializers.Serializer):
-    bad_payer = serializers.BooleanField(required=False)
-    has_solo_access = serializers.BooleanField(required=False)
-    client_type = serializers.ChoiceField(choices=Player.ClientType.choices, required=False)
+class PlayerUpdateIn(InputSerializer):
+    bad_payer = StrictBooleanField(required=False)
+    has_solo_access = StrictBooleanField(required=False)
+    client_type = ChoiceTextField(
+        choices=Player.ClientType.values,
+        required=False,
+        error_messages={"invalid_choice": "client_type must be new or old"},
+    )
 
 
 class PasswordIn(serializers.Serializer):

@@ -1,6 +1,8 @@
 """Every write about players and sign-in."""
 
+import math
 import secrets
+from datetime import timedelta
 
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, connection, transaction
@@ -11,7 +13,7 @@ from bank import audit, live
 from bank.errors import BankError
 
 from . import rules
-from .models import Player, User
+from .models import Player, StaffLockout, User
 from .tokens import sessions_end_for_user
 
 PLAYER_FLAGS = ("bad_payer", "has_solo_access", "client_type")
@@ -38,17 +40,22 @@ def _is_admin_name(name: str) -> bool:
     return User.objects.filter(is_staff=True, username__iexact=name).exists()
 
 
-def auth_login(*, username, password) -> User:
-    """The user for these credentials; counts failures and blocks a player after five."""
+# The doors a sign-in comes through, as the audit trail names them.
+DOOR_API = "app sign-in"
+DOOR_ADMIN_SITE = "Django admin site"
+
+
+def auth_login(*, username, password, door: str = DOOR_API) -> User:
+    """The user for these credentials, at any door (the app's /api/login, the Django admin site):
+    counts failed passwords, blocks a player after five until an admin unblocks them, and cools
+    an admin down after five (docs/rules.md, "Signing in and sessions")."""
     username, password = _clean(username), password if isinstance(password, str) else ""
     if not username or not password:
         raise BankError(rules.MSG_FILL_ALL, code="missing_fields")
 
     admin = User.objects.filter(is_staff=True, is_active=True, username__iexact=username).first()
     if admin is not None:
-        if not admin.check_password(password):
-            raise BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
-        return admin
+        return _staff_sign_in(admin=admin, password=password, door=door)
 
     player = _player_for_sign_in(username)
     if player is None:
@@ -81,9 +88,72 @@ def auth_login(*, username, password) -> User:
             # a blocked player is signed out everywhere at once, exactly like a logout
             sessions_end_for_user(user_id=player.user_id)
             live.notify({"players"}, [player.pk])
+            audit.record(
+                actor=None,
+                kind="player.blocked",
+                obj=player,
+                player=player,
+                before={"blocked_at": None, "failed_attempts": player.failed_attempts - 1},
+                after={"blocked_at": player.blocked_at, "failed_attempts": player.failed_attempts, "door": door},
+            )
         else:
             failure = BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
         player.save(update_fields=fields)
+    raise failure
+
+
+def _staff_locked(lockout: StaffLockout, now) -> BankError:
+    minutes_left = max(1, math.ceil((lockout.locked_until - now).total_seconds() / 60))
+    until = f"until {timezone.localtime(lockout.locked_until):%H:%M} {timezone.get_current_timezone_name()}"
+    return BankError(rules.msg_staff_locked(minutes_left, until), code="account_locked", status=403)
+
+
+def _staff_sign_in(*, admin: User, password: str, door: str) -> User:
+    """An admin's sign-in: five wrong passwords in a row lock the account for a while (15 minutes,
+    doubling with each further lockout until a successful sign-in, at most a day), during which
+    even the right password is refused. Strangers can slow an admin down, never lock them out for
+    good, and `manage.py ensure_admin` unlocks at once. The lockout ends no session: a stranger
+    guessing must not sign the real admin out."""
+    now = timezone.now()
+    lockout = StaffLockout.objects.filter(user=admin).first()
+    if lockout is not None and lockout.is_locked(now):
+        raise _staff_locked(lockout, now)
+    # checked before any lock is taken (see _player_user_create)
+    correct = admin.check_password(password)
+    if correct and lockout is None:
+        return admin
+
+    failure: BankError | None = None
+    with transaction.atomic():
+        lockout, _ = StaffLockout.objects.select_for_update().get_or_create(user=admin)
+        if lockout.is_locked(now):  # locked by other attempts meanwhile
+            raise _staff_locked(lockout, now)
+        if correct:
+            lockout.delete()  # a successful sign-in forgets the failures and the doubling
+            return admin
+        # a wrong password is counted, and the count must commit although the call fails
+        lockout.failed_attempts += 1
+        if lockout.failed_attempts >= rules.MAX_FAILED_ATTEMPTS:
+            minutes = rules.staff_lockout_minutes(lockout.lockouts)
+            lockout.locked_until = now + timedelta(minutes=minutes)
+            lockout.lockouts += 1
+            lockout.failed_attempts = 0
+            audit.record(
+                actor=None,
+                kind="staff.locked",
+                obj=admin,
+                before={"failed_attempts": rules.MAX_FAILED_ATTEMPTS},
+                after={
+                    "locked_until": lockout.locked_until,
+                    "minutes": minutes,
+                    "lockouts": lockout.lockouts,
+                    "door": door,
+                },
+            )
+            failure = _staff_locked(lockout, now)
+        else:
+            failure = BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
+        lockout.save()
     raise failure
 
 
@@ -381,10 +451,12 @@ def player_password_set(*, player_id: int, new_password, admin: User) -> Player:
         return player
 
 
-def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str]:
-    """Create or update the bank admin. Returns (user, created, generated_password)."""
+def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str, StaffLockout | None]:
+    """Create or update the bank admin, and lift a sign-in lockout of theirs (failed attempts too).
+    Returns (user, created, generated_password, the lockout lifted or None)."""
 
     generated = ""
+    lifted = None
     with transaction.atomic():
         user = User.objects.filter(username__iexact=username).first()
         created = user is None
@@ -399,7 +471,17 @@ def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str]
             generated = secrets.token_urlsafe(12)
             user.set_password(generated)
         user.save()
-    return user, created, generated
+        lifted = StaffLockout.objects.select_for_update().filter(user=user).first()
+        if lifted is not None:
+            lifted.delete()
+            audit.record(
+                actor=None,
+                kind="staff.unlocked",
+                obj=user,
+                before=audit.snapshot(lifted, ("failed_attempts", "lockouts", "locked_until")),
+                after={"failed_attempts": 0, "lockouts": 0, "locked_until": None, "by": "manage.py ensure_admin"},
+            )
+    return user, created, generated, lifted
 
 
 @transaction.atomic

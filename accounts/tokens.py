@@ -153,6 +153,12 @@ def token_is_current(token) -> bool:
     return current_session(token) is not None
 
 
+def bearer_token(authorization: str) -> str:
+    """The token of an `Authorization: Bearer <token>` header value; "" for anything else."""
+    scheme, _, token = authorization.strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
 def token_read(raw: str) -> AccessToken | None:
     """The token if it is well formed, signed, unexpired and its session's current one; else None."""
     try:

@@ -42,7 +42,10 @@ KINDS: dict[str, str] = {
     "player.updated": "Player flags changed",
     "player.client_type_changed": "Client type changed",
     "player.identity_changed": "Player renamed",
+    "player.blocked": "Player blocked after failed sign-ins",
     "player.unblocked": "Player unblocked",
+    "staff.locked": "Admin sign-in locked after failed attempts",
+    "staff.unlocked": "Admin sign-in lock lifted",
     "player.password_set": "Password set",
     "player.created": "Player created",
     "player.deleted": "Player deleted",
@@ -84,7 +87,7 @@ FIELD_KINDS: dict[str, str] = {
     ),
     "interest_rate": "rate",
     **dict.fromkeys(("start_date", "next_due_date", "date"), "date"),
-    **dict.fromkeys(("blocked_at", "created_at"), "datetime"),
+    **dict.fromkeys(("blocked_at", "created_at", "locked_until"), "datetime"),
 }
 
 

@@ -48,6 +48,10 @@ def _field_messages(detail) -> dict:
     }
 
 
+def throttled_detail(wait_seconds: int) -> str:
+    return f"Too many attempts. Please wait {wait_seconds} seconds and try again."
+
+
 def error_body(detail: str, code: str, fields: dict | None = None) -> dict:
     return {"detail": detail, "code": code, "fields": fields or {}}
 
@@ -152,7 +156,7 @@ def exception_handler(exc, context):
             detail = SESSION_EXPIRED if isinstance(exc, exceptions.AuthenticationFailed) else str(exc.detail)
             code = "not_authenticated"
         elif isinstance(exc, exceptions.Throttled):
-            detail = f"Too many attempts. Please wait {int(exc.wait or 60)} seconds and try again."
+            detail = throttled_detail(int(exc.wait or 60))
             code = "throttled"
         else:
             detail = _first_message(exc.detail)

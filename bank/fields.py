@@ -9,7 +9,7 @@ Each refusal is a 400 whose detail names the field, so a person or a client know
 """
 
 import re
-from datetime import date
+from datetime import date, time
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -22,6 +22,8 @@ MAX_DIGITS = 19
 
 _DIGITS = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)  # noqa: UP031 - a regex quantifier, not a message
 _ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_CLOCK = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9])")
+CLOCK_PATTERN = "^([01][0-9]|2[0-3]):[0-5][0-9]$"
 
 NOT_TEXT = "{name} must be text"
 NOT_WHOLE = "{name} must be a whole number"
@@ -157,17 +159,38 @@ class IsoDateField(serializers.Field):
         return value.isoformat()
 
 
+@extend_schema_field({"type": "string", "pattern": CLOCK_PATTERN, "example": "18:30"})
+class ClockTimeField(serializers.Field):
+    """A time of day on a 24-hour clock, written HH:MM ("18:30"), read and answered so. Not OpenAPI's
+    `format: time`, which is a full RFC 3339 time ("18:30:00Z") that the bank never writes."""
+
+    default_error_messages = {"invalid": "{name} must be written HH:MM (24-hour clock)", "blank": "{name} is required"}
+
+    def to_internal_value(self, data) -> time:
+        if not isinstance(data, str):
+            self.fail("invalid", name=field_label(self))
+        text = data.strip()
+        if not text:
+            self.fail("blank", name=field_label(self))
+        match = _CLOCK.fullmatch(text)
+        if not match:
+            self.fail("invalid", name=field_label(self))
+        return time(int(match.group(1)), int(match.group(2)))
+
+    def to_representation(self, value) -> str:
+        return value.strftime("%H:%M")
+
+
 @extend_schema_field({"type": "boolean"})
 class StrictBooleanField(serializers.Field):
-    """true or false: a JSON boolean, or the words in a query string."""
+    """true or false, as JSON writes them: "yes", 1, "1" and "true" are not booleans (every boolean
+    the bank reads comes in a JSON body)."""
 
-    default_error_messages = {"invalid": "{name} must be true or false"}
+    default_error_messages = {"invalid": "{name} must be true or false (JSON true or false)"}
 
     def to_internal_value(self, data) -> bool:
         if isinstance(data, bool):
             return data
-        if isinstance(data, str) and data.strip().lower() in {"true", "false"}:
-            return data.strip().lower() == "true"
         self.fail("invalid", name=field_label(self))
         raise AssertionError
 

@@ -1,4 +1,5 @@
-"""Middleware of the bank's own: addresses that are too long, and database faults answered honestly."""
+"""Middleware of the bank's own: addresses that are too long or carry a token, and database faults
+answered honestly."""
 
 import contextlib
 import logging
@@ -11,6 +12,7 @@ from django.http import JsonResponse
 
 from bank import writes
 from bank.errors import error_body
+from bank.redaction import TOKEN_IN_URL, token_in_query
 
 logger = logging.getLogger("bank.middleware")
 
@@ -66,3 +68,46 @@ class DatabaseFaultMiddleware:
             attempt += 1
             logger.info("Running %s %s again after a deadlock (attempt %s)", request.method, request.path, attempt + 1)
             time.sleep(random.uniform(0.01, 0.05) * attempt)
+
+
+class TokenInUrlMiddleware:
+    """400 for an API call whose query string carries a bearer token (docs/rules.md, "Signing in and
+    sessions"): the token goes in the Authorization header. Refused before any view reads the
+    request, and the answer does not repeat the token (bank/redaction.py)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path.startswith("/api/") and token_in_query(request.META.get("QUERY_STRING", "")):
+            return JsonResponse(error_body(TOKEN_IN_URL, "token_in_url"), status=400)
+        return self.get_response(request)
+
+
+NOT_JSON = "The request body must be JSON: send it with Content-Type: application/json."
+
+
+class JsonBodyMiddleware:
+    """415 for an API call that sends a body other than JSON, on every call that can take one
+    (POST, PUT, PATCH, DELETE), whether or not its view reads the body: the API speaks JSON only,
+    and every write's schema documents this 415 (bank/schema.py). Reads ignore a body."""
+
+    WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        writes_api = request.method in self.WRITES and request.path.startswith("/api/")
+        if writes_api and self._has_body(request) and request.content_type.lower() != "application/json":
+            return JsonResponse(error_body(NOT_JSON, "unsupported_media_type"), status=415)
+        return self.get_response(request)
+
+    @staticmethod
+    def _has_body(request) -> bool:
+        if request.META.get("HTTP_TRANSFER_ENCODING"):
+            return True
+        try:
+            return int(request.META.get("CONTENT_LENGTH") or 0) > 0
+        except ValueError:
+            return True  # a length that is not a number: not an empty body

@@ -2,12 +2,16 @@
 
 drf-spectacular documents each call's success answer from its serializers; `BankAutoSchema` adds the
 error answers, all in the one error shape (bank.errors), from what the view is:
-- 400 bad input: any call that takes a body or query parameters;
+- 400 bad input: every call (its body or query parameters; and any call's address given a token,
+  bank.middleware.TokenInUrlMiddleware);
 - 401 no valid session: any call that needs one (and sign-in's wrong password);
 - 403 not allowed: calls restricted to admins or players (and sign-in's blocked account);
 - 404 no such record: any signed-in call (ids in the path or the input, a missing player profile);
 - 409 no longer possible (decided, paid off, not covered): calls that change something;
-- 413 body too large: calls that take a body;
+- 413 body too large, 415 a body that is not JSON: calls that can take a body (every write; the
+  API answers 415 on every write sent a body of another type, bank.middleware.JsonBodyMiddleware);
+- 414 a path or a query string over 8,192 characters: every call (bank.middleware.UrlLengthMiddleware;
+  any call's address can be given a query string);
 - 422 Idempotency-Key reused with other input: calls that accept one;
 - 429 too many attempts: throttled calls;
 - 503 database unreachable: every call that reads the database.
@@ -37,6 +41,8 @@ DESCRIPTIONS = {
     404: "No such record (or not the caller's own)",
     409: "No longer possible: already decided, paid off, or not covered any more; nothing was changed",
     413: "The request body is too large",
+    414: "The address is too long: at most 8,192 characters of path and of query string",
+    415: "The request body is not JSON: send it with Content-Type: application/json",
     422: "This Idempotency-Key was already used with other input",
     429: "Too many attempts: wait and try again",
     503: "The database cannot be reached; nothing was changed",
@@ -47,13 +53,11 @@ WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 class BankAutoSchema(AutoSchema):
     def _error_statuses(self) -> set[int]:
         view, method = self.view, self.method.upper()
-        statuses = set(getattr(view, "extra_error_statuses", ()))
+        # any call's address may carry a query string: too long, or holding a token
+        statuses = set(getattr(view, "extra_error_statuses", ())) | {400, 414}
         public = any(isinstance(permission, AllowAny) for permission in view.get_permissions())
-        takes_input = method in WRITES or bool(self._get_parameters())
-        if takes_input:
-            statuses.add(400)
         if method in WRITES:
-            statuses |= {409, 413}
+            statuses |= {409, 413, 415}
         if not public:
             statuses |= {401, 403, 404}
         if getattr(getattr(view, method.lower(), None), "idempotent", False):

@@ -28,7 +28,8 @@ api_patterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # the split view serves its start-up script as a file: the page needs no inline script (CSP)
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
-    re_path(r"^.*$", views.api_not_found),
+    # any character, a line break too ("." is not): every unknown API path answers in the error shape
+    re_path(r"^[\s\S]*$", views.api_not_found),
 ]
 
 urlpatterns = [

@@ -57,6 +57,7 @@ expect.set_options(timeout=10_000)
 @dataclass(frozen=True)
 class Server:
     base_url: str
+    log_path: Path | None = None  # the server's output: its access log among it
 
     def url(self, path: str) -> str:
         return self.base_url + path
@@ -141,7 +142,8 @@ def _start_daphne(env: dict[str, str], name: str) -> tuple[subprocess.Popen, str
     log_path = ARTIFACTS / f"server-{name}.log"
     log = log_path.open("w")
     process = subprocess.Popen(
-        [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
+        # daphne as `make run` starts it: its access log redacts tokens (bank/server.py)
+        [str(PYTHON), "-m", "bank.server", "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -186,8 +188,8 @@ def database_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def server(database_url: str) -> Iterator[Server]:
-    process, base_url, _ = _start_daphne(_base_env(database_url), "main")
-    yield Server(base_url)
+    process, base_url, log_path = _start_daphne(_base_env(database_url), "main")
+    yield Server(base_url, log_path)
     _stop(process)
 
 

@@ -147,11 +147,18 @@ def test_an_unknown_stored_theme_falls_back_to_dark(page: Page, server: Server):
 def test_a_reload_keeps_the_player_signed_in(page: Page, server: Server):
     open_and_sign_in(page, server.base_url, "Cyra", DEMO_PASSWORD)
     expect(page).to_have_url(path_is("/dashboard"))
+    token = page.evaluate("localStorage.getItem('access_token')")
     with page.expect_response(lambda response: "/api/verify-token" in response.url) as verify:
         page.reload()
     assert verify.value.json()["valid"] is True
     expect(page).to_have_url(path_is("/dashboard"))
     expect(page.get_by_text("Welcome back, Cyra!")).to_be_visible()
+    # the token travels in the Authorization header, never in the address, so no log keeps it
+    request = verify.value.request
+    assert request.url == server.url("/api/verify-token")
+    assert request.headers["authorization"] == f"Bearer {token}"
+    assert "GET /api/verify-token" in server.log_path.read_text()
+    assert token not in server.log_path.read_text()
 
 
 def test_the_sign_in_page_loads_only_the_main_bundle(page: Page, server: Server):

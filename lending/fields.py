@@ -1,6 +1,9 @@
 """Field types the lending serializers share: values in the spec's formats, read by the lending
 rules' own parsers, and the shapes of rates and fixed sets of strings in the OpenAPI schema."""
 
+from decimal import Decimal
+
+from drf_spectacular.drainage import set_override
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -17,8 +20,7 @@ class _RuleParsedField(serializers.Field):
 
     default_error_messages = {"blank": "{name} is required"}
 
-    @staticmethod
-    def parse(data):
+    def parse(self, data):
         raise NotImplementedError
 
     def to_internal_value(self, data):
@@ -33,25 +35,50 @@ class _RuleParsedField(serializers.Field):
         return value
 
 
-@extend_schema_field({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}], "example": "500k"})
-class AmountField(_RuleParsedField):
-    """Whole bread: a JSON integer, ASCII digits, or a shortcut such as 500k or 1.5m."""
+# The shapes the OpenAPI schema gives the strings these fields read (the parsers decide the rest).
+AMOUNT_PATTERN = r"^[0-9]+(\.[0-9]+)?[kKmM]?$"
+RATE_PATTERN = r"^[0-9]{1,2}(\.[0-9]{1,8})?$"
 
-    parse = staticmethod(rules.parse_amount)
+
+class AmountField(_RuleParsedField):
+    """Whole bread: a JSON integer, ASCII digits, or a shortcut such as 500k or 1.5m (docs/rules.md,
+    "Input"), from `min_value` (1; 0 for a sum that may be nothing) to 1,000,000,000. Every call
+    that takes an amount of bread reads it with this field."""
+
+    def __init__(self, *, min_value: int = 1, **kwargs):
+        super().__init__(**kwargs)
+        self.min_value = min_value
+        number = {"type": "integer", "minimum": min_value, "maximum": rules.MAX_AMOUNT}
+        set_override(
+            self, "field", {"oneOf": [number, {"type": "string", "pattern": AMOUNT_PATTERN}], "example": "500k"}
+        )
+
+    def parse(self, data) -> int:
+        return rules.parse_amount(data, minimum=self.min_value)
 
 
 @extend_schema_field({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string"}], "example": 30})
 class DaysField(_RuleParsedField):
     """A loan term in days, 1 to 3,650."""
 
-    parse = staticmethod(rules.parse_days)
+    def parse(self, data) -> int:
+        return rules.parse_days(data)
 
 
-@extend_schema_field({"oneOf": [{"type": "number", "minimum": 0}, {"type": "string"}], "example": 0.3})
 class RateField(_RuleParsedField):
-    """A whole-term rate as a fraction: 0.3 is 30%."""
+    """A rate as a fraction (0.3 is 30%): a JSON number or a string of ASCII digits with at most one
+    decimal point, at most 4 decimals, from 0 to `max_value` (docs/rules.md, "Input"). Every call
+    that takes a rate reads it with this field: a loan's whole-term rate (at most 5) by default, a
+    savings account's weekly rate with `max_value=MAX_SAVINGS_RATE` and its own message."""
 
-    parse = staticmethod(rules.parse_rate)
+    def __init__(self, *, max_value: Decimal = rules.MAX_RATE, message: str = rules.LOAN_RATE_MESSAGE, **kwargs):
+        super().__init__(**kwargs)
+        self.max_value, self.message = max_value, message
+        number = {"type": "number", "minimum": 0, "maximum": float(max_value)}
+        set_override(self, "field", {"oneOf": [number, {"type": "string", "pattern": RATE_PATTERN}], "example": 0.3})
+
+    def parse(self, data) -> Decimal:
+        return rules.parse_rate(data, maximum=self.max_value, message=self.message)
 
 
 def enum_field(name: str, values: list[str]) -> type[serializers.CharField]:

@@ -107,10 +107,11 @@ def paid_percent(*, amount_paid: int, total_to_pay: int, paid_off: bool) -> floa
     return min(100.0, float(round_bread(Decimal(amount_paid) * 1000 / total_to_pay)) / 10)
 
 
-def parse_amount(raw) -> int:
+def parse_amount(raw, *, minimum: int = 1) -> int:
     """An amount of bread as a client sends it: a JSON integer, a string of ASCII digits, or the
     spec's shortcuts ("500k", "1m", "1.5m"). Floats, exponents, separators and other scripts'
-    digits are refused: the browser sends what it has read, never a guess."""
+    digits are refused: the browser sends what it has read, never a guess. From `minimum` (1, or 0
+    for a sum that may be nothing, the solo dividends) to MAX_AMOUNT."""
     if isinstance(raw, bool) or not isinstance(raw, int | str):
         raise ValueError(BAD_AMOUNT)
     if isinstance(raw, int):
@@ -123,8 +124,8 @@ def parse_amount(raw) -> int:
         if exact != exact.to_integral_value():
             raise ValueError(BAD_AMOUNT)
         number = int(exact)
-    if not 1 <= number <= MAX_AMOUNT:
-        raise ValueError(f"The amount must be between €1 and €{MAX_AMOUNT:,}")
+    if not minimum <= number <= MAX_AMOUNT:
+        raise ValueError(f"The amount must be between €{minimum:,} and €{MAX_AMOUNT:,}")
     return number
 
 
@@ -141,19 +142,23 @@ def parse_days(raw) -> int:
     return raw
 
 
-def parse_rate(raw) -> Decimal:
-    """A whole-term rate as a fraction (0.30 = 30 %) from a JSON number or a decimal string, at
-    most 4 decimal places, from 0 to MAX_RATE."""
-    message = f"The interest rate must be a fraction from 0 to {MAX_RATE} (0.30 = 30%)"
+RATE_PLACES = Decimal("0.0001")  # a stored rate has 4 decimal places: 0.0725 = 7.25%
+LOAN_RATE_MESSAGE = f"The interest rate must be a fraction from 0 to {MAX_RATE} (0.30 = 30%)"
+
+
+def parse_rate(raw, *, maximum: Decimal = MAX_RATE, message: str = LOAN_RATE_MESSAGE) -> Decimal:
+    """A rate as a fraction (0.30 = 30 %) from a JSON number or a string of ASCII digits with at
+    most one decimal point, at most 4 decimal places, from 0 to `maximum` (a whole-term loan rate
+    by default). Exponents ("1e-2"), signs, separators and other scripts' digits are refused."""
     if isinstance(raw, bool) or not isinstance(raw, int | float | str):
         raise ValueError(message)
-    text = str(raw).strip()
+    text = str(raw).strip()  # a JSON number 0.01 reads "0.01"; 1e-05 reads "1e-05" and is refused
     if not _RATE.fullmatch(text):
         raise ValueError(message)
     rate = Decimal(text)
-    if rate > MAX_RATE or rate != rate.quantize(Decimal("0.0001")):
+    if rate > maximum or rate != rate.quantize(RATE_PLACES):
         raise ValueError(message)
-    return rate.quantize(Decimal("0.0001"))
+    return rate.quantize(RATE_PLACES)
 
 
 def start_date_window(today: date) -> tuple[date, date]:

@@ -74,7 +74,8 @@ class SavingsDetailApi(APIView):
     @extend_schema(responses={200: SavingsOut}, summary="One savings account with its weeks (admin, or its own player)")
     def get(self, request, pk: int):
         savings = savings_selectors.savings_detail(savings_id=pk)
-        player_for_caller(user=request.user, player_id=savings["player_id"])  # another player's: 404
+        # another player's account answers exactly as one that is not there
+        player_for_caller(user=request.user, player_id=savings["player_id"], not_found=savings_selectors.NOT_FOUND)
         return Response(SavingsOut(savings).data)
 
 

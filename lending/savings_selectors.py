@@ -18,6 +18,8 @@ from . import rules
 from .models import Savings, SavingsWeek, WithdrawalRequest
 
 LISTING_STATUSES = ("overdue", "due_today", "upcoming")
+# an account that is not there, or not the caller's: one answer (docs/rules.md, "Identity and roles")
+NOT_FOUND = "Savings account not found"
 
 
 _WEEK_ROW_COLUMNS = (
@@ -146,7 +148,7 @@ def savings_detail(*, savings_id: int, today: date | None = None) -> dict:
     """One account with its weeks (the History button). 2 queries."""
     savings = Savings.objects.select_related("player").filter(pk=savings_id).first()
     if savings is None:
-        raise NotFound("Savings account not found")
+        raise NotFound(NOT_FOUND)
     weeks = _week_rows([savings.pk])[savings.pk]
     return savings_figures(savings, today=today or timezone.localdate(), weeks=weeks)
 

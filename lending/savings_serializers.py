@@ -1,18 +1,15 @@
 """Input and output shapes of the savings and withdrawals API (parsed at the edge; the OpenAPI schema
 comes from these same classes)."""
 
-import re
-from datetime import time
-
 from rest_framework import serializers
 
 from accounts.serializers import PlayerOut
-from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, TextField, WholeNumberField
+from bank.fields import ChoiceTextField, ClockTimeField, IsoDateField, RecordIdField, TextField, WholeNumberField
 from bank.inputs import InputSerializer
 from bank.paging import PageIn
 
 from . import rules
-from .fields import AmountField, enum_field, rate_field
+from .fields import AmountField, RateField, enum_field, rate_field
 from .models import SavingsWeek, WithdrawalRequest
 
 SavingsStatusField = enum_field("SavingsStatusField", ["Active", "Withdrawn"])
@@ -20,7 +17,6 @@ SavingsListingField = enum_field("SavingsListingField", ["overdue", "due_today",
 WithdrawalStatusField = enum_field("WithdrawalStatusField", WithdrawalRequest.Status.values)
 
 _FILL = {"required": rules.FILL_REQUIRED, "null": rules.FILL_REQUIRED, "blank": rules.FILL_REQUIRED}
-_TIME = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9])")
 
 
 def weekly_rate_field(**kwargs) -> serializers.DecimalField:
@@ -213,7 +209,7 @@ class WithdrawalOut(serializers.Serializer):
     player_discord = serializers.CharField(source="player.discord")
     amount = serializers.IntegerField()
     withdrawal_date = serializers.DateField()
-    withdrawal_time = serializers.TimeField(format="%H:%M")
+    withdrawal_time = ClockTimeField(help_text="HH:MM, in the player's timezone")
     player_timezone = serializers.IntegerField(help_text="GMT offset in hours")
     status = WithdrawalStatusField()
     admin_notes = serializers.CharField(allow_blank=True)
@@ -223,7 +219,7 @@ class WithdrawalOut(serializers.Serializer):
     # the names the spec's history view also reads
     request_date = serializers.DateTimeField(source="created_at")
     date = serializers.DateField(source="withdrawal_date")
-    time = serializers.TimeField(source="withdrawal_time", format="%H:%M")
+    time = ClockTimeField(source="withdrawal_time")
     timezone = serializers.IntegerField(source="player_timezone")
 
 
@@ -258,10 +254,13 @@ class TimezoneSettingsAnswerOut(serializers.Serializer):
 # --- input ---------------------------------------------------------------------------------
 
 
-def _weekly_rate_in(**kwargs) -> serializers.DecimalField:
-    return serializers.DecimalField(
-        max_digits=6, decimal_places=4, min_value=0, max_value=rules.MAX_SAVINGS_RATE, coerce_to_string=False, **kwargs
-    )
+WEEKLY_RATE_MESSAGE = (
+    f"The weekly interest rate must be a fraction from 0 to {rules.MAX_SAVINGS_RATE} (0.07 = 7% a week)"
+)
+
+
+def _weekly_rate_in(**kwargs) -> RateField:
+    return RateField(max_value=rules.MAX_SAVINGS_RATE, message=WEEKLY_RATE_MESSAGE, **kwargs)
 
 
 class SavingsCreateIn(InputSerializer):
@@ -315,18 +314,14 @@ class ClientTypeIn(InputSerializer):
 
 class WithdrawalRequestIn(InputSerializer):
     player_id = RecordIdField(required=False, allow_null=True, help_text="the caller's own player")
-    amount = WholeNumberField(min_value=1, max_value=rules.MAX_AMOUNT, error_messages=_FILL)
+    amount = AmountField(error_messages=_FILL)
     withdrawal_date = IsoDateField(error_messages=_FILL)
-    withdrawal_time = TextField(max_length=5, required=True, allow_blank=False, error_messages=_FILL)
+    withdrawal_time = ClockTimeField(
+        error_messages={**_FILL, "invalid": "The withdrawal time must be written HH:MM (24-hour clock)"}
+    )
     player_timezone = WholeNumberField(min_value=rules.MIN_TIMEZONE, max_value=rules.MAX_TIMEZONE, error_messages=_FILL)
     player_name = TextField(max_length=64, help_text="ignored: the caller's own player")
     player_discord = TextField(max_length=64, help_text="ignored: the caller's own player")
-
-    def validate_withdrawal_time(self, text: str) -> time:
-        match = _TIME.fullmatch(text)
-        if not match:
-            raise serializers.ValidationError("The withdrawal time must be written HH:MM (24-hour clock)")
-        return time(int(match.group(1)), int(match.group(2)))
 
 
 class WithdrawalListIn(PageIn):

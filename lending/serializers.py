@@ -6,7 +6,7 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, WholeNumberField
+from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField
 from bank.inputs import InputSerializer
 from bank.paging import PageIn
 
@@ -334,4 +334,4 @@ class LoansCheckIn(PageIn):
 
 
 class DividendsIn(InputSerializer):
-    dividends = WholeNumberField(min_value=0, max_value=rules.MAX_AMOUNT)
+    dividends = AmountField(min_value=0)

@@ -19,6 +19,11 @@ def with_token(token: str) -> APIClient:
     return client
 
 
+def verified(api, token: str):
+    """GET /api/verify-token with the token in the Authorization header, as the app asks."""
+    return api.get("/api/verify-token", HTTP_AUTHORIZATION=f"Bearer {token}")
+
+
 def expired_token_for(user) -> str:
     token = AccessToken.for_user(user)
     token.set_exp(lifetime=-timedelta(seconds=1))
@@ -71,7 +76,7 @@ def test_token_lives_five_minutes(api):
 def test_verify_token_answers_the_domain_fields(api):
     player = PlayerFactory(has_solo_access=True)
     token = signed_in(api, player)
-    body = api.get("/api/verify-token", {"token": token}).json()
+    body = verified(api, token).json()
     assert body["valid"] is True
     assert body["has_solo_access"] is True
     assert body["is_admin"] is False
@@ -81,22 +86,22 @@ def test_verify_token_answers_the_domain_fields(api):
 
 def test_verify_token_of_admin(api, admin_user):
     token = api.post("/api/login", {"username": "admin", "password": PASSWORD}, format="json").json()["access_token"]
-    body = api.get("/api/verify-token", {"token": token}).json()
+    body = verified(api, token).json()
     assert body["valid"] is True and body["is_admin"] is True and body["username"] == "admin"
 
 
 @pytest.mark.parametrize("token", ["", "garbage", "a.b.c"])
 def test_verify_token_says_invalid_for_junk(api, token):
-    body = api.get("/api/verify-token", {"token": token}).json()
+    body = verified(api, token).json()
     assert body == {"valid": False, "has_solo_access": False, "is_admin": False, "username": None, "expires_at": None}
 
 
 def test_verify_token_says_invalid_for_expired_and_logged_out(api):
     player = PlayerFactory()
-    assert api.get("/api/verify-token", {"token": expired_token_for(player.user)}).json()["valid"] is False
+    assert verified(api, expired_token_for(player.user)).json()["valid"] is False
     token = signed_in(api, player)
     with_token(token).post("/api/logout")
-    assert api.get("/api/verify-token", {"token": token}).json()["valid"] is False
+    assert verified(api, token).json()["valid"] is False
 
 
 def test_me_answers_the_callers_player(api):
@@ -129,7 +134,7 @@ def assert_token_ended(api, token: str, player) -> None:
     loan_request = {"player_id": player.pk, "value": 100_000, "total_days": 10}
     assert client.post("/api/pending-loans", loan_request, format="json").status_code == 401
     assert client.post("/api/ws-ticket").status_code == 401
-    assert api.get("/api/verify-token", {"token": token}).json()["valid"] is False
+    assert verified(api, token).json()["valid"] is False
 
 
 def test_the_fifth_wrong_password_ends_the_open_sessions_of_that_player(api):
@@ -194,4 +199,4 @@ def test_a_token_without_a_session_is_refused(api):
     player = PlayerFactory()
     forged_elsewhere = AccessToken.for_user(player.user)  # well signed, but no sign-in made it
     assert with_token(str(forged_elsewhere)).get("/api/me").status_code == 401
-    assert api.get("/api/verify-token", {"token": str(forged_elsewhere)}).json()["valid"] is False
+    assert verified(api, str(forged_elsewhere)).json()["valid"] is False

@@ -25,7 +25,7 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    "accounts.admin_config.BankAdminConfig",  # Django's admin site, signing in as /api/login does
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -58,6 +58,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # after the headers' middleware, so that its 400 carries them too; before every view
+    "bank.middleware.TokenInUrlMiddleware",
+    "bank.middleware.JsonBodyMiddleware",
 ]
 
 # Content-Security-Policy: scripts, styles and connections (the API and the live socket) come from
@@ -244,6 +247,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # an Accept header naming nothing the API renders gets JSON, not 406 (bank/negotiation.py)
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "bank.negotiation.FirstRendererWhenNoneFits",
     "DEFAULT_SCHEMA_CLASS": "bank.schema.BankAutoSchema",
     "EXCEPTION_HANDLER": "bank.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {

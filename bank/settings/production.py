@@ -6,10 +6,13 @@ from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
 from .base import env_bool
+from .secret_key import production_secret_key_problem
 
 DEBUG = False
-if not SECRET_KEY or len(SECRET_KEY) < 50:  # noqa: F405
-    raise ImproperlyConfigured("Set DJANGO_SECRET_KEY to a random string of at least 50 characters.")
+# a key that is missing, short or made of a few characters repeated: refuse to start, naming the variable
+_secret_key_problem = production_secret_key_problem(SECRET_KEY)  # noqa: F405
+if _secret_key_problem:
+    raise ImproperlyConfigured(_secret_key_problem)
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)

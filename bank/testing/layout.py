@@ -29,7 +29,7 @@ class Layout:
     def server_pids(self) -> list[int]:
         """The daphne processes' ids (supervisor's children that serve the socket)."""
         found = subprocess.run(
-            ["pgrep", "-P", str(self.supervisor_pid), "-f", "daphne"], check=False, capture_output=True, text=True
+            ["pgrep", "-P", str(self.supervisor_pid), "-f", "bank.server"], check=False, capture_output=True, text=True
         )
         return sorted(int(pid) for pid in found.stdout.split())
 

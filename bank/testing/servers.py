@@ -56,18 +56,21 @@ def env_for_test_database(**extra: str) -> dict[str, str]:
 
 
 @contextmanager
-def asgi_server(env: dict[str, str]):
-    """Yield the base URL of a daphne process serving bank.asgi with these environment variables."""
+def asgi_server(env: dict[str, str], *, log_path: Path | None = None):
+    """Yield the base URL of a daphne process serving bank.asgi with these environment variables
+    (started as `make run` starts it, `python -m bank.server`); its output goes to `log_path` if given."""
     port = free_port()
     full_env = {k: v for k, v in os.environ.items() if k not in {"PYTEST_CURRENT_TEST"}} | env
-    daphne = Path(sys.executable).with_name("daphne")
+    output = log_path.open("w") if log_path is not None else None
     process = subprocess.Popen(
-        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
+        [sys.executable, "-m", "bank.server", "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
         cwd=ROOT,
-        env=full_env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        env=full_env | {"PYTHONUNBUFFERED": "1"},
+        stdout=output or subprocess.DEVNULL,
+        stderr=subprocess.STDOUT if output else subprocess.PIPE,
     )
+    if output is not None:
+        output.close()  # the process has its own copy
     base_url = f"http://127.0.0.1:{port}"
     try:
         wait_until_healthy(base_url, process)

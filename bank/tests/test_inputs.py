@@ -1,28 +1,47 @@
+"""parse(): every call's query string and JSON body through one serializer (bank/inputs.py)."""
+
 import pytest
+from rest_framework.test import APIRequestFactory
+from rest_framework.views import APIView
 
 from bank.errors import BankError
-from bank.inputs import whole_number
+from bank.fields import WholeNumberField
+from bank.inputs import NOT_AN_OBJECT, InputSerializer, parse
 
 
-@pytest.mark.parametrize("raw,expected", [(1500, 1500), ("1500", 1500), (" 1,500 ", 1500), (1500.0, 1500), ("-3", -3)])
-def test_whole_numbers_are_read(raw, expected):
-    assert whole_number(raw, field="points") == expected
+class PointsIn(InputSerializer):
+    points = WholeNumberField(min_value=0, max_value=1_000)
+    page = WholeNumberField(required=False)
 
 
-@pytest.mark.parametrize("raw", [None, True, "", "1.5", 1.5, "abc", "1e3", float("inf"), [1], {"a": 1}])
-def test_anything_else_is_a_400_naming_the_field(raw):
+def request(method: str, path: str, body=None):
+    factory = APIRequestFactory()
+    raw = getattr(factory, method)(path, body, format="json") if body is not None else getattr(factory, method)(path)
+    return APIView().initialize_request(raw)
+
+
+def test_the_body_wins_over_the_query_string():
+    assert parse(PointsIn, request("put", "/x?points=5&page=2", {"points": 7})) == {"points": 7, "page": 2}
+
+
+def test_a_body_that_is_not_a_json_object_is_a_400():
     with pytest.raises(BankError) as error:
-        whole_number(raw, field="points")
-    assert error.value.status == 400
-    assert error.value.detail == "points must be a whole number"
-    assert error.value.fields == {"points": ["Must be a whole number."]}
+        parse(PointsIn, request("put", "/x", [1, 2]))
+    assert (error.value.status, error.value.detail) == (400, NOT_AN_OBJECT)
 
 
-def test_bounds_name_the_allowed_range():
-    with pytest.raises(BankError, match="dividends must be between 0 and 1,000"):
-        whole_number("1001", field="dividends", minimum=0, maximum=1000)
-    with pytest.raises(BankError, match="loan_id must be at least 1"):
-        whole_number(0, field="loan_id", minimum=1)
-    with pytest.raises(BankError, match="days must be at most 10"):
-        whole_number(11, field="days", maximum=10)
-    assert whole_number(0, field="dividends", minimum=0, maximum=1000) == 0
+@pytest.mark.parametrize("points", ["1,500", 1500.0, "1e3", "١٠", "1_000", True])
+def test_a_whole_number_is_ascii_digits_or_a_json_integer(points):
+    from rest_framework.exceptions import ValidationError
+
+    with pytest.raises(ValidationError) as error:
+        parse(PointsIn, request("put", "/x", {"points": points}))
+    assert list(error.value.detail) == ["points"]
+
+
+def test_a_missing_field_is_named():
+    from rest_framework.exceptions import ValidationError
+
+    with pytest.raises(ValidationError) as error:
+        parse(PointsIn, request("put", "/x", {}))
+    assert error.value.detail["points"] == ["points is required"]

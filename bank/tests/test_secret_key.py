@@ -1,12 +1,15 @@
 """`make run` signs tokens with a key of its own: random, made on first start, kept private."""
 
 import os
+import secrets
 import stat
 import subprocess
 import sys
 from pathlib import Path
 
-from bank.settings.secret_key import KEY_FILE_NAME, local_secret_key
+import pytest
+
+from bank.settings.secret_key import KEY_FILE_NAME, local_secret_key, production_secret_key_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,3 +60,56 @@ def test_a_key_from_the_environment_wins(tmp_path):
     key = _local_settings_key({"BANK_SECRET_KEY_DIR": str(tmp_path), "DJANGO_SECRET_KEY": chosen})
     assert key == chosen
     assert not (tmp_path / KEY_FILE_NAME).exists()
+
+
+def _production_start(secret_key: str | None) -> subprocess.CompletedProcess:
+    """Load the production settings as a server process does, with this DJANGO_SECRET_KEY."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DJANGO_SECRET_KEY", "DJANGO_SETTINGS_MODULE", "PYTEST_CURRENT_TEST"}
+    }
+    env.update(DJANGO_SETTINGS_MODULE="bank.settings.production", DJANGO_ALLOWED_HOSTS="bank.example.com")
+    if secret_key is not None:
+        env["DJANGO_SECRET_KEY"] = secret_key
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); print('started')"],
+        check=False,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    "secret_key,reason",
+    [
+        (None, "is not set"),
+        ("k7#Qp2" * 8, "is 48 characters long"),  # varied, but short
+        ("abcd" * 20, "uses only 4 different characters"),  # long, but four characters repeated
+        ("x" * 64, "uses only 1 different characters"),
+    ],
+    ids=["missing", "short", "four-characters", "one-character"],
+)
+def test_production_refuses_to_start_with_a_weak_secret_key_naming_the_variable(secret_key, reason):
+    result = _production_start(secret_key)
+    assert result.returncode != 0
+    assert "started" not in result.stdout
+    assert "ImproperlyConfigured" in result.stderr
+    assert f"DJANGO_SECRET_KEY {reason}" in result.stderr
+    if secret_key:
+        assert secret_key not in result.stderr  # the refusal never shows the key
+
+
+def test_production_starts_with_a_random_secret_key():
+    result = _production_start(secrets.token_urlsafe(64))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "started"
+
+
+def test_five_different_characters_over_fifty_are_enough():
+    assert production_secret_key_problem("abcde" * 10) is None
+    assert production_secret_key_problem("abcd" * 13) is not None
+    assert production_secret_key_problem(("abcde" * 10)[:-1]).startswith("DJANGO_SECRET_KEY is 49 characters long")

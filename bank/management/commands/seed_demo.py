@@ -18,7 +18,7 @@ class Command(BaseCommand):
             return
         admin = User.objects.filter(is_staff=True).order_by("pk").first()
         if admin is None:
-            admin, _, _ = admin_ensure(username="admin")
+            admin, _, _, _ = admin_ensure(username="admin")
         with transaction.atomic():
             added = 0
             for name, discord, with_password, solo in demo.DEMO_PLAYERS:

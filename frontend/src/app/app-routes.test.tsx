@@ -145,7 +145,9 @@ describe('app routes', () => {
     renderApp('/dashboard');
     expect(screen.getByRole('status').textContent).toBe('Checking authentication...');
     expect((await screen.findByText(/^Welcome back,/)).textContent).toBe('Welcome back, Aria!');
-    expect(calls[0]?.url).toBe(`/api/verify-token?token=${encodeURIComponent(token)}`);
+    // the token goes in the Authorization header, never in the address (server logs keep addresses)
+    expect(calls[0]?.url).toBe('/api/verify-token');
+    expect(calls[0]?.headers.Authorization).toBe(`Bearer ${token}`);
   });
 
   it('keeps a player out of the admin panel', async () => {

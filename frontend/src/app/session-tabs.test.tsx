@@ -95,7 +95,7 @@ describe('tabs of one browser share one session', () => {
     storeSession(FIRST, Date.now());
     let meCalls = 0;
     const { calls } = mockFetch({
-      'GET /api/verify-token': (call) => (call.url.includes(encodeURIComponent(EXTENDED)) || call.url.includes(FIRST) ? VALID : INVALID),
+      'GET /api/verify-token': (call) => ([`Bearer ${EXTENDED}`, `Bearer ${FIRST}`].includes(call.headers.Authorization) ? VALID : INVALID),
       'GET /api/me': () => {
         meCalls += 1;
         if (meCalls > 1) return { body: ME_ARIA };

@@ -33,9 +33,9 @@ describe('api client', () => {
   });
 
   it('puts query values in the URL', async () => {
-    const { calls } = mockFetch({ 'GET /api/verify-token': { body: { valid: true } } });
-    await api.get('/verify-token', { query: { token: 'a b', skip: undefined } });
-    expect(calls[0]?.url).toBe('/api/verify-token?token=a+b');
+    const { calls } = mockFetch({ 'GET /api/search/players': { body: { players: [] } } });
+    await api.get('/search/players', { query: { term: 'a b', skip: undefined } });
+    expect(calls[0]?.url).toBe('/api/search/players?term=a+b');
   });
 
   it('throws the server error shape as an ApiError', async () => {

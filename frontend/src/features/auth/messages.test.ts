@@ -24,6 +24,9 @@ describe('loginErrorMessage', () => {
   it('shows any other server detail as it is', () => {
     const blocked = 'This account is blocked after 5 failed sign-in attempts. Ask an admin to unblock it.';
     expect(loginErrorMessage(serverError(403, blocked))).toBe(blocked);
+    const locked =
+      'This admin account is locked after 5 failed sign-in attempts: try again in 15 minutes (until 14:32 UTC), or run manage.py ensure_admin on the server to unlock it now.';
+    expect(loginErrorMessage(serverError(403, locked))).toBe(locked);
   });
 
   it('falls back to Error during login', () => {

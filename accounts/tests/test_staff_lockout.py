@@ -1,0 +1,221 @@
+"""One lockout for every door (docs/rules.md, "Signing in and sessions"): the Django admin site signs
+in through the same throttle and the same failed-password counting as POST /api/login; an admin
+cools down after five failures (15 minutes, doubling), a player stays blocked until unblocked, and
+every lockout is in the audit trail."""
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from accounts import rules
+from accounts.models import StaffLockout
+from accounts.tests.factories import PASSWORD, PlayerFactory
+from accounts.throttles import LoginRateThrottle
+from bank.models import AuditEntry
+
+pytestmark = pytest.mark.django_db
+
+SITE_LOGIN = "/django-admin/login/?next=/django-admin/"
+WRONG = "not-the-password"
+
+
+def site_sign_in(client, username, password=PASSWORD):
+    return client.post(SITE_LOGIN, {"username": username, "password": password, "next": "/django-admin/"})
+
+
+def api_sign_in(api, username, password=PASSWORD):
+    return api.post("/api/login", {"username": username, "password": password}, format="json")
+
+
+def signed_in_on_the_site(client) -> bool:
+    return client.get("/django-admin/").status_code == 200
+
+
+def page(response) -> str:
+    return response.content.decode()
+
+
+def expire_the_lockout():
+    """Time passes: the cool-down is over."""
+    StaffLockout.objects.update(locked_until=timezone.now() - timedelta(seconds=1))
+
+
+@pytest.fixture
+def login_rate():
+    """Set the per-address sign-in budget (the test settings allow 1,000 a minute)."""
+    original = LoginRateThrottle.THROTTLE_RATES
+
+    def set_rate(rate: str) -> None:
+        LoginRateThrottle.THROTTLE_RATES = {**original, "login": rate}
+
+    yield set_rate
+    LoginRateThrottle.THROTTLE_RATES = original
+
+
+# --- the throttle --------------------------------------------------------------------------------
+
+
+def test_the_admin_site_is_throttled_per_client_address(client, admin_user, login_rate):
+    login_rate("3/min")
+    statuses = [site_sign_in(client, "admin", WRONG).status_code for _ in range(3)]
+    throttled = site_sign_in(client, "admin")  # even the right password, once over the budget
+    assert statuses == [200, 200, 200]
+    assert throttled.status_code == 429
+    assert int(throttled["Retry-After"]) > 0
+    assert "Too many attempts. Please wait" in page(throttled)
+    assert not signed_in_on_the_site(client)
+
+
+def test_both_doors_share_one_budget(client, api, admin_user, login_rate):
+    login_rate("4/min")
+    assert [api_sign_in(api, "admin", WRONG).status_code for _ in range(2)] == [401, 401]
+    assert [site_sign_in(client, "admin", WRONG).status_code for _ in range(2)] == [200, 200]
+    assert site_sign_in(client, "admin").status_code == 429
+    assert api_sign_in(api, "admin").status_code == 429
+
+
+def test_a_throttled_attempt_does_not_count_as_a_failed_password(client, admin_user, login_rate):
+    login_rate("2/min")
+    for _ in range(6):
+        site_sign_in(client, "admin", WRONG)
+    assert StaffLockout.objects.get(user=admin_user).failed_attempts == 2
+
+
+# --- an admin cools down --------------------------------------------------------------------------
+
+
+def test_five_wrong_passwords_on_the_site_lock_the_admin_for_15_minutes(client, admin_user):
+    answers = [site_sign_in(client, "admin", WRONG) for _ in range(5)]
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 200, 403]
+    assert "Please enter the correct username and password" in page(answers[0])
+    assert "This admin account is locked after 5 failed sign-in attempts: try again in 15 minutes" in page(answers[4])
+    lockout = StaffLockout.objects.get(user=admin_user)
+    remaining = lockout.locked_until - timezone.now()
+    assert timedelta(minutes=14) < remaining <= timedelta(minutes=15)
+
+
+def test_a_locked_admin_is_refused_even_the_right_password_at_both_doors(client, api, admin_user):
+    for _ in range(5):
+        site_sign_in(client, "admin", WRONG)
+    refused = site_sign_in(client, "admin")
+    assert refused.status_code == 403
+    assert not signed_in_on_the_site(client)
+    by_api = api_sign_in(api, "admin")
+    assert by_api.status_code == 403
+    assert by_api.json()["code"] == "account_locked"
+    assert by_api.json()["detail"].startswith("This admin account is locked after 5 failed sign-in attempts")
+
+
+def test_failures_at_both_doors_add_up(client, api, admin_user):
+    assert [api_sign_in(api, "admin", WRONG).status_code for _ in range(3)] == [401, 401, 401]
+    assert [site_sign_in(client, "admin", WRONG).status_code for _ in range(2)] == [200, 403]
+    assert StaffLockout.objects.get(user=admin_user).is_locked(timezone.now())
+
+
+def test_after_the_cool_down_the_right_password_works_and_the_count_starts_again(client, admin_user):
+    for _ in range(5):
+        site_sign_in(client, "admin", WRONG)
+    expire_the_lockout()
+    assert site_sign_in(client, "admin").status_code == 302
+    assert signed_in_on_the_site(client)
+    assert not StaffLockout.objects.filter(user=admin_user).exists()
+
+
+def test_each_further_lockout_doubles_the_cool_down(api, admin_user):
+    durations = []
+    for _ in range(3):
+        for _ in range(5):
+            api_sign_in(api, "admin", WRONG)
+        lockout = StaffLockout.objects.get(user=admin_user)
+        durations.append(round((lockout.locked_until - timezone.now()).total_seconds() / 60))
+        expire_the_lockout()
+    assert durations == [15, 30, 60]
+
+
+def test_a_successful_sign_in_forgets_the_doubling(api, admin_user):
+    for _ in range(5):
+        api_sign_in(api, "admin", WRONG)
+    expire_the_lockout()
+    assert api_sign_in(api, "admin").status_code == 200
+    for _ in range(5):
+        api_sign_in(api, "admin", WRONG)
+    remaining = StaffLockout.objects.get(user=admin_user).locked_until - timezone.now()
+    assert remaining <= timedelta(minutes=15)
+
+
+def test_the_cool_down_is_at_most_a_day():
+    assert [rules.staff_lockout_minutes(n) for n in (0, 1, 2, 6, 7, 40)] == [15, 30, 60, 960, 1440, 1440]
+
+
+def test_a_lockout_does_not_sign_the_admin_out(api, admin_user):
+    token = api_sign_in(api, "admin").json()["access_token"]
+    for _ in range(5):
+        api_sign_in(api, "admin", WRONG)
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert api.get("/api/me").status_code == 200
+
+
+def test_ensure_admin_lifts_the_lockout(client, admin_user):
+    for _ in range(5):
+        site_sign_in(client, "admin", WRONG)
+    out = StringIO()
+    call_command("ensure_admin", stdout=out)
+    assert "unlocked" in out.getvalue()
+    assert site_sign_in(client, "admin").status_code == 302
+    entry = AuditEntry.objects.get(kind="staff.unlocked")
+    assert (entry.object_id, entry.before["lockouts"], entry.after["locked_until"]) == (admin_user.pk, 1, None)
+
+
+def test_every_admin_lockout_is_in_the_audit_trail(client, api, admin_user):
+    for _ in range(5):
+        site_sign_in(client, "admin", WRONG)
+    expire_the_lockout()
+    for _ in range(5):
+        api_sign_in(api, "admin", WRONG)
+    entries = list(AuditEntry.objects.filter(kind="staff.locked").order_by("id"))
+    assert [(entry.actor_name, entry.object_id) for entry in entries] == [("system", admin_user.pk)] * 2
+    assert [(entry.after["door"], entry.after["minutes"]) for entry in entries] == [
+        ("Django admin site", 15),
+        ("app sign-in", 30),
+    ]
+
+
+# --- a player stays blocked -----------------------------------------------------------------------
+
+
+def test_a_players_wrong_passwords_on_the_site_block_the_player(client, api):
+    player = PlayerFactory(name="Aria")
+    answers = [site_sign_in(client, "Aria", WRONG) for _ in range(5)]
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 200, 403]
+    assert rules.MSG_BLOCKED in page(answers[4]).replace("&#x27;", "'")
+    player.refresh_from_db()
+    assert player.is_blocked
+    assert api_sign_in(api, "Aria").json()["code"] == "account_blocked"
+    entry = AuditEntry.objects.get(kind="player.blocked")
+    assert (entry.player_id, entry.actor_name, entry.after["door"]) == (player.pk, "system", "Django admin site")
+
+
+def test_a_player_blocked_by_the_app_is_in_the_audit_trail(api):
+    player = PlayerFactory(name="Aria")
+    for _ in range(5):
+        api_sign_in(api, "Aria", WRONG)
+    entry = AuditEntry.objects.get(kind="player.blocked")
+    assert (entry.player_id, entry.after["failed_attempts"], entry.after["door"]) == (player.pk, 5, "app sign-in")
+
+
+def test_a_blocked_player_stays_blocked_after_any_time(api):
+    player = PlayerFactory(name="Aria", failed_attempts=5, blocked_at=timezone.now() - timedelta(days=30))
+    assert api_sign_in(api, "Aria").status_code == 403
+    player.refresh_from_db()
+    assert player.is_blocked
+
+
+def test_a_players_right_password_does_not_open_the_site(client):
+    PlayerFactory(name="Aria", failed_attempts=2)
+    answer = site_sign_in(client, "Aria")
+    assert answer.status_code == 200
+    assert "Please enter the correct username and password for a staff account" in page(answer)
+    assert not signed_in_on_the_site(client)
