@@ -3,7 +3,7 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
 from django.http import HttpResponseRedirect
 
-from bank.errors import BankError
+from bank.core.errors import BankError
 
 from .models import Player, User
 from .services import (

@@ -7,7 +7,7 @@ from django import forms
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 
-from bank.errors import BankError, throttled_detail
+from bank.core.errors import BankError, throttled_detail
 
 from . import services
 from .throttles import LoginRateThrottle

@@ -6,10 +6,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bank.errors import BankError
-from bank.inputs import parse
-from bank.paging import PageIn, page_of
-from bank.permissions import IsBankAdmin
+from bank.core.errors import BankError
+from bank.core.inputs import parse
+from bank.core.paging import PageIn, page_of
+from bank.core.permissions import IsBankAdmin
 
 from . import selectors, services, tokens
 from .serializers import (

@@ -1,8 +1,8 @@
 from rest_framework import serializers
 
-from bank.fields import ChoiceTextField, StrictBooleanField, TextField
-from bank.inputs import InputSerializer
-from bank.paging import PageIn
+from bank.core.fields import ChoiceTextField, StrictBooleanField, TextField
+from bank.core.inputs import InputSerializer
+from bank.core.paging import PageIn
 
 from . import rules
 from .models import Player

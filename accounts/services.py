@@ -9,8 +9,8 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from bank import audit, live
-from bank.errors import BankError
+from bank.core import audit, live
+from bank.core.errors import BankError
 
 from . import rules
 from .models import Player, StaffLockout, User

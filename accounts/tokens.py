@@ -16,9 +16,9 @@ from django.utils import timezone as dj_timezone
 from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.tokens import AccessToken
 
-from bank import live
-from bank.errors import SESSION_EXPIRED, BankError
-from bank.sql import CompiledQuery, model_fields
+from bank.core import live
+from bank.core.errors import SESSION_EXPIRED, BankError
+from bank.core.sql import CompiledQuery, model_fields
 
 from . import rules
 from .models import BankSession, Player, User, WsTicket

@@ -7,8 +7,8 @@ from django.db import transaction
 
 from accounts.models import Player, User
 from accounts.tokens import sessions_end_for_user
-from bank import audit, ledger, live
-from bank.errors import BankError
+from bank.core import audit, ledger, live
+from bank.core.errors import BankError
 from credit.models import CreditEvent
 from exchange.models import PearlExchangeRequest
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, WithdrawalRequest

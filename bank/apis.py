@@ -11,14 +11,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller, player_of
-from bank import audit, backup, dashboard, jobs, outbox, statements
-from bank.errors import BankError
-from bank.fields import ChoiceTextField, IsoDateField, RecordIdField
-from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from bank.inputs import NOT_AN_OBJECT, InputSerializer, parse
-from bank.models import AuditEntry
-from bank.paging import PageIn, page_of
-from bank.permissions import IsBankAdmin
+from bank import backup, dashboard, jobs, statements
+from bank.core import audit, outbox
+from bank.core.errors import BankError
+from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField
+from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from bank.core.inputs import NOT_AN_OBJECT, InputSerializer, parse
+from bank.core.models import AuditEntry
+from bank.core.paging import PageIn, page_of
+from bank.core.permissions import IsBankAdmin
 
 from .administration import players_bulk_delete
 from .reconcile import last_reconciliation

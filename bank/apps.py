@@ -2,11 +2,14 @@ from django.apps import AppConfig
 
 
 class BankConfig(AppConfig):
+    """The site layer: settings, urls, the socket, and the features that read every app."""
+
     name = "bank"
+    label = "site"  # "bank" belongs to the plumbing's models (bank.core)
     verbose_name = "Guild Bank"
 
     def ready(self):
-        from bank import demo
+        from bank.core import demo
 
         from .demo_states import seed_admin_states
 

@@ -11,12 +11,12 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from bank.collector import collector_start  # noqa: E402
-from bank.http_limits import install as install_http_limits  # noqa: E402
+from bank.core.collector import collector_start  # noqa: E402
+from bank.core.http_limits import install as install_http_limits  # noqa: E402
+from bank.core.outbox import start_background_deliverer  # noqa: E402
+from bank.core.shared_socket import install as install_shared_socket  # noqa: E402
 from bank.jobs import start_background_scheduler  # noqa: E402
-from bank.outbox import start_background_deliverer  # noqa: E402
 from bank.routing import websocket_urlpatterns  # noqa: E402
-from bank.shared_socket import install as install_shared_socket  # noqa: E402
 
 # an over-long request line answers 414 instead of a dropped connection (daphne's HTTP server)
 install_http_limits()

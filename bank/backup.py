@@ -39,10 +39,10 @@ from django.db.models import BooleanField, IntegerField, Q
 from django.utils import timezone
 
 from accounts.models import BankSession, Player, User, WsTicket
-from bank import audit, live
-from bank.bulk import insert_rows
-from bank.errors import BankError
-from bank.models import IdempotencyRecord, LedgerEntry
+from bank.core import audit, live
+from bank.core.bulk import insert_rows
+from bank.core.errors import BankError
+from bank.core.models import IdempotencyRecord, LedgerEntry
 from credit.models import CreditEvent
 from exchange.models import ExchangeSettings, PearlExchangeRequest
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, SoloDividends, WithdrawalRequest

@@ -18,7 +18,7 @@ from redis.exceptions import RedisError
 
 from accounts.selectors import player_of
 from accounts.tokens import session_live_until, ws_ticket_redeem
-from bank import live
+from bank.core import live
 
 logger = logging.getLogger("bank.consumers")
 

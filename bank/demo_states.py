@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_create, player_update
-from bank.demo import DEMO_PASSWORD
+from bank.core.demo import DEMO_PASSWORD
 from credit.services import credit_adjust
 from lending.savings_services import savings_create
 from lending.services import loan_create, loan_payment_mark, loan_request_approve, loan_request_create

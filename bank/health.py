@@ -14,7 +14,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bank import live
+from bank.core import live
 
 # The whole check answers within this long, whatever hangs: a load balancer asking "is this server
 # healthy?" must get an answer (503 naming the part that did not answer), not a wait.

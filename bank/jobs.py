@@ -21,8 +21,8 @@ from django.db import close_old_connections
 from django.db.models import Q
 from django.utils import timezone
 
-from bank import live
-from bank.models import ScheduledJob
+from bank.core import live
+from bank.core.models import ScheduledJob
 
 logger = logging.getLogger("bank.jobs")
 

@@ -16,8 +16,8 @@ from datetime import datetime
 from django.db.models import Sum
 from django.utils import timezone
 
-from bank import live
-from bank.models import LedgerEntry, ReconcileRun
+from bank.core import live
+from bank.core.models import LedgerEntry, ReconcileRun
 from lending.models import Loan, LoanPayment, Savings, SoloDividends
 
 Account = LedgerEntry.Account

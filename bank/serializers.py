@@ -3,9 +3,9 @@
 from rest_framework import serializers
 
 from accounts.serializers import PageOut, PlayerOut
-from bank.fields import ChoiceTextField, RecordIdField
-from bank.inputs import InputSerializer
-from bank.paging import PageIn
+from bank.core.fields import ChoiceTextField, RecordIdField
+from bank.core.inputs import InputSerializer
+from bank.core.paging import PageIn
 from exchange.serializers import ExchangeRequestOut
 from lending.savings_serializers import WithdrawalOut
 from lending.serializers import PendingLoanOut

@@ -9,7 +9,7 @@ file (the API refuses such a call, but daphne logs the address it refused). `mak
 from daphne.cli import CommandLineInterface
 from daphne.server import Server
 
-from bank.redaction import redact_uri
+from bank.core.redaction import redact_uri
 
 
 class RedactingActionLogger:

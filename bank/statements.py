@@ -12,7 +12,7 @@ from datetime import date
 from django.utils.text import slugify
 
 from accounts.models import Player
-from bank.errors import BankError
+from bank.core.errors import BankError
 from exchange.models import PearlExchangeRequest
 from lending.models import Loan, LoanPayment, Savings, SavingsWeek, WithdrawalRequest
 

@@ -5,7 +5,7 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt, ensure_csrf_cookie
 
-from bank.errors import error_body
+from bank.core.errors import error_body
 
 
 def page_config() -> dict:

@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project is importable
 
-from bank.testing.queries import AUTH_QUERIES  # noqa: E402
+from bank.core.testing.queries import AUTH_QUERIES  # noqa: E402
 from bench.measure import fresh_sqlite_file, queries_of, summary, timed  # noqa: E402
 
 DEFAULT_SQLITE = "/tmp/bench-admin.sqlite3"
@@ -54,7 +54,7 @@ def savings_create(player_ids, *, accounts: int, weeks_total: int, seed: int = 1
     from django.db import connection, transaction
     from django.utils import timezone
 
-    from bank.bulk import insert_rows
+    from bank.core.bulk import insert_rows
     from lending import rules
     from lending.models import Savings, SavingsWeek
 

@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from accounts.tests.factories import PlayerFactory
     from accounts.tokens import token_issue
-    from bank.testing.servers import free_port, wait_until_healthy
+    from bank.core.testing.servers import free_port, wait_until_healthy
     from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory, SavingsFactory
 
     call_command("migrate", interactive=False, verbosity=0)

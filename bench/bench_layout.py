@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from accounts.tests.factories import PlayerFactory
     from accounts.tokens import token_issue
-    from bank.testing.layout import ConnectionSampler, production_layout
+    from bank.core.testing.layout import ConnectionSampler, production_layout
     from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory, SavingsFactory
 
     call_command("migrate", interactive=False, verbosity=0)

@@ -222,8 +222,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from accounts.models import BankSession, Player, User, WsTicket
     from accounts.tokens import token_issue
-    from bank.collector import YOUNG_THRESHOLDS, freeze_once
-    from bank.testing.layout import ConnectionSampler, production_layout
+    from bank.core.collector import YOUNG_THRESHOLDS, freeze_once
+    from bank.core.testing.layout import ConnectionSampler, production_layout
 
     call_command("migrate", interactive=False, verbosity=0)
     player_ids = players_create(args.players)

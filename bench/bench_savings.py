@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project is importable
 
-from bank.testing.queries import AUTH_QUERIES  # noqa: E402
+from bank.core.testing.queries import AUTH_QUERIES  # noqa: E402
 from bench.measure import fresh_sqlite_file, queries_of, summary, timed  # noqa: E402
 
 DEFAULT_SQLITE = "/tmp/bench-savings.sqlite3"

@@ -227,7 +227,7 @@ def _fit(capacities: Sequence[int], target: int) -> list[int]:
 def _insert_rows(model, columns: Sequence[str], rows, *, chunk_size: int = CHUNK_SIZE) -> int:
     """INSERT plain value tuples with executemany (bank.bulk): for the million day entries, bulk_create
     took about 160 s on the 2-CPU machine of bench/README.md, executemany a few seconds."""
-    from bank.bulk import insert_rows
+    from bank.core.bulk import insert_rows
 
     return insert_rows(model, columns, rows, chunk_size=chunk_size)
 

@@ -3,9 +3,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller
-from bank.inputs import parse
-from bank.paging import page_of
-from bank.permissions import IsBankAdmin
+from bank.core.inputs import parse
+from bank.core.paging import page_of
+from bank.core.permissions import IsBankAdmin
 
 from . import rules, selectors, services
 from .serializers import (

@@ -6,7 +6,7 @@ class ExchangeConfig(AppConfig):
     verbose_name = "Pearl exchange"
 
     def ready(self) -> None:
-        from bank import demo
+        from bank.core import demo
 
         from .demo import seed_exchanges
 

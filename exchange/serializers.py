@@ -5,9 +5,9 @@ import re
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from bank.fields import ChoiceTextField, RecordIdField, TextField, WholeNumberField
-from bank.inputs import InputSerializer
-from bank.paging import PageIn
+from bank.core.fields import ChoiceTextField, RecordIdField, TextField, WholeNumberField
+from bank.core.inputs import InputSerializer
+from bank.core.paging import PageIn
 from lending.fields import enum_field
 from lending.rules import MAX_NOTES_LENGTH
 

@@ -10,9 +10,9 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank import audit, ledger, live, outbox
-from bank.decisions import locked_pending
-from bank.errors import BankError
+from bank.core import audit, ledger, live, outbox
+from bank.core.decisions import locked_pending
+from bank.core.errors import BankError
 from lending import savings_services
 from lending.models import Savings
 from lending.rules import BAD_PAYER_PRODUCTS, NO_PROFILE

@@ -8,11 +8,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller, player_of
-from bank.errors import BankError
-from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from bank.inputs import parse
-from bank.paging import PageIn, page_of
-from bank.permissions import IsBankAdmin, IsPlayer
+from bank.core.errors import BankError
+from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from bank.core.inputs import parse
+from bank.core.paging import PageIn, page_of
+from bank.core.permissions import IsBankAdmin, IsPlayer
 
 from . import selectors, services
 from .serializers import (

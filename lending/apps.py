@@ -7,7 +7,7 @@ class LendingConfig(AppConfig):
 
     def ready(self) -> None:
         # figures flow down to the lower apps through their hooks; their imports never come up here
-        from bank import demo
+        from bank.core import demo
         from credit import migration
 
         from .demo import seed_loans, seed_savings

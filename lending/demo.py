@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player, User
-from bank.demo import DEMO_PLAYERS
+from bank.core.demo import DEMO_PLAYERS
 
 from . import services
 from .models import Loan

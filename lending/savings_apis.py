@@ -7,10 +7,10 @@ from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller
 from accounts.services import player_update, players_mark_old
-from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from bank.inputs import parse
-from bank.paging import page_of
-from bank.permissions import IsBankAdmin, IsPlayer
+from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from bank.core.inputs import parse
+from bank.core.paging import page_of
+from bank.core.permissions import IsBankAdmin, IsPlayer
 
 from . import rules, savings_selectors, savings_services
 from .apis import _quoted_player

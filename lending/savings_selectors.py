@@ -11,7 +11,7 @@ from django.utils import timezone
 from rest_framework.exceptions import NotFound
 
 from accounts.models import Player
-from bank.sql import CompiledQuery, model_fields
+from bank.core.sql import CompiledQuery, model_fields
 from credit import rules as credit_rules
 
 from . import rules

@@ -4,9 +4,9 @@ comes from these same classes)."""
 from rest_framework import serializers
 
 from accounts.serializers import PlayerOut
-from bank.fields import ChoiceTextField, ClockTimeField, IsoDateField, RecordIdField, TextField, WholeNumberField
-from bank.inputs import InputSerializer
-from bank.paging import PageIn
+from bank.core.fields import ChoiceTextField, ClockTimeField, IsoDateField, RecordIdField, TextField, WholeNumberField
+from bank.core.inputs import InputSerializer
+from bank.core.paging import PageIn
 
 from . import rules
 from .fields import AmountField, RateField, enum_field, rate_field

@@ -17,10 +17,10 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank import audit, bulk, ledger, live, outbox
-from bank.decisions import locked_pending
-from bank.errors import BankError
-from bank.texts import day_text
+from bank.core import audit, bulk, ledger, live, outbox
+from bank.core.decisions import locked_pending
+from bank.core.errors import BankError
+from bank.core.texts import day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_FIRST_SAVINGS, POINTS_MORE_SAVINGS, POINTS_WEEKLY_PAYMENT
 from credit.services import credit_record

@@ -10,9 +10,9 @@ from rest_framework.exceptions import NotFound
 
 from accounts.models import Player, User
 from accounts.selectors import player_for_caller, player_of
-from bank.errors import BankError
-from bank.sql import CompiledQuery, model_fields
-from bank.texts import day_text
+from bank.core.errors import BankError
+from bank.core.sql import CompiledQuery, model_fields
+from bank.core.texts import day_text
 from credit import rules as credit_rules
 from credit.selectors import credit_eligibility
 

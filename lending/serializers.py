@@ -6,9 +6,9 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField
-from bank.inputs import InputSerializer
-from bank.paging import PageIn
+from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField
+from bank.core.inputs import InputSerializer
+from bank.core.paging import PageIn
 
 from . import rules
 from .fields import AmountField, DaysField, RateField, enum_field, rate_field

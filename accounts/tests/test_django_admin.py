@@ -26,7 +26,7 @@ def change_form(player: Player, **changes) -> dict:
 
 
 def test_granting_solo_access_on_the_site_sends_the_players_notice(client, admin_user, monkeypatch):
-    from bank import live
+    from bank.core import live
 
     player = PlayerFactory()
     sent = []
@@ -101,7 +101,7 @@ def page_text(response) -> str:
 
 
 def test_adding_a_player_on_the_site_goes_through_the_service(client, admin_user, monkeypatch):
-    from bank import live
+    from bank.core import live
 
     sent = []
     monkeypatch.setattr(live, "notify", lambda kinds, ids=(), **kw: sent.append((set(kinds), list(ids))))
@@ -146,7 +146,7 @@ def test_renaming_on_the_site_applies_the_registration_rules(client, admin_user)
 
 
 def test_renaming_on_the_site_saves_through_the_service(client, admin_user, monkeypatch):
-    from bank import live
+    from bank.core import live
 
     sent = []
     monkeypatch.setattr(live, "notify", lambda kinds, ids=(), **kw: sent.append((set(kinds), list(ids))))

@@ -2,7 +2,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
-from bank.testing.queries import AUTH_QUERIES
+from bank.core.testing.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import BankSession
 from accounts.tests.factories import PASSWORD, PlayerFactory
-from bank.testing.servers import asgi_server, call, env_for_test_database
-from bank.testing.threads import run_at_once
+from bank.core.testing.servers import asgi_server, call, env_for_test_database
+from bank.core.testing.threads import run_at_once
 
 THREADS = 20
 

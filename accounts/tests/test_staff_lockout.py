@@ -14,7 +14,7 @@ from accounts import rules
 from accounts.models import StaffLockout
 from accounts.tests.factories import PASSWORD, PlayerFactory
 from accounts.throttles import LoginRateThrottle
-from bank.models import AuditEntry
+from bank.core.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

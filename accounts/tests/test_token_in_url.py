@@ -7,8 +7,8 @@ import pytest
 
 from accounts.tests.factories import PlayerFactory
 from accounts.tokens import token_issue
-from bank.redaction import REDACTED, TOKEN_IN_URL, redact_uri
-from bank.testing.servers import asgi_server, call, env_for_test_database
+from bank.core.redaction import REDACTED, TOKEN_IN_URL, redact_uri
+from bank.core.testing.servers import asgi_server, call, env_for_test_database
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -38,17 +38,19 @@ INSTALLED_APPS = [
     "webpack_loader",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "bank",
+    # the layers, lowest first (docs/architecture.md): the plumbing, the domains, the site
+    "bank.core",
     "accounts",
     "credit",
     "lending",
     "exchange",
+    "bank",
 ]
 
 MIDDLEWARE = [
-    "bank.middleware.UrlLengthMiddleware",
+    "bank.core.middleware.UrlLengthMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "bank.middleware.DatabaseFaultMiddleware",
+    "bank.core.middleware.DatabaseFaultMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -59,8 +61,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     # after the headers' middleware, so that its 400 carries them too; before every view
-    "bank.middleware.TokenInUrlMiddleware",
-    "bank.middleware.JsonBodyMiddleware",
+    "bank.core.middleware.TokenInUrlMiddleware",
+    "bank.core.middleware.JsonBodyMiddleware",
 ]
 
 # Content-Security-Policy: scripts, styles and connections (the API and the live socket) come from
@@ -114,7 +116,7 @@ def postgresql_database(url: str) -> dict:
     from psycopg_pool import ConnectionPool
 
     database = dj_database_url.parse(url, conn_max_age=0)
-    database["ENGINE"] = "bank.postgresql"  # Django's backend, reporting commits (bank/writes.py)
+    database["ENGINE"] = "bank.core.postgresql"  # Django's backend, reporting commits (bank/core/writes.py)
     database.setdefault("OPTIONS", {})["pool"] = {
         "min_size": min(DB_POOL_MIN, DB_POOL_MAX),
         "max_size": DB_POOL_MAX,
@@ -142,9 +144,9 @@ else:
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
         }
     }
-if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", "bank.sqlite"):
+if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", "bank.core.sqlite"):
     # Django's SQLite backend, whose connections outlive the request's thread (bank/sqlite/base.py)
-    DATABASES["default"]["ENGINE"] = "bank.sqlite"
+    DATABASES["default"]["ENGINE"] = "bank.core.sqlite"
     # SQLite ignores row locks: IMMEDIATE transactions serialise writers, so the embedded
     # default is race-safe too; the timeout lets waiting writers queue instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})
@@ -208,7 +210,7 @@ if REDIS_URL:
         "default": {
             # Redis, counting in this process while Redis cannot be reached (bank/cache.py): the
             # sign-in throttle keeps counting, and no request waits on a Redis that hangs
-            "BACKEND": "bank.cache.ResilientRedisCache",
+            "BACKEND": "bank.core.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
@@ -248,9 +250,9 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     # an Accept header naming nothing the API renders gets JSON, not 406 (bank/negotiation.py)
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "bank.negotiation.FirstRendererWhenNoneFits",
-    "DEFAULT_SCHEMA_CLASS": "bank.schema.BankAutoSchema",
-    "EXCEPTION_HANDLER": "bank.errors.exception_handler",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "bank.core.negotiation.FirstRendererWhenNoneFits",
+    "DEFAULT_SCHEMA_CLASS": "bank.core.schema.BankAutoSchema",
+    "EXCEPTION_HANDLER": "bank.core.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
         "login": os.environ.get("BANK_LOGIN_RATE", "30/min"),
         "register": os.environ.get("BANK_REGISTER_RATE", "30/min"),

@@ -20,14 +20,17 @@ BANK_BACKGROUND_IN_SERVER = env_bool("BANK_BACKGROUND_IN_SERVER", False)  # noqa
 # One name per test run, inherited by the server processes the run starts (they get its environment),
 # so that runs side by side on one machine never share a database, channel groups or cache keys.
 RUN_ID = os.environ.setdefault("BANK_TEST_RUN_ID", str(os.getpid()))
-if DATABASES["default"]["ENGINE"] == "bank.sqlite":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "bank.core.sqlite":  # noqa: F405
     # a file, so that threads and server processes in tests share one database
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f".test-db-{RUN_ID}.sqlite3")}  # noqa: F405
     # race tests queue 20 writers: on a busy machine the last may wait long for its turn
     DATABASES["default"]["OPTIONS"]["timeout"] = 60  # noqa: F405
 else:
     DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{RUN_ID}"}  # noqa: F405
+# pytest-xdist's workers each get a database of their own (pytest-django adds the worker to its name);
+# on Redis, channel groups and cache keys are kept apart by the worker's name too
+SCOPE = RUN_ID + (f"-{os.environ['PYTEST_XDIST_WORKER']}" if os.environ.get("PYTEST_XDIST_WORKER") else "")
 if REDIS_URL:  # noqa: F405
     for layer in CHANNEL_LAYERS.values():  # noqa: F405
-        layer["CONFIG"]["prefix"] = f"asgi-test-{RUN_ID}"
-    CACHES["default"]["KEY_PREFIX"] = f"test-{RUN_ID}"  # noqa: F405
+        layer["CONFIG"]["prefix"] = f"asgi-test-{SCOPE}"
+    CACHES["default"]["KEY_PREFIX"] = f"test-{SCOPE}"  # noqa: F405

@@ -6,7 +6,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
-from bank.models import LedgerEntry
+from bank.core.models import LedgerEntry
 from credit.tests.factories import CreditEventFactory
 from exchange.models import ExchangeSettings, PearlExchangeRequest
 from lending.models import LoanPayment, SoloDividends

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.tests.factories import PlayerFactory
-from bank.testing.queries import AUTH_QUERIES
+from bank.core.testing.queries import AUTH_QUERIES
 from bank.tests.stocked import exchange_request, stock_bank, stock_player
 from credit.models import CreditEvent
 from exchange.models import PearlExchangeRequest

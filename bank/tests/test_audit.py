@@ -9,9 +9,10 @@ from django.utils import timezone
 
 from accounts import services as accounts_services
 from accounts.tests.factories import AdminFactory, PlayerFactory
-from bank import administration, audit
-from bank.models import AppendOnlyError, AuditEntry
-from bank.testing.queries import AUTH_QUERIES
+from bank import administration
+from bank.core import audit
+from bank.core.models import AppendOnlyError, AuditEntry
+from bank.core.testing.queries import AUTH_QUERIES
 from credit import services as credit_services
 from exchange import services as exchange_services
 from exchange.models import PearlExchangeRequest

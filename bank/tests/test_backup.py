@@ -9,8 +9,8 @@ from django.core.management import CommandError, call_command
 from accounts import services as accounts_services
 from accounts.models import Player
 from bank import backup
-from bank.models import AuditEntry
-from bank.testing.queries import AUTH_QUERIES
+from bank.core.models import AuditEntry
+from bank.core.testing.queries import AUTH_QUERIES
 from bank.tests.stocked import stock_bank
 from lending.models import Loan
 

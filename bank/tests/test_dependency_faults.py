@@ -13,8 +13,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from accounts.tests.factories import PlayerFactory
 from bank import consumers
-from bank.cache import ResilientRedisCache
-from bank.testing.servers import free_port
+from bank.core.cache import ResilientRedisCache
+from bank.core.testing.servers import free_port
 from bank.tests.test_live import connect, ticket_for
 
 TRY_AGAIN_LATER = {"type": "websocket.close", "code": consumers.CLOSE_TRY_AGAIN_LATER}

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from accounts.tokens import token_issue
-from bank.testing.servers import ROOT, free_port
+from bank.core.testing.servers import ROOT, free_port
 from lending.models import PendingLoan
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from bank import jobs
-from bank.models import ScheduledJob
-from bank.testing.queries import AUTH_QUERIES
-from bank.testing.threads import run_at_once
+from bank.core.models import ScheduledJob
+from bank.core.testing.queries import AUTH_QUERIES
+from bank.core.testing.threads import run_at_once
 from lending.models import SavingsWeek
 from lending.tests.factories import SavingsFactory
 

@@ -17,8 +17,8 @@ from accounts.models import WsTicket
 from accounts.services import player_update
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from accounts.tokens import token_issue, ws_ticket_issue
-from bank import live
 from bank.asgi import application
+from bank.core import live
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 ORIGIN = [(b"origin", b"http://testserver")]

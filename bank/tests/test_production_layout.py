@@ -24,8 +24,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.tests.factories import AdminFactory, PlayerFactory
-from bank.testing.layout import APPLICATION_NAME, ConnectionSampler, production_layout
-from bank.testing.servers import call
+from bank.core.testing.layout import APPLICATION_NAME, ConnectionSampler, production_layout
+from bank.core.testing.servers import call
 from lending.models import Loan, PendingLoan, Savings, WithdrawalRequest
 from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 

@@ -9,11 +9,11 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
-from bank import ledger
 from bank.administration import players_bulk_delete
-from bank.models import AppendOnlyError, LedgerEntry
+from bank.core import ledger
+from bank.core.models import AppendOnlyError, LedgerEntry
+from bank.core.testing.queries import AUTH_QUERIES
 from bank.reconcile import reconcile, reconcile_and_record
-from bank.testing.queries import AUTH_QUERIES
 from exchange import services as exchange_services
 from lending import savings_services, services
 from lending.models import Loan, LoanPayment, Savings, SoloDividends

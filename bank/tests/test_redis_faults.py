@@ -21,8 +21,8 @@ import redis
 import websockets
 
 from accounts.tests.factories import PlayerFactory
-from bank.testing.layout import production_layout
-from bank.testing.servers import call, free_port
+from bank.core.testing.layout import production_layout
+from bank.core.testing.servers import call, free_port
 from bank.tests.test_production_layout import PASSWORD, with_production_passwords
 
 pytestmark = [

@@ -8,7 +8,7 @@ import pytest
 import websockets
 
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
-from bank.testing.servers import asgi_server, call, env_for_test_database
+from bank.core.testing.servers import asgi_server, call, env_for_test_database
 
 pytestmark = [
     pytest.mark.servers,

@@ -30,7 +30,7 @@ from schemathesis.specs.openapi.checks import (
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
 from accounts.tokens import token_issue
-from bank import audit
+from bank.core import audit
 from bank.tests.stocked import exchange_request, stock_bank, stock_player
 from exchange import services as exchange_services
 from lending import savings_services

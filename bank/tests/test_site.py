@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import Player, User
-from bank import live
+from bank.core import live
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 import pytest
 from django.utils import timezone
 
-from bank.testing.queries import AUTH_QUERIES
+from bank.core.testing.queries import AUTH_QUERIES
 from exchange.models import PearlExchangeRequest
 from lending.models import SavingsWeek
 from lending.tests.factories import LoanFactory, LoanPaymentFactory, SavingsFactory, WithdrawalRequestFactory

@@ -13,7 +13,7 @@ from rest_framework import serializers
 
 from accounts.models import Player
 from accounts.tests.factories import PlayerFactory
-from bank.fields import StrictBooleanField, WholeNumberField
+from bank.core.fields import StrictBooleanField, WholeNumberField
 from conftest import bearer_for
 from lending.fields import AmountField, RateField
 from lending.models import Loan, Savings, SoloDividends, WithdrawalRequest
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 INPUT_MODULES = [
     "accounts.serializers",
     "bank.apis",
-    "bank.paging",
+    "bank.core.paging",
     "bank.serializers",
     "credit.serializers",
     "exchange.serializers",

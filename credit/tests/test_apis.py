@@ -2,7 +2,7 @@ import pytest
 
 from accounts.models import Player
 from accounts.tests.factories import AdminFactory, PlayerFactory
-from bank.testing.queries import AUTH_QUERIES
+from bank.core.testing.queries import AUTH_QUERIES
 from credit import migration
 from credit.models import CreditEvent
 from credit.tests.factories import CreditEventFactory

@@ -3,7 +3,7 @@
 import pytest
 
 from accounts.tests.factories import PlayerFactory
-from bank.testing.queries import AUTH_QUERIES
+from bank.core.testing.queries import AUTH_QUERIES
 from conftest import bearer_for
 from credit.models import CreditEvent
 from exchange.models import ExchangeSettings, PearlExchangeRequest

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
-from bank.testing.servers import asgi_server, call, env_for_test_database, fire_together
+from bank.core.testing.servers import asgi_server, call, env_for_test_database, fire_together
 from exchange.models import PearlExchangeRequest
 from lending.tests.factories import SavingsFactory
 

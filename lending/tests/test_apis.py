@@ -7,7 +7,7 @@ from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
 from accounts.tests.factories import PlayerFactory
-from bank.testing.queries import AUTH_QUERIES
+from bank.core.testing.queries import AUTH_QUERIES
 from conftest import bearer_for
 from lending import selectors, services
 from lending.models import Loan, LoanPayment, PendingLoan, SoloDividends

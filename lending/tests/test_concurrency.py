@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
 from accounts.tokens import token_issue
-from bank.errors import BankError
-from bank.testing.threads import run_at_once
+from bank.core.errors import BankError
+from bank.core.testing.threads import run_at_once
 from credit.models import CreditEvent
 from lending import services
 from lending.models import Loan, PendingLoan, WithdrawalRequest

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import Player
-from bank import demo
+from bank.core import demo
 from lending import savings_selectors, selectors
 from lending.demo import seed_loans, seed_savings
 from lending.models import Loan, PendingLoan, Savings, SavingsWeek, WithdrawalRequest

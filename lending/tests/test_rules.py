@@ -3,7 +3,7 @@ from decimal import Decimal
 
 import pytest
 
-from bank.errors import BankError
+from bank.core.errors import BankError
 from lending import rules
 
 

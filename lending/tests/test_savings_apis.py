@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from accounts.models import Player
 from accounts.tests.factories import PlayerFactory
-from bank.testing.queries import AUTH_QUERIES
+from bank.core.testing.queries import AUTH_QUERIES
 from conftest import bearer_for
 from lending.models import Savings, SavingsWeek, WithdrawalRequest
 from lending.tests.factories import SavingsFactory, WithdrawalRequestFactory

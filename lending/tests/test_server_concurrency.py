@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
-from bank.testing.servers import asgi_server, call, env_for_test_database, fire_together
+from bank.core.testing.servers import asgi_server, call, env_for_test_database, fire_together
 from credit.models import CreditEvent
 from lending.models import Loan, PendingLoan, WithdrawalRequest
 from lending.selectors import solo_dividends_amount

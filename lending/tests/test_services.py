@@ -6,7 +6,7 @@ from django.utils import timezone
 from rest_framework.exceptions import NotFound
 
 from accounts.tests.factories import PlayerFactory
-from bank.errors import BankError
+from bank.core.errors import BankError
 from credit.models import CreditEvent
 from lending import services
 from lending.models import Loan, LoanPayment, PendingLoan, SoloDividends

@@ -3,7 +3,7 @@ from django.db import transaction
 
 from accounts.models import Player, User
 from accounts.services import admin_ensure, player_create, player_update
-from bank import demo
+from bank.core import demo
 
 
 class Command(BaseCommand):

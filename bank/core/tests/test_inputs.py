@@ -1,0 +1,47 @@
+"""parse(): every call's query string and JSON body through one serializer (bank/inputs.py)."""
+
+import pytest
+from rest_framework.test import APIRequestFactory
+from rest_framework.views import APIView
+
+from bank.core.errors import BankError
+from bank.core.fields import WholeNumberField
+from bank.core.inputs import NOT_AN_OBJECT, InputSerializer, parse
+
+
+class PointsIn(InputSerializer):
+    points = WholeNumberField(min_value=0, max_value=1_000)
+    page = WholeNumberField(required=False)
+
+
+def request(method: str, path: str, body=None):
+    factory = APIRequestFactory()
+    raw = getattr(factory, method)(path, body, format="json") if body is not None else getattr(factory, method)(path)
+    return APIView().initialize_request(raw)
+
+
+def test_the_body_wins_over_the_query_string():
+    assert parse(PointsIn, request("put", "/x?points=5&page=2", {"points": 7})) == {"points": 7, "page": 2}
+
+
+def test_a_body_that_is_not_a_json_object_is_a_400():
+    with pytest.raises(BankError) as error:
+        parse(PointsIn, request("put", "/x", [1, 2]))
+    assert (error.value.status, error.value.detail) == (400, NOT_AN_OBJECT)
+
+
+@pytest.mark.parametrize("points", ["1,500", 1500.0, "1e3", "١٠", "1_000", True])
+def test_a_whole_number_is_ascii_digits_or_a_json_integer(points):
+    from rest_framework.exceptions import ValidationError
+
+    with pytest.raises(ValidationError) as error:
+        parse(PointsIn, request("put", "/x", {"points": points}))
+    assert list(error.value.detail) == ["points"]
+
+
+def test_a_missing_field_is_named():
+    from rest_framework.exceptions import ValidationError
+
+    with pytest.raises(ValidationError) as error:
+        parse(PointsIn, request("put", "/x", {}))
+    assert error.value.detail["points"] == ["points is required"]
