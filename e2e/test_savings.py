@@ -231,8 +231,10 @@ def test_the_admin_runs_savings_and_denies_a_withdrawal(page: Page, server: Serv
     page.get_by_role("button", name="Auto-Process Overdue").click()
     expect(page.get_by_role("status").filter(has_text="overdue weeks")).to_contain_text("Processed ")
 
-    # Savings Management: the player is a new client with 1 of 3 accounts
+    # Savings Management: the player is a new client with 1 of 3 accounts (searched: the lists page)
     open_tab(page, "Savings Management")
+    page.get_by_label("Search clients").fill(name)
+    expect(page.get_by_text("Showing 1 of 1 new client", exact=True)).to_be_visible()
     row = page.get_by_test_id(f"client-{player_id}")
     expect(row).to_contain_text("1 / 3")
     expect(row).to_contain_text("€321,000")
@@ -283,3 +285,54 @@ def test_the_admin_runs_savings_and_denies_a_withdrawal(page: Page, server: Serv
     status, products = server.api("GET", f"/api/players/{player_id}/products", token=player_token)
     assert status == 200, products
     assert sorted(account["invested_value"] for account in products["savings"]) == [100_000, 321_000], products
+
+
+def test_savings_management_pages_each_table_with_load_more(page: Page, server: Server, shoot):
+    """55 new clients of one search term: the table shows 50, Load more brings the last 5, and the
+    summary stays the whole bank's."""
+    token = admin_token(server)
+    prefix = f"Pager{uuid.uuid4().hex[:5]}"
+    ids = []
+    for index in range(55):
+        name = f"{prefix}{index:02d}"
+        status, answer = server.api("POST", "/api/players", {"name": name, "discord": f"{name.lower()}.dc"}, token)
+        assert status == 201, answer
+        ids.append(answer["player"]["id"])
+    # 1,700,000 saved as an old client, then made new again: over a new client's 1,500,000
+    switch = f"/api/admin/players/{ids[0]}/client-type?client_type="
+    assert server.api("PUT", switch + "old", token=token)[0] == 200
+    open_savings(server, ids[0], 1_200_000)
+    open_savings(server, ids[0], 500_000)
+    assert server.api("PUT", switch + "new", token=token)[0] == 200
+    status, whole = server.api("GET", "/api/admin/savings/client-overview", token=token)
+    assert status == 200, whole
+
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    open_tab(page, "Savings Management")
+    summary = page.get_by_label("Clients summary")
+    expect(summary).to_contain_text(f"{whole['summary']['new_clients_count']:,}")
+    page.get_by_label("Search clients").fill(prefix)
+    new_table = page.get_by_role("table", name="New Clients")
+    expect(page.get_by_text("Showing 50 of 55 new clients", exact=True)).to_be_visible()
+    expect(new_table.locator("tbody tr")).to_have_count(50)
+    expect(page.get_by_text("No old clients match.", exact=True)).to_be_visible()
+    first = page.get_by_test_id(f"client-{ids[0]}")
+    expect(first).to_contain_text("2 / 3")
+    expect(first).to_contain_text("€1,700,000")
+    expect(first).to_contain_text("Over Limit")
+    scroll_to_top(page)
+    shoot(page, "first-page")
+
+    page.get_by_role("button", name="Load more").click()
+    expect(page.get_by_text("Showing 55 of 55 new clients", exact=True)).to_be_visible()
+    expect(new_table.locator("tbody tr")).to_have_count(55)
+    expect(page.get_by_test_id(f"client-{ids[-1]}")).to_contain_text(f"{prefix}54")
+    expect(page.get_by_role("button", name="Load more")).to_have_count(0)
+    # the summary is the bank's, not the search's
+    expect(summary).to_contain_text(f"{whole['summary']['new_clients_count']:,}")
+
+    page.get_by_label("Status", exact=True).select_option("over_limit")
+    expect(page.get_by_text("Showing 1 of 1 new client", exact=True)).to_be_visible()
+    expect(new_table.locator("tbody tr")).to_have_count(1)
+    expect(page.get_by_test_id(f"client-{ids[0]}")).to_be_visible()

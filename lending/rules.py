@@ -245,6 +245,21 @@ def client_limit_refusal(
     return None
 
 
+def client_over_limit(*, limit: ClientLimit, active_count: int, active_total: int) -> bool:
+    """More active accounts or more bread in them than the client type allows (a type switched to
+    new, or a limit lowered, leaves a player over it)."""
+    return active_count > limit.max_accounts or active_total > limit.max_total
+
+
+def client_status(*, limit: ClientLimit, bad_payer: bool, active_count: int, active_total: int) -> str:
+    """Savings Management's status: Bad Payer first, then Over Limit, else Within Limit."""
+    if bad_payer:
+        return "Bad Payer"
+    if client_over_limit(limit=limit, active_count=active_count, active_total=active_total):
+        return "Over Limit"
+    return "Within Limit"
+
+
 @dataclass(frozen=True)
 class ProjectionWeek:
     week: int

@@ -15,6 +15,7 @@ from bank.core.permissions import IsBankAdmin, IsPlayer
 from . import rules, savings_selectors, savings_services
 from .apis import _quoted_player
 from .savings_serializers import (
+    ClientOverviewIn,
     ClientOverviewOut,
     ClientTypeIn,
     ClientTypeOut,
@@ -199,10 +200,22 @@ class ClientOverviewApi(APIView):
     permission_classes = [IsBankAdmin]
 
     @extend_schema(
-        responses={200: ClientOverviewOut}, summary="Admin Savings Management: players against their client limits"
+        parameters=[ClientOverviewIn],
+        responses={200: ClientOverviewOut},
+        summary="Admin Savings Management: players against their client limits, a page at a time, with the summary",
     )
     def get(self, request):
-        return Response(ClientOverviewOut(savings_selectors.client_overview()).data)
+        data = parse(ClientOverviewIn, request, body=False)
+        page = page_of(data)
+        overview = savings_selectors.client_overview(
+            client_type=data.get("client_type"),
+            status=data.get("status"),
+            search=data.get("search", ""),
+            offset=page.offset,
+            limit=page.size,
+        )
+        # the selector already builds the documented shape (ClientOverviewOut): no second serialisation
+        return Response(overview | page.answer(overview["count"]))
 
 
 class ClientTypeApi(APIView):

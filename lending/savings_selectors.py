@@ -1,11 +1,13 @@
 """Reads of savings accounts, their weeks, client limits and withdrawals. Every list runs a fixed
 number of queries, whatever its size (docs/rules.md, Savings, Withdrawals)."""
 
+import operator
 from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date
+from functools import reduce
 
-from django.db.models import Case, Count, F, IntegerField, Q, QuerySet, Sum, Value, When
+from django.db.models import Case, Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from rest_framework.exceptions import NotFound
@@ -301,52 +303,115 @@ def client_limit_refusal(*, player: Player, new_accounts: int, added_value: int)
     )
 
 
-def client_overview(*, player_ids: Iterable[int] | None = None) -> dict:
-    """Savings Management: each player's active savings against their client type's limits, and
-    the totals per client type. 1 query."""
-    players = Player.objects.order_by("name").annotate(
-        savings_count=Count("savings", filter=Q(savings__status=Savings.Status.ACTIVE)),
-        total_savings_value=Coalesce(
-            Sum("savings__invested_value", filter=Q(savings__status=Savings.Status.ACTIVE)), 0
+CLIENT_STATUSES = {"bad_payer": "Bad Payer", "over_limit": "Over Limit", "within_limit": "Within Limit"}
+
+
+def _active_savings_of_player() -> QuerySet[Savings]:
+    return Savings.objects.filter(player_id=OuterRef("pk"), status=Savings.Status.ACTIVE).order_by().values("player_id")
+
+
+def _over_limit() -> Q:
+    """The database's reading of rules.client_over_limit, on the annotations of _clients()."""
+    return reduce(
+        operator.or_,
+        (
+            Q(client_type=limit.client_type)
+            & (Q(savings_count__gt=limit.max_accounts) | Q(total_savings_value__gt=limit.max_total))
+            for limit in rules.CLIENT_LIMITS.values()
         ),
     )
-    if player_ids is not None:
-        players = players.filter(pk__in=list(player_ids))
-    groups: dict[str, list[dict]] = defaultdict(list)
-    for player in players.values(
-        "id", "name", "discord", "client_type", "bad_payer", "savings_count", "total_savings_value"
-    ):
-        limit = rules.CLIENT_LIMITS[player["client_type"]]
-        over = player["savings_count"] > limit.max_accounts or player["total_savings_value"] > limit.max_total
-        groups[player["client_type"]].append(
-            {
-                "player_id": player["id"],
-                "name": player["name"],
-                "discord": player["discord"],
-                "client_type": player["client_type"],
-                "bad_payer": player["bad_payer"],
-                "savings_count": player["savings_count"],
-                "max_accounts": limit.max_accounts,
-                "total_savings_value": player["total_savings_value"],
-                "limit": limit.max_total,
-                "percent_of_limit": round(player["total_savings_value"] * 100 / limit.max_total, 1),
-                "status": "Bad Payer" if player["bad_payer"] else ("Over Limit" if over else "Within Limit"),
-            }
-        )
-    new, old = groups["new"], groups["old"]
+
+
+def _clients(*, client_type: str | None, status: str | None, search: str) -> QuerySet[Player]:
+    """Players with their active savings' count and total (a correlated subquery each, read through
+    the (player, status) index), filtered as Savings Management asks."""
+    active = _active_savings_of_player()
+    players = Player.objects.annotate(
+        savings_count=Coalesce(Subquery(active.annotate(n=Count("pk")).values("n")), 0),
+        total_savings_value=Coalesce(Subquery(active.annotate(total=Sum("invested_value")).values("total")), 0),
+    )
+    if client_type:
+        players = players.filter(client_type=client_type)
+    if status == "bad_payer":
+        players = players.filter(bad_payer=True)
+    elif status == "over_limit":
+        players = players.filter(Q(bad_payer=False) & _over_limit())
+    elif status == "within_limit":
+        players = players.filter(Q(bad_payer=False) & ~_over_limit())
+    if search:
+        matches = Q(name__icontains=search) | Q(discord__icontains=search)
+        if search.isascii() and search.isdigit() and len(search) <= 18:
+            matches |= Q(pk=int(search))
+        players = players.filter(matches)
+    return players
+
+
+def client_summary() -> dict:
+    """How many new and old clients the bank has and what their active savings hold, counted by the
+    database. 2 queries (the players by type, the active balances by their player's type)."""
+    counts = Player.objects.aggregate(
+        new_clients_count=Count("pk", filter=Q(client_type="new")),
+        old_clients_count=Count("pk", filter=Q(client_type="old")),
+    )
+    active = Q(status=Savings.Status.ACTIVE)
+    totals = Savings.objects.aggregate(
+        new_clients_total_value=Coalesce(Sum("invested_value", filter=active & Q(player__client_type="new")), 0),
+        old_clients_total_value=Coalesce(Sum("invested_value", filter=active & Q(player__client_type="old")), 0),
+    )
     return {
-        "summary": {
-            "new_clients_count": len(new),
-            "new_clients_total_value": sum(row["total_savings_value"] for row in new),
-            "old_clients_count": len(old),
-            "old_clients_total_value": sum(row["total_savings_value"] for row in old),
-        },
+        "new_clients_count": counts["new_clients_count"],
+        "new_clients_total_value": totals["new_clients_total_value"],
+        "old_clients_count": counts["old_clients_count"],
+        "old_clients_total_value": totals["old_clients_total_value"],
+    }
+
+
+def client_row(player: dict) -> dict:
+    """A player's row of Savings Management, from their id, names, type, flag and active savings."""
+    limit = rules.CLIENT_LIMITS[player["client_type"]]
+    return {
+        "player_id": player["id"],
+        "name": player["name"],
+        "discord": player["discord"],
+        "client_type": player["client_type"],
+        "bad_payer": player["bad_payer"],
+        "savings_count": player["savings_count"],
+        "max_accounts": limit.max_accounts,
+        "total_savings_value": player["total_savings_value"],
+        "limit": limit.max_total,
+        "percent_of_limit": round(player["total_savings_value"] * 100 / limit.max_total, 1),
+        "status": rules.client_status(
+            limit=limit,
+            bad_payer=player["bad_payer"],
+            active_count=player["savings_count"],
+            active_total=player["total_savings_value"],
+        ),
+    }
+
+
+def client_overview(
+    *,
+    client_type: str | None = None,
+    status: str | None = None,
+    search: str = "",
+    offset: int = 0,
+    limit: int = 50,
+) -> dict:
+    """Savings Management: players by name with their active savings against their client type's
+    limits, a page at a time, filtered by client type, status and a search term; with the count of
+    the filtered list and the summary of the whole bank. 4 queries (the page, its count, the summary's 2)."""
+    players = _clients(client_type=client_type, status=status, search=search)
+    page = players.order_by("name", "id").values(
+        "id", "name", "discord", "client_type", "bad_payer", "savings_count", "total_savings_value"
+    )[offset : offset + limit]
+    return {
+        "count": players.count(),
+        "summary": client_summary(),
         "limits": [
             {"client_type": limit.client_type, "max_accounts": limit.max_accounts, "max_total": limit.max_total}
             for limit in rules.CLIENT_LIMITS.values()
         ],
-        "new_clients": new,
-        "old_clients": old,
+        "clients": [client_row(player) for player in page],
     }
 
 

@@ -186,10 +186,12 @@ class ClientLimitOut(serializers.Serializer):
 
 
 class ClientOverviewOut(serializers.Serializer):
-    summary = ClientSummaryOut()
+    count = serializers.IntegerField(help_text="players matching the filters")
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
+    summary = ClientSummaryOut(help_text="the whole bank, whatever the filters")
     limits = ClientLimitOut(many=True)
-    new_clients = ClientRowOut(many=True)
-    old_clients = ClientRowOut(many=True)
+    clients = ClientRowOut(many=True, help_text="this page, by name")
 
 
 class ClientTypeOut(serializers.Serializer):
@@ -304,6 +306,18 @@ class SavingsCheckIn(PageIn):
 class SavingsQuoteIn(InputSerializer):
     player_id = RecordIdField(required=False, help_text="required for admins; a player's own id by default")
     invested_value = AmountField(required=False)
+
+
+class ClientOverviewIn(PageIn):
+    client_type = ChoiceTextField(
+        choices=["new", "old"], required=False, error_messages={"invalid_choice": "client_type must be new or old"}
+    )
+    status = ChoiceTextField(
+        choices=["bad_payer", "over_limit", "within_limit"],
+        required=False,
+        error_messages={"invalid_choice": "status must be bad_payer, over_limit or within_limit"},
+    )
+    search = TextField(max_length=64, help_text="a player's name, Discord name or id")
 
 
 class ClientTypeIn(InputSerializer):

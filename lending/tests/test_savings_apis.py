@@ -357,6 +357,7 @@ def test_auto_process_answers_what_it_did(admin_api):
 def test_client_overview_shows_each_player_against_their_limits(admin_api):
     near = PlayerFactory(name="Near")
     SavingsFactory(player=near, invested_value=1_200_000)
+    SavingsFactory(player=near, principal=500_000, invested_value=0, status=Savings.Status.WITHDRAWN)  # closed
     old = PlayerFactory(name="Oldie", client_type="old")
     SavingsFactory(player=old, invested_value=4_000_000)
     PlayerFactory(name="Shady", bad_payer=True)
@@ -367,14 +368,91 @@ def test_client_overview_shows_each_player_against_their_limits(admin_api):
         "old_clients_count": 1,
         "old_clients_total_value": 4_000_000,
     }
-    rows = {row["name"]: row for row in body["new_clients"] + body["old_clients"]}
+    assert (body["count"], body["page"], body["page_size"]) == (3, 1, 50)
+    assert [row["name"] for row in body["clients"]] == ["Near", "Oldie", "Shady"]  # by name
+    rows = {row["name"]: row for row in body["clients"]}
     assert (rows["Near"]["percent_of_limit"], rows["Near"]["status"], rows["Near"]["savings_count"]) == (
         80.0,
         "Within Limit",
         1,
     )
-    assert (rows["Oldie"]["limit"], rows["Oldie"]["percent_of_limit"]) == (4_000_000, 100.0)
+    assert (rows["Oldie"]["limit"], rows["Oldie"]["percent_of_limit"], rows["Oldie"]["client_type"]) == (
+        4_000_000,
+        100.0,
+        "old",
+    )
     assert rows["Shady"]["status"] == "Bad Payer"
+
+
+def test_client_overview_pages_by_name_and_keeps_the_summary_of_the_whole_bank(admin_api):
+    for index in range(5):
+        SavingsFactory(player=PlayerFactory(name=f"Saver{index}"), invested_value=100_000 * (index + 1))
+    first = admin_api.get("/api/admin/savings/client-overview?page=1&page_size=2").json()
+    third = admin_api.get("/api/admin/savings/client-overview?page=3&page_size=2").json()
+    assert (first["count"], [row["name"] for row in first["clients"]]) == (5, ["Saver0", "Saver1"])
+    assert (third["page"], [row["name"] for row in third["clients"]]) == (3, ["Saver4"])
+    assert first["summary"] == third["summary"]
+    assert first["summary"]["new_clients_total_value"] == 1_500_000
+
+
+def test_client_overview_filters_by_client_type_status_and_search(admin_api):
+    within = PlayerFactory(name="Within", discord="w.guild")
+    SavingsFactory(player=within, invested_value=100_000)
+    over_total = PlayerFactory(name="OverTotal")  # a new client holding an old client's amount
+    SavingsFactory(player=over_total, invested_value=2_000_000)
+    over_count = PlayerFactory(name="OverCount", client_type="old")
+    for _ in range(4):
+        SavingsFactory(player=over_count, invested_value=100_000)
+    old_within = PlayerFactory(name="OldWithin", client_type="old")
+    SavingsFactory(player=old_within, invested_value=2_000_000)  # over a new client's limit, not an old one's
+    bad = PlayerFactory(name="Bad", bad_payer=True)
+    SavingsFactory(player=bad, invested_value=2_000_000)  # over the limit too, but a bad payer first
+
+    def names(query: str) -> list[str]:
+        body = admin_api.get(f"/api/admin/savings/client-overview?{query}").json()
+        assert body["count"] == len(body["clients"])
+        return [row["name"] for row in body["clients"]]
+
+    assert names("client_type=old") == ["OldWithin", "OverCount"]
+    assert names("client_type=new") == ["Bad", "OverTotal", "Within"]
+    assert names("status=over_limit") == ["OverCount", "OverTotal"]
+    assert names("status=within_limit") == ["OldWithin", "Within"]
+    assert names("status=bad_payer") == ["Bad"]
+    assert names("client_type=new&status=over_limit") == ["OverTotal"]
+    assert names("search=W.GUILD") == ["Within"]
+    assert "OverCount" in names(f"search={over_count.pk}")  # its id (other names may hold the digits)
+
+
+def test_client_overview_status_filter_agrees_with_the_rows_status(admin_api):
+    """The database's Over Limit (a filter) and the rules' (each row's status) say the same for
+    players on each side of every limit."""
+    from lending import rules
+
+    for client_type, limit in rules.CLIENT_LIMITS.items():
+        for accounts, each in ((limit.max_accounts, 1), (limit.max_accounts + 1, 1), (1, limit.max_total)):
+            for extra in (0, 1):
+                player = PlayerFactory(client_type=client_type)
+                for _ in range(accounts):
+                    SavingsFactory(player=player, invested_value=each + (extra if accounts == 1 else 0))
+    seen = 0
+    for status, text in (("bad_payer", "Bad Payer"), ("over_limit", "Over Limit"), ("within_limit", "Within Limit")):
+        rows = admin_api.get(f"/api/admin/savings/client-overview?status={status}&page_size=200").json()["clients"]
+        assert {row["status"] for row in rows} <= {text}
+        seen += len(rows)
+    everyone = admin_api.get("/api/admin/savings/client-overview?page_size=200").json()
+    assert seen == everyone["count"] == 12
+    assert {row["status"] for row in everyone["clients"]} == {"Over Limit", "Within Limit"}
+
+
+def test_client_overview_refuses_unknown_filters(admin_api):
+    for query, detail in (
+        ("client_type=ancient", "client_type must be new or old"),
+        ("status=rich", "status must be bad_payer, over_limit or within_limit"),
+    ):
+        response = admin_api.get(f"/api/admin/savings/client-overview?{query}")
+        assert response.status_code == 400
+        assert detail in str(response.json())
+    assert admin_api.get("/api/admin/savings/client-overview?page_size=201").status_code == 400
 
 
 def test_admin_switches_a_client_type_and_marks_everyone_old(admin_api, player):
@@ -433,8 +511,11 @@ def test_client_overview_and_withdrawal_list_run_a_fixed_number_of_queries(admin
             player = PlayerFactory()
             SavingsFactory(player=player)
             WithdrawalRequestFactory(player=player)
-        with django_assert_num_queries(AUTH_QUERIES + 1):  # one aggregate over the players
+        # the page + its count + the summary's two aggregates, whatever the filters
+        with django_assert_num_queries(AUTH_QUERIES + 4):
             admin_api.get("/api/admin/savings/client-overview")
+        with django_assert_num_queries(AUTH_QUERIES + 4):
+            admin_api.get("/api/admin/savings/client-overview?client_type=new&status=within_limit&search=a&page=2")
         with django_assert_num_queries(AUTH_QUERIES + 3):  # page + count + pending count
             admin_api.get("/api/admin/withdrawal-requests")
 

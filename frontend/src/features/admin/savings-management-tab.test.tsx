@@ -1,8 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SavingsManagementTab } from '@/features/admin/savings-management-tab';
-import type { ClientOverview, ClientRow } from '@/features/savings/api/use-client-overview';
-import { mockFetch } from '@/testing/fetch-mock';
+import type { ClientOverviewPage, ClientRow } from '@/features/savings/api/use-client-overview';
+import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
@@ -23,19 +23,35 @@ function row(overrides: Partial<ClientRow>): ClientRow {
   };
 }
 
-const OVERVIEW: ClientOverview = {
-  summary: { new_clients_count: 2, new_clients_total_value: 2_350_000, old_clients_count: 1, old_clients_total_value: 4_200_000 },
-  limits: [
-    { client_type: 'new', max_accounts: 3, max_total: 1_500_000 },
-    { client_type: 'old', max_accounts: 3, max_total: 4_000_000 },
-  ],
-  new_clients: [row({}), row({ player_id: 8, name: 'Dax', bad_payer: true, status: 'Bad Payer', total_savings_value: 1_600_000, percent_of_limit: 106.7 })],
-  old_clients: [row({ player_id: 9, name: 'Cyra', client_type: 'old', savings_count: 3, total_savings_value: 4_200_000, limit: 4_000_000, percent_of_limit: 105, status: 'Over Limit' })],
-};
+const SUMMARY = { new_clients_count: 2, new_clients_total_value: 2_350_000, old_clients_count: 1, old_clients_total_value: 4_200_000 };
+const LIMITS: ClientOverviewPage['limits'] = [
+  { client_type: 'new', max_accounts: 3, max_total: 1_500_000 },
+  { client_type: 'old', max_accounts: 3, max_total: 4_000_000 },
+];
+const NEW_CLIENTS = [row({}), row({ player_id: 8, name: 'Dax', bad_payer: true, status: 'Bad Payer', total_savings_value: 1_600_000, percent_of_limit: 106.7 })];
+const OLD_CLIENTS = [row({ player_id: 9, name: 'Cyra', client_type: 'old', savings_count: 3, total_savings_value: 4_200_000, limit: 4_000_000, percent_of_limit: 105, status: 'Over Limit' })];
+
+function page(clients: ClientRow[], { count = clients.length, number = 1, size = 50 } = {}): ClientOverviewPage {
+  return { count, page: number, page_size: size, summary: SUMMARY, limits: LIMITS, clients };
+}
+
+function params(call: MockCall): URLSearchParams {
+  return new URL(call.url, 'http://bank.test').searchParams;
+}
+
+/** What each table's Load more line says. */
+function statusLines() {
+  return Array.from(document.querySelectorAll('.load-more p'), (line) => line.textContent);
+}
+
+/** The server's answer: each client type's table asks for its own rows. */
+function overview(call: MockCall) {
+  return { body: params(call).get('client_type') === 'old' ? page(OLD_CLIENTS) : page(NEW_CLIENTS) };
+}
 
 describe('Admin SavingsManagementTab', () => {
   it('shows the summary, the limits and the two tables with count out of 3, percent and status', async () => {
-    mockFetch({ 'GET /api/admin/savings/client-overview': { body: OVERVIEW } });
+    mockFetch({ 'GET /api/admin/savings/client-overview': overview });
     renderWithProviders(<SavingsManagementTab />);
     const summary = await screen.findByLabelText('Clients summary');
     expect(definitionsOf(summary, 'New Clients')).toEqual(['2', '€2,350,000 saved']);
@@ -50,12 +66,47 @@ describe('Admin SavingsManagementTab', () => {
       ['Daxaria.guild', '2 / 3', '€1,600,000', '106.7%', 'Bad Payer', 'Make Old'],
     ]);
     expect(cells('Old Clients')).toEqual([['Cyraaria.guild', '3 / 3', '€4,200,000', '105%', 'Over Limit', 'Make New']]);
-    expect(screen.getByText('Over Limit').className).toContain('badge--warning');
+    expect(within(screen.getByRole('table', { name: 'Old Clients' })).getByText('Over Limit').className).toContain('badge--warning');
+  });
+
+  it('pages each table with Load more and asks the server for the next page of that client type', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/savings/client-overview': (call) => {
+        const query = params(call);
+        if (query.get('client_type') === 'old') return { body: page(OLD_CLIENTS) };
+        if (query.get('page') === '2') return { body: page([row({ player_id: 10, name: 'Eldric' })], { count: 3, number: 2, size: 2 }) };
+        return { body: page(NEW_CLIENTS, { count: 3, size: 2 }) };
+      },
+    });
+    renderWithProviders(<SavingsManagementTab />);
+    const newTable = await screen.findByRole('table', { name: 'New Clients' });
+    expect(within(newTable).getAllByRole('row')).toHaveLength(3); // the header and 2 clients
+    expect(statusLines()).toEqual(['Showing 2 of 3 new clients', 'Showing 1 of 1 old client']);
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await within(newTable).findByTestId('client-10')).textContent).toContain('Eldric');
+    expect(statusLines()).toEqual(['Showing 3 of 3 new clients', 'Showing 1 of 1 old client']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const second = calls.find((call) => params(call).get('page') === '2');
+    expect(second && params(second).get('client_type')).toBe('new');
+  });
+
+  it('filters both tables by status and search on the server', async () => {
+    const { calls } = mockFetch({ 'GET /api/admin/savings/client-overview': overview });
+    renderWithProviders(<SavingsManagementTab />);
+    await screen.findByRole('table', { name: 'New Clients' });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'over_limit' } });
+    fireEvent.change(screen.getByLabelText('Search clients'), { target: { value: ' cy ' } });
+    await waitFor(() => expect(calls.filter((call) => params(call).get('status') === 'over_limit')).toHaveLength(2));
+    const filtered = calls.filter((call) => params(call).get('status') === 'over_limit');
+    expect(filtered.map((call) => [params(call).get('client_type'), params(call).get('search')]).sort()).toEqual([
+      ['new', 'cy'],
+      ['old', 'cy'],
+    ]);
   });
 
   it("switches a client's type and shows the server's message", async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/savings/client-overview': { body: OVERVIEW },
+      'GET /api/admin/savings/client-overview': overview,
       'PUT /api/admin/players/7/client-type': { body: { player: {}, detail: 'Client type updated to old' } },
     });
     renderWithProviders(<SavingsManagementTab />);
@@ -66,7 +117,7 @@ describe('Admin SavingsManagementTab', () => {
 
   it('marks existing players as old clients only after a confirmation', async () => {
     const { calls } = mockFetch({
-      'GET /api/admin/savings/client-overview': { body: OVERVIEW },
+      'GET /api/admin/savings/client-overview': overview,
       'POST /api/admin/savings/mark-existing-players': { body: { updated_count: 3, detail: 'Marked 3 players as old clients' } },
     });
     renderWithProviders(<SavingsManagementTab />);

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { nextPageOf, type PageAnswer } from '@/lib/paging';
 import { savingsKeys } from '@/features/savings/api/keys';
 import { playerKeys } from '@/features/players/api/keys';
 
@@ -19,29 +20,58 @@ export interface ClientRow {
   status: string;
 }
 
-export interface ClientOverview {
-  summary: {
-    new_clients_count: number;
-    new_clients_total_value: number;
-    old_clients_count: number;
-    old_clients_total_value: number;
-  };
-  limits: Array<{ client_type: ClientType; max_accounts: number; max_total: number }>;
-  new_clients: ClientRow[];
-  old_clients: ClientRow[];
+export type ClientStatus = 'bad_payer' | 'over_limit' | 'within_limit';
+
+export interface ClientSummary {
+  new_clients_count: number;
+  new_clients_total_value: number;
+  old_clients_count: number;
+  old_clients_total_value: number;
 }
 
-export const clientOverviewQueryOptions = () =>
-  queryOptions({
-    queryKey: savingsKeys.clientOverview(),
-    queryFn: ({ signal }) => api.get<ClientOverview>('/admin/savings/client-overview', { signal }),
+/** One page of Savings Management: the filtered clients by name, with the whole bank's summary. */
+export interface ClientOverviewPage extends PageAnswer {
+  summary: ClientSummary;
+  limits: Array<{ client_type: ClientType; max_accounts: number; max_total: number }>;
+  clients: ClientRow[];
+}
+
+export interface ClientFilters {
+  clientType: ClientType;
+  status: ClientStatus | '';
+  search: string;
+}
+
+export function fetchClientOverview(
+  { page = 1, filters }: { page?: number; filters: ClientFilters },
+  signal?: AbortSignal,
+): Promise<ClientOverviewPage> {
+  return api.get<ClientOverviewPage>('/admin/savings/client-overview', {
+    signal,
+    query: {
+      page,
+      client_type: filters.clientType,
+      status: filters.status || undefined,
+      search: filters.search || undefined,
+    },
+  });
+}
+
+export const clientOverviewPagesOptions = (filters: ClientFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...savingsKeys.clientOverview(), filters] as const,
+    queryFn: ({ pageParam, signal }) => fetchClientOverview({ page: pageParam, filters }, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    // a new filter keeps the rows on screen until its first page comes
+    placeholderData: keepPreviousData,
     // client types and bad-payer flags live on the players
     meta: { liveKinds: ['players'] },
   });
 
-/** Savings Management: each player's active savings against their client type's limits. */
-export function useClientOverview() {
-  return useQuery(clientOverviewQueryOptions());
+/** Savings Management: one client type's players against their limits, a page at a time, filtered on the server. */
+export function useClientOverviewPages(filters: ClientFilters) {
+  return useInfiniteQuery(clientOverviewPagesOptions(filters));
 }
 
 function useInvalidateClients() {
