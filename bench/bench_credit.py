@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     sqlite_path = fresh_sqlite_file(default=DEFAULT_SQLITE, script="bench_credit.py")
-    from bench.generate import fake_counts_source, players_create, setup_django
+    from bench.generate import fake_counts_source, fake_counts_sql, players_create, setup_django
 
     setup_django()
     from django.core.management import call_command
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     generate_s = time.perf_counter() - started
 
     migration._sources.clear()  # only the stand-in: the numbers must not depend on what else is installed
-    migration.register_source(fake_counts_source)
+    migration.register_source(fake_counts_source, grouped=fake_counts_sql)
 
     admin = User.objects.create_user(username="bench-admin", password=None, is_staff=True)
     client = APIClient(HTTP_HOST="localhost")

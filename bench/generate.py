@@ -1,5 +1,7 @@
 """Bulk data for benchmarks: players with credit scores spread over 0..300 and a few credit events each,
-and loans with their day entries (LoanPayment rows) spread over those players.
+loans with their day entries (LoanPayment rows), savings accounts with their recorded weeks, and
+pending and decided loan requests, withdrawals and pearl exchanges, spread over those players.
+Everything runs on SQLite and on PostgreSQL (bench/README.md, "Issue 24").
 
 Import it from a benchmark or a test (Django already set up):
 
@@ -11,6 +13,10 @@ or run it against the database the Django settings name (it adds rows, it never 
 
     DJANGO_SETTINGS_MODULE=bank.settings.local SQLITE_PATH=/tmp/bench.sqlite3 \\
         .venv/bin/python bench/generate.py --players 10000 --migrate
+    # the whole bank of issue 24 (10,000 players, 20,000 loans, 1,000,000 day entries, 20,000
+    # savings with 80,000 weeks, 300 pending and 300 decided requests of each kind), here on PostgreSQL:
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/guild_bench_data \\
+        .venv/bin/python bench/generate.py --bank --migrate
 
 Everything is written with bulk_create, in batches, in one transaction: 10,000 players and their
 ~30,000 events take about a second on SQLite; 20,000 loans and 1,000,000 day entries take a few tens
@@ -38,6 +44,10 @@ BATCH_SIZE = 1000
 
 DEFAULT_LOANS = 20_000
 DEFAULT_PAYMENTS = 1_000_000
+DEFAULT_SAVINGS = 20_000
+DEFAULT_WEEKS = 80_000
+DEFAULT_REQUESTS = 300  # pending requests of each kind (loans, withdrawals, pearl exchanges), and as many decided
+GENERATOR_USERNAME = "bench-generator"  # the staff account that "decided" the generated requests
 DEFAULT_HEAVY_LOANS = 100  # the first player's loans: "a player with many loans"
 # Rows built in memory at a time: loans handed to bulk_create (which splits them to the backend's
 # variable limit) or day entries handed to one executemany.
@@ -165,6 +175,28 @@ def fake_counts_source(player_ids):
 
     players = Player.objects.all() if player_ids is None else Player.objects.filter(pk__in=list(player_ids))
     return {player_id: fake_counts(player_id) for player_id in players.values_list("pk", flat=True).iterator()}
+
+
+def fake_counts_sql(players):
+    """fake_counts_source in SQL (its `grouped` form for credit.migration): the same counts, each a
+    function of the player's id (`%%` is SQL's modulo, written for a query run with parameters)."""
+    from django.db import connection
+
+    from accounts.models import Player
+
+    taken, completed_cap = "(id %% 4)", "(id %% 3)"
+    columns = {
+        "savings_opened": "id %% 5",
+        "loans_taken": taken,
+        "loans_completed": f"CASE WHEN {taken} < {completed_cap} THEN {taken} ELSE {completed_cap} END",
+        "loan_days_paid": "id %% 31",
+        "savings_weeks_paid": "id %% 53",
+    }
+    selected = ", ".join(f"{sql} AS {name}" for name, sql in columns.items())
+    sql = f"SELECT id AS player_id, {selected} FROM {connection.ops.quote_name(Player._meta.db_table)}"
+    if players is None:
+        return sql, [], tuple(columns)
+    return f"{sql} WHERE id IN ({players[0]})", list(players[1]), tuple(columns)
 
 
 @contextlib.contextmanager
@@ -384,6 +416,181 @@ def loans_create(
     )
 
 
+def savings_create(player_ids: Sequence[int], *, accounts: int, weeks_total: int, seed: int = 1) -> int:
+    """`accounts` Active savings over random players and exactly `weeks_total` recorded weeks (the
+    oldest first, 80% Paid, the rest compounded Not Paid), each account started one week after its
+    last recorded week so that its next week is due (today, or a day or two ago). Answers the weeks
+    written."""
+    from decimal import Decimal
+
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from lending import rules
+    from lending.models import Savings, SavingsWeek
+
+    rng = random.Random(seed)
+    today = timezone.localdate()
+    now = timezone.now()
+    base, extra = divmod(weeks_total, accounts)
+    rate = Decimal("0.07")
+    weeks_of = [base + (1 if index < extra else 0) for index in range(accounts)]
+    with transaction.atomic():
+        rows = []
+        for weeks in weeks_of:
+            value = rng.choice((100_000, 250_000, 500_000))
+            start = today - timedelta(days=7 * (weeks + 1) + rng.randrange(0, 3))
+            rows.append(
+                Savings(
+                    player_id=rng.choice(player_ids),
+                    principal=value,
+                    invested_value=value,
+                    interest_rate=rate,
+                    start_date=start,
+                    next_week=weeks + 1,
+                    next_due_date=rules.week_due_date(start, weeks + 1),
+                    created_at=now,
+                )
+            )
+        created = Savings.objects.bulk_create(rows, batch_size=5_000)
+        marked_at = connection.ops.adapt_datetimefield_value(now)
+
+        def week_rows():
+            for savings, weeks in zip(created, weeks_of, strict=True):
+                interest = rules.week_interest(savings.invested_value, savings.interest_rate)
+                for week in range(1, weeks + 1):
+                    due = connection.ops.adapt_datefield_value(rules.week_due_date(savings.start_date, week))
+                    if rng.random() < 0.8:
+                        yield savings.pk, week, due, "Paid", interest, 0, False, "", True, marked_at
+                    else:
+                        yield savings.pk, week, due, "Not Paid", interest, interest, True, "", False, marked_at
+
+        columns = (
+            "savings",
+            "week",
+            "due_date",
+            "status",
+            "interest",
+            "interest_compounded",
+            "auto_processed",
+            "reverted_from",
+            "points_awarded",
+            "marked_at",
+        )
+        written = _insert_rows(SavingsWeek, columns, week_rows())
+    return written
+
+
+def requests_create(player_ids: Sequence[int], *, each: int, decided: int = 0, seed: int = 2) -> None:
+    """`each` pending loan requests, withdrawals and pearl exchanges from random players, and
+    `decided` more of each kind denied by the generator's staff account (no money moves)."""
+    from datetime import time as clock_time
+    from decimal import Decimal
+
+    from django.utils import timezone
+
+    from accounts.models import User
+    from exchange.models import PearlExchangeRequest
+    from lending.models import PendingLoan, WithdrawalRequest
+
+    rng = random.Random(seed)
+    now = timezone.now()
+    tomorrow = timezone.localdate() + timedelta(days=1)
+    admin = None
+    if decided:
+        admin, _ = User.objects.get_or_create(username=GENERATOR_USERNAME, defaults={"is_staff": True})
+    kinds = [("pending", {})] * each + [("denied", {"admin_notes": "Generated: denied"})] * decided
+    PendingLoan.objects.bulk_create(
+        PendingLoan(
+            player_id=rng.choice(player_ids),
+            value=500_000,
+            total_days=14,
+            interest_rate=Decimal("0.35"),
+            total_to_pay=675_000,
+            request_reason="Generated",
+            status=status,
+            denied_by=admin if status == "denied" else None,
+            denied_date=now if status == "denied" else None,
+            **extra,
+        )
+        for status, extra in kinds
+    )
+    decision = {"decided_by": admin, "decided_at": now}
+    WithdrawalRequest.objects.bulk_create(
+        WithdrawalRequest(
+            player_id=rng.choice(player_ids),
+            amount=50_000,
+            withdrawal_date=tomorrow,
+            withdrawal_time=clock_time(18, 0),
+            player_timezone=1,
+            status=status,
+            **(extra | decision if status == "denied" else {}),
+        )
+        for status, extra in kinds
+    )
+    PearlExchangeRequest.objects.bulk_create(
+        PearlExchangeRequest(
+            player_id=rng.choice(player_ids),
+            exchange_type="sell",
+            pearls_amount=10,
+            exchange_rate=2500,
+            bread_amount=25_000,
+            savings_option="cashout",
+            status=status,
+            **(extra | decision if status == "denied" else {}),
+        )
+        for status, extra in kinds
+    )
+
+
+@dataclass(frozen=True)
+class BankSet:
+    """What bank_create made."""
+
+    players: int
+    blocked: int
+    loans: LoanSet
+    savings: int
+    weeks: int
+    requests_each: int
+    seconds: float
+
+
+def bank_create(
+    *,
+    players: int = DEFAULT_PLAYERS,
+    loans: int = DEFAULT_LOANS,
+    payments: int = DEFAULT_PAYMENTS,
+    savings: int = DEFAULT_SAVINGS,
+    weeks: int = DEFAULT_WEEKS,
+    requests: int = DEFAULT_REQUESTS,
+    seed: int = 0,
+) -> BankSet:
+    """A whole bank for the admin lists' benchmark (issue 24): players (2% bad payers, a third old
+    clients, 1% blocked after failed sign-ins), loans with their day entries, savings with their
+    weeks, and `requests` pending plus `requests` denied requests of each kind."""
+    from django.utils import timezone
+
+    from accounts.models import Player
+
+    started = time.perf_counter()
+    player_ids = players_create(players, seed=seed)
+    blocked = Player.objects.filter(pk__in=player_ids[::100]).update(failed_attempts=5, blocked_at=timezone.now())
+    with fast_sqlite_writes():
+        weeks_written = savings_create(player_ids, accounts=savings, weeks_total=weeks, seed=seed + 1) if savings else 0
+        made = loans_create(player_ids, loans=loans, payments=payments, seed=seed)
+        requests_create(player_ids, each=requests, decided=requests, seed=seed + 2)
+    return BankSet(
+        players=len(player_ids),
+        blocked=blocked,
+        loans=made,
+        savings=savings,
+        weeks=weeks_written,
+        requests_each=requests,
+        seconds=round(time.perf_counter() - started, 1),
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Add benchmark players to the database the Django settings name.")
     parser.add_argument("--players", type=int, default=DEFAULT_PLAYERS)
@@ -393,6 +600,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--loans", type=int, default=0, help="also create this many loans over the new players")
     parser.add_argument("--payments", type=int, default=DEFAULT_PAYMENTS, help="loan day entries (with --loans)")
     parser.add_argument("--migrate", action="store_true", help="run migrations first")
+    parser.add_argument(
+        "--bank",
+        action="store_true",
+        help="the whole bank of issue 24 instead: players, loans, day entries, savings, weeks and requests "
+        "(--players, --loans, --payments, --savings, --weeks, --requests set its sizes)",
+    )
+    parser.add_argument("--savings", type=int, default=DEFAULT_SAVINGS, help="savings accounts (with --bank)")
+    parser.add_argument("--weeks", type=int, default=DEFAULT_WEEKS, help="recorded savings weeks (with --bank)")
+    parser.add_argument("--requests", type=int, default=DEFAULT_REQUESTS, help="pending requests of each kind (--bank)")
     args = parser.parse_args(argv)
 
     setup_django()
@@ -400,6 +616,18 @@ def main(argv: list[str] | None = None) -> int:
         from django.core.management import call_command
 
         call_command("migrate", interactive=False, verbosity=0)
+    if args.bank:
+        made = bank_create(
+            players=args.players,
+            loans=args.loans or DEFAULT_LOANS,
+            payments=args.payments,
+            savings=args.savings,
+            weeks=args.weeks,
+            requests=args.requests,
+            seed=args.seed,
+        )
+        print(f"created {made}")
+        return 0
     started = time.perf_counter()
     ids = players_create(args.players, events_per_player=args.events_per_player, prefix=args.prefix, seed=args.seed)
     elapsed = time.perf_counter() - started

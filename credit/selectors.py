@@ -147,33 +147,29 @@ def credit_overview(*, search: str = "", tier: str | None = None, offset: int = 
 
 
 def credit_migration_preview(*, search: str = "", offset: int = 0, limit: int | None = None) -> dict:
-    """Every player's score as their records give it: the summary over all players, and the rows of
-    one page (by name; all of them without a limit). 1 query for the players plus each migration
-    source's fixed queries; the scoring itself is arithmetic on the counts."""
-    players = list(Player.objects.order_by("name", "id").values("id", "name", "discord", "credit_score"))
-    # all players: the sources answer without an IN list; scored for exactly the players read
-    # above (no second read of the ids, which a player deleted in between would break)
-    counts = migration.counts_for(None)
-    scored = [(player, migration.score(counts.get(player["id"], {}))) for player in players]
-    scores = [score["calculated_score"] for _, score in scored]
-    if search:
-        wanted = {row["id"] for row in _player_search(Player.objects.all(), search).values("id")}
-        scored = [(player, score) for player, score in scored if player["id"] in wanted]
-    page = scored[offset : None if limit is None else offset + limit]
+    """Every player's score as their records give it: the summary over all players, counted and
+    scored by the database in one pass, and the rows of one page (by name; all of them without a
+    limit), whose counts the database reads for the page's players only and the rules score here.
+    4 queries (the summary, the page's players, their counts, the count), whatever the number of players."""
+    summary = migration.summary()
+    players = _player_search(Player.objects.all(), search)
+    ordered = players.order_by("name", "id")
+    page = ordered[offset : offset + limit] if limit is not None else ordered[offset:]
+    total = summary["total_players"]
     return {
-        "total_players": len(scores),
-        "calculated_scores": sum(1 for score in scores if score > 0),
-        "average_score": round(sum(scores) / len(scores), 1) if scores else 0,
-        "highest_score": max(scores, default=0),
-        "count": len(scored),
+        "total_players": total,
+        "calculated_scores": summary["calculated_scores"],
+        "average_score": round(summary["score_total"] / total, 1) if total else 0,
+        "highest_score": summary["highest_score"],
+        "count": players.count(),
         "migration_data": [
             {
-                "player_id": player["id"],
-                "player_name": player["name"],
-                "player_discord": player["discord"],
-                "current_score": player["credit_score"],
-                **score,
+                "player_id": row["id"],
+                "player_name": row["name"],
+                "player_discord": row["discord"],
+                "current_score": row["credit_score"],
+                **migration.score(migration.counts_of(row)),
             }
-            for player, score in page
+            for row in migration.scored_rows(list(page.values_list("pk", flat=True)))
         ],
     }

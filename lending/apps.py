@@ -11,11 +11,11 @@ class LendingConfig(AppConfig):
         from credit import migration
 
         from .demo import seed_loans, seed_savings
-        from .savings_selectors import savings_counts_for_credit
-        from .selectors import loan_counts_for_credit
+        from .savings_selectors import savings_counts_for_credit, savings_counts_sql
+        from .selectors import loan_counts_for_credit, loan_counts_sql
 
-        migration.register_source(loan_counts_for_credit)
-        migration.register_source(savings_counts_for_credit)
+        migration.register_source(loan_counts_for_credit, grouped=loan_counts_sql)
+        migration.register_source(savings_counts_for_credit, grouped=savings_counts_sql)
         for seeder in (seed_loans, seed_savings):
             if seeder not in demo.seeders():
                 demo.register(seeder)

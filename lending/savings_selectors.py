@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from datetime import date
 from functools import reduce
 
+from django.db import connection
 from django.db.models import Case, Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -458,3 +459,25 @@ def savings_counts_for_credit(player_ids: Iterable[int] | None) -> dict[int, dic
     for row in weeks.values("savings__player_id").annotate(paid=Count("id")).order_by():
         counts[row["savings__player_id"]]["savings_weeks_paid"] = row["paid"]
     return dict(counts)
+
+
+def savings_counts_sql(players: tuple[str, list] | None) -> tuple[str, list, tuple[str, ...]]:
+    """The same figures for the database to score players in one pass (credit.migration.summary):
+    SQL answering one row per player with savings (`player_id, savings_opened, savings_weeks_paid`),
+    its parameters and its count columns; `players` as in lending.selectors.loan_counts_sql."""
+    quote = connection.ops.quote_name
+    savings, week = quote(Savings._meta.db_table), quote(SavingsWeek._meta.db_table)
+    player_id, savings_id, status = quote("player_id"), quote("savings_id"), quote("status")
+    inner_filter = outer_filter = ""
+    only_params: list = []
+    if players is not None:
+        inner_filter = f" AND {savings_id} IN (SELECT {quote('id')} FROM {savings} WHERE {player_id} IN ({players[0]}))"
+        outer_filter = f" WHERE s.{player_id} IN ({players[0]})"
+        only_params = list(players[1])
+    sql = (
+        f"SELECT s.{player_id} AS player_id, COUNT(*) AS savings_opened, "
+        f"COALESCE(SUM(w.n), 0) AS savings_weeks_paid FROM {savings} s LEFT JOIN ("
+        f"SELECT {savings_id} AS savings_id, COUNT(*) AS n FROM {week} WHERE {status} = %s{inner_filter} "
+        f"GROUP BY {savings_id}) w ON w.savings_id = s.{quote('id')}{outer_filter} GROUP BY s.{player_id}"
+    )
+    return sql, [SavingsWeek.Status.PAID.value, *only_params, *only_params], ("savings_opened", "savings_weeks_paid")

@@ -3,6 +3,7 @@
 from collections.abc import Iterable
 from datetime import date
 
+from django.db import connection
 from django.db.models import CharField, Count, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
@@ -500,3 +501,29 @@ def loan_counts_for_credit(player_ids: Iterable[int] | None) -> dict[int, dict[s
         entry = counts.setdefault(row["loan__player_id"], {"loans_taken": 0, "loans_completed": 0, "loan_days_paid": 0})
         entry["loan_days_paid"] = row["days"]
     return counts
+
+
+def loan_counts_sql(players: tuple[str, list] | None) -> tuple[str, list, tuple[str, ...]]:
+    """The same figures for the database to score players in one pass (credit.migration.summary):
+    SQL answering one row per player with loans (`player_id, loans_taken, loans_completed,
+    loan_days_paid`), its parameters and its count columns. `players` (SQL selecting player ids, and
+    its parameters) keeps it to those players; None means all. Each loan's Paid days are counted
+    first, through the (loan, status) index, then summed per player."""
+    quote = connection.ops.quote_name
+    loan, payment = quote(Loan._meta.db_table), quote(LoanPayment._meta.db_table)
+    player_id, loan_id, status = quote("player_id"), quote("loan_id"), quote("status")
+    inner_filter = outer_filter = ""
+    only_params: list = []
+    if players is not None:
+        inner_filter = f" AND {loan_id} IN (SELECT {quote('id')} FROM {loan} WHERE {player_id} IN ({players[0]}))"
+        outer_filter = f" WHERE l.{player_id} IN ({players[0]})"
+        only_params = list(players[1])
+    sql = (
+        f"SELECT l.{player_id} AS player_id, COUNT(*) AS loans_taken, "
+        f"SUM(CASE WHEN l.{status} = %s THEN 1 ELSE 0 END) AS loans_completed, "
+        f"COALESCE(SUM(d.n), 0) AS loan_days_paid FROM {loan} l LEFT JOIN ("
+        f"SELECT {loan_id} AS loan_id, COUNT(*) AS n FROM {payment} WHERE {status} = %s{inner_filter} "
+        f"GROUP BY {loan_id}) d ON d.loan_id = l.{quote('id')}{outer_filter} GROUP BY l.{player_id}"
+    )
+    params = [Loan.Status.PAID_OFF.value, LoanPayment.Status.PAID.value, *only_params, *only_params]
+    return sql, params, ("loans_taken", "loans_completed", "loan_days_paid")

@@ -3,6 +3,7 @@
 import pytest
 
 from credit import migration
+from credit.tests.sources import fixed_counts_sql
 
 
 @pytest.fixture
@@ -22,7 +23,7 @@ def register_counts(migration_sources):
             wanted = set(player_ids) if player_ids is not None else None
             return {pid: dict(c) for pid, c in counts.items() if wanted is None or pid in wanted}
 
-        migration.register_source(source)
+        migration.register_source(source, grouped=fixed_counts_sql(counts))
         return source
 
     return register

@@ -26,6 +26,14 @@ def one_query_source(ids):
     return {pid: {"loans_taken": 1} for pid in Player.objects.values_list("pk", flat=True)}
 
 
+def one_loan_each_sql(players):
+    """The same in SQL: every player (or those `players` selects) took one loan."""
+    sql = 'SELECT id AS player_id, 1 AS loans_taken FROM "accounts_player"'
+    if players is None:
+        return sql, [], ("loans_taken",)
+    return f"{sql} WHERE id IN ({players[0]})", list(players[1]), ("loans_taken",)
+
+
 # ---- who may call what
 
 
@@ -310,14 +318,18 @@ def test_preview_answers_the_calculated_scores(admin_api, register_counts):
 
 
 def test_preview_runs_a_fixed_number_of_queries(admin_api, migration_sources, django_assert_num_queries):
-    migration.register_source(one_query_source)
+    migration.register_source(one_query_source, grouped=one_loan_each_sql)
     PlayerFactory.create_batch(3)
-    # the token (2), the players, the one source
-    with django_assert_num_queries(AUTH_QUERIES + 2):
+    # the summary, the page's players, their counts, the count: the sources are joined in SQL
+    with django_assert_num_queries(AUTH_QUERIES + 4):
         assert admin_api.get(PREVIEW).json()["total_players"] == 3
-    PlayerFactory.create_batch(27)
-    with django_assert_num_queries(AUTH_QUERIES + 2):
-        assert admin_api.get(PREVIEW).json()["total_players"] == 30
+    PlayerFactory.create_batch(57)
+    with django_assert_num_queries(AUTH_QUERIES + 4):
+        body = admin_api.get(PREVIEW, {"page": 2, "search": "a"}).json()
+    assert (body["total_players"], body["highest_score"]) == (60, 20)
+    with django_assert_num_queries(AUTH_QUERIES + 4):
+        body = admin_api.get(PREVIEW, {"page": 2}).json()
+    assert (body["count"], len(body["migration_data"])) == (60, 10)
 
 
 def test_execute_with_migration_data_and_notes(admin_api, admin_user, register_counts):

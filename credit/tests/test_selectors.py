@@ -1,6 +1,7 @@
 from decimal import Decimal
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 
 from accounts.tests.factories import PlayerFactory
 from credit import migration
@@ -15,6 +16,7 @@ from credit.selectors import (
     loan_rate_for,
 )
 from credit.tests.factories import CreditEventFactory
+from credit.tests.sources import fixed_counts_sql
 
 pytestmark = pytest.mark.django_db
 
@@ -306,13 +308,26 @@ def test_preview_ignores_counts_for_players_that_do_not_exist(register_counts):
     assert [row["player_id"] for row in preview["migration_data"]] == [player.pk]
 
 
-def test_preview_asks_each_source_once_for_all_players(migration_sources):
+def test_preview_asks_each_source_in_sql_for_everyone_and_for_the_page_never_in_python(migration_sources):
+    players = [PlayerFactory(name=name) for name in ("Abe", "Bea", "Cato")]
+    sql_calls, python_calls = [], []
+    grouped = fixed_counts_sql({})
+
+    def recorded(player_sql):
+        sql_calls.append(player_sql)
+        return grouped(player_sql)
+
+    migration.register_source(lambda ids: python_calls.append(ids) or {}, grouped=recorded)
+    credit_migration_preview(offset=1, limit=1)
+    assert sql_calls == [None, ("%s", [players[1].pk])]  # the summary's, then the page's one player
+    assert python_calls == []
+
+
+def test_preview_refuses_a_source_without_sql(migration_sources):
     PlayerFactory()
-    PlayerFactory()
-    calls = []
-    migration.register_source(lambda ids: calls.append(ids) or {})
-    credit_migration_preview()
-    assert calls == [None]
+    migration.register_source(lambda ids: {})
+    with pytest.raises(ImproperlyConfigured):
+        credit_migration_preview()
 
 
 def test_registering_a_source_twice_counts_it_once(register_counts):

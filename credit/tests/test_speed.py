@@ -5,7 +5,7 @@ inside the test suite fails on a busy machine for no fault of the code."""
 import pytest
 
 from accounts.models import Player
-from bench.generate import fake_counts_source, players_create
+from bench.generate import fake_counts_source, fake_counts_sql, players_create
 from credit import migration
 from credit.models import CreditEvent
 from credit.selectors import credit_migration_preview
@@ -18,13 +18,21 @@ PLAYERS = 2_000
 @pytest.fixture
 def bank_of_2000(migration_sources):
     players_create(PLAYERS)
-    migration.register_source(fake_counts_source)
+    migration.register_source(fake_counts_source, grouped=fake_counts_sql)
 
 
-def test_preview_of_2000_players_runs_two_queries(bank_of_2000, django_assert_num_queries):
-    # the players, then the one source
-    with django_assert_num_queries(2):
-        assert credit_migration_preview()["total_players"] == PLAYERS
+def test_preview_of_2000_players_runs_four_queries(bank_of_2000, django_assert_num_queries):
+    # the summary (every player scored in SQL), the page's players, their counts, the count
+    with django_assert_num_queries(4):
+        preview = credit_migration_preview(offset=1000, limit=50)
+    assert (preview["total_players"], len(preview["migration_data"])) == (PLAYERS, 50)
+
+
+def test_the_generated_sql_source_counts_what_the_python_one_does(bank_of_2000):
+    """bench_credit's stand-in answers the same counts in SQL as in Python."""
+    ids = list(Player.objects.order_by("?").values_list("pk", flat=True)[:200])
+    in_sql = {row["id"]: migration.counts_of(row) for row in migration.scored_rows(ids)}
+    assert in_sql == {player_id: fake_counts_source([player_id])[player_id] for player_id in ids}
 
 
 def test_generated_scores_spread_from_0_to_300():
