@@ -33,7 +33,10 @@ QUICK_ARGS = {
     "credit": ["--players", "10000", "--runs", "2"],  # its generator reaches the 300 cap only at this size
     "lending": ["--players", "300", "--loans", "600", "--payments", "20000", "--runs", "3", "--check-runs", "2"],
     "savings": ["--accounts", "300", "--runs", "3"],
-    "admin": ["--players", "300"],
+    "admin": [
+        *("--players", "300", "--loans", "600", "--payments", "20000", "--savings", "600", "--weeks", "2400"),
+        *("--runs", "3"),
+    ],
     "http": ["--seconds", "2", "--runs", "1", "--heavy-requests", "20"],
     "live": ["--sockets", "200", "--players", "50", "--samples", "10"],
     "layout": ["--seconds", "2", "--runs", "1"],

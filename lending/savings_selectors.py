@@ -304,9 +304,6 @@ def client_limit_refusal(*, player: Player, new_accounts: int, added_value: int)
     )
 
 
-CLIENT_STATUSES = {"bad_payer": "Bad Payer", "over_limit": "Over Limit", "within_limit": "Within Limit"}
-
-
 def _active_savings_of_player() -> QuerySet[Savings]:
     return Savings.objects.filter(player_id=OuterRef("pk"), status=Savings.Status.ACTIVE).order_by().values("player_id")
 

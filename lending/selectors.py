@@ -4,7 +4,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from django.db import connection
-from django.db.models import CharField, Count, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import CharField, Count, F, FilteredRelation, Q, QuerySet, Sum
 from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 from rest_framework.exceptions import NotFound
@@ -187,12 +187,14 @@ LOAN_LISTING_STATUSES = ("paid_today", "not_paid_today", "start_today", "period_
 
 
 def _active_with_today(today: date) -> QuerySet[Loan]:
-    """Active loans, each with the status of today's entry (None without one): one correlated
-    subquery on the (loan, date) unique index."""
-    on_today = LoanPayment.objects.filter(loan=OuterRef("pk"), date=today)
-    return Loan.objects.filter(status=Loan.Status.ACTIVE).annotate(
-        today_status=Subquery(on_today.values("status")[:1]),
-        today_value=Subquery(on_today.values("value")[:1]),
+    """Active loans, each with the status and value of today's entry (None without one): one LEFT
+    JOIN on the (loan, date) unique index, so at most one entry a loan. A correlated subquery per
+    column was looked up again for each condition that read it: the counters read the status five
+    times, 90,000 look-ups for 18,000 loans (bench/README.md, Issue 24)."""
+    return (
+        Loan.objects.filter(status=Loan.Status.ACTIVE)
+        .annotate(on_today=FilteredRelation("payments", condition=Q(payments__date=today)))
+        .annotate(today_status=F("on_today__status"), today_value=F("on_today__value"))
     )
 
 

@@ -130,6 +130,9 @@ def postgresql_database(url: str) -> dict:
         "reconnect_timeout": 10,
     }
     database["OPTIONS"].setdefault("connect_timeout", 5)
+    # no JIT compilation: the admin lists' aggregates are estimated costly enough to be compiled,
+    # which took 340 ms of a 580 ms Check Loans count over 18,000 loans (bench/README.md, Issue 24)
+    database["OPTIONS"].setdefault("options", "-c jit=off")
     return database
 
 
