@@ -153,12 +153,15 @@ def _scored_sql(players: tuple[str, list] | None, using: str) -> tuple[str, list
 COUNT_COLUMN = "count_{}"  # a count's column in _scored_sql
 
 
-def scored_rows(player_ids: list[int], using: str = "default") -> list[dict]:
-    """These players, by name, each with `id, name, discord, credit_score`, every count
-    (`count_<name>`) and `calculated_score`, counted and scored by the database: one query, whose
-    sources count the records of these players only."""
-    ids = list(player_ids) or [0]  # no player has id 0: an empty page asks too, for a fixed count
-    sql, params = _scored_sql((", ".join(["%s"] * len(ids)), ids), using)
+def scored_rows(player_ids: list[int] | None, using: str = "default") -> list[dict]:
+    """These players (all of them with None), by name, each with `id, name, discord, credit_score`,
+    every count (`count_<name>`) and `calculated_score`, counted and scored by the database: one
+    query, whose sources count the records of these players only."""
+    players = None
+    if player_ids is not None:
+        ids = list(player_ids) or [0]  # no player has id 0: an empty page asks too, for a fixed count
+        players = (", ".join(["%s"] * len(ids)), ids)
+    sql, params = _scored_sql(players, using)
     with connections[using].cursor() as cursor:
         cursor.execute(f"{sql} ORDER BY name, id", params)
         names = [column[0] for column in cursor.description]
