@@ -2,7 +2,7 @@ from rest_framework import serializers
 
 from bank.core.fields import ChoiceTextField, StrictBooleanField, TextField
 from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn
+from bank.core.paging import PageIn, PageOut
 
 from . import rules
 from .models import Player
@@ -131,12 +131,6 @@ class PasswordIn(serializers.Serializer):
 class WsTicketOut(serializers.Serializer):
     ticket = serializers.CharField()
     expires_at = serializers.DateTimeField()
-
-
-class PageOut(serializers.Serializer):
-    count = serializers.IntegerField(help_text="every row of the list, not only this page")
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
 
 
 class BlockedPlayersOut(PageOut):

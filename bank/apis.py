@@ -18,7 +18,7 @@ from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import NOT_AN_OBJECT, InputSerializer, parse
 from bank.core.models import AuditEntry
-from bank.core.paging import PageIn, page_of
+from bank.core.paging import PageIn, PageOut, page_of
 from bank.core.permissions import IsBankAdmin
 
 from .administration import players_bulk_delete
@@ -173,11 +173,9 @@ class AuditKindOut(serializers.Serializer):
     label = serializers.CharField()
 
 
-class AuditPageOut(serializers.Serializer):
+class AuditPageOut(PageOut):
     entries = AuditEntryOut(many=True)
     count = serializers.IntegerField(help_text="every entry matching the filters")
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
     kinds = AuditKindOut(many=True, help_text="every kind the filter accepts, with its label")
 
 

@@ -2,10 +2,10 @@
 
 from rest_framework import serializers
 
-from accounts.serializers import PageOut, PlayerOut
+from accounts.serializers import PlayerOut
 from bank.core.fields import ChoiceTextField, RecordIdField
 from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn
+from bank.core.paging import PageIn, PageOut
 from exchange.serializers import ExchangeRequestOut
 from lending.loans.serializers import PendingLoanOut
 from lending.savings.serializers import WithdrawalOut

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from bank.core.fields import ChoiceTextField, RecordIdField, TextField, WholeNumberField
 from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn
+from bank.core.paging import PageIn, PageOut
 from lending.fields import enum_field
 from lending.rules import MAX_NOTES_LENGTH
 
@@ -77,10 +77,7 @@ class HistoryOut(serializers.Serializer):
     pearl_exchange_history = ExchangeRequestOut(many=True)
 
 
-class ListOut(serializers.Serializer):
-    count = serializers.IntegerField()
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
+class ListOut(PageOut):
     pending_count = serializers.IntegerField(help_text="for the tab's badge")
     pearl_exchange_requests = ExchangeRequestOut(many=True)
 

@@ -255,8 +255,7 @@ class LoansCheckApi(APIView):
             offset=page.offset,
             limit=page.size,
         )
-        # the selector shapes the rows as documented (LoansCheckOut is the schema, not a second pass)
-        return Response(checked | page.answer(checked["count"]))
+        return Response(LoansCheckOut(checked | page.answer(checked["count"])).data)
 
 
 class LoanListApi(APIView):

@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField
 from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn
+from bank.core.paging import PageIn, PageOut
 from lending import rules
 from lending.fields import (
     AmountField,
@@ -116,10 +116,8 @@ class LoansCheckCountersOut(serializers.Serializer):
     total_value = serializers.IntegerField(help_text="the Active loans' values")
 
 
-class LoansCheckOut(serializers.Serializer):
+class LoansCheckOut(PageOut):
     count = serializers.IntegerField(help_text="Active loans matching the filters")
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
     counters = LoansCheckCountersOut(help_text="the whole bank's Active loans, whatever the filters")
     loans = LoanCheckOut(many=True)
 
@@ -164,11 +162,9 @@ class PendingLoanDecisionOut(serializers.Serializer):
     detail = serializers.CharField()
 
 
-class PendingLoansOut(serializers.Serializer):
+class PendingLoansOut(PageOut):
     pending_loans = PendingLoanOut(many=True)
     count = serializers.IntegerField(help_text="every pending request (the tab's badge)")
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
 
 
 class DividendsOut(serializers.Serializer):

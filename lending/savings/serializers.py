@@ -6,7 +6,7 @@ from rest_framework import serializers
 from accounts.serializers import PlayerOut
 from bank.core.fields import ChoiceTextField, ClockTimeField, IsoDateField, RecordIdField, TextField, WholeNumberField
 from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn
+from bank.core.paging import PageIn, PageOut
 from lending import rules
 from lending.fields import AmountField, RateField, enum_field, rate_field
 from lending.savings.models import SavingsWeek, WithdrawalRequest
@@ -76,10 +76,8 @@ class SavingsCountersOut(serializers.Serializer):
     total_value = serializers.IntegerField()
 
 
-class SavingsCheckOut(serializers.Serializer):
+class SavingsCheckOut(PageOut):
     count = serializers.IntegerField(help_text="accounts matching the filters")
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
     counters = SavingsCountersOut(help_text="the whole bank's active accounts, whatever the filters")
     savings = SavingsRowOut(many=True)
 
@@ -226,10 +224,7 @@ class WithdrawalHistoryOut(serializers.Serializer):
     withdrawal_history = WithdrawalOut(many=True)
 
 
-class WithdrawalListOut(serializers.Serializer):
-    count = serializers.IntegerField()
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
+class WithdrawalListOut(PageOut):
     pending_count = serializers.IntegerField(help_text="for the tab's badge")
     withdrawal_requests = WithdrawalOut(many=True)
 
