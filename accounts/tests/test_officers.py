@@ -186,3 +186,18 @@ async def test_deactivation_closes_the_officers_live_socket():
     message = await communicator.receive_output(timeout=3)
     assert message == {"type": "websocket.close", "code": 4401}
     await communicator.disconnect()
+
+
+def test_the_django_admin_site_lists_officers_with_their_role_and_admits_treasurers_only(client):
+    officer("lou", roles.LOAN_OFFICER)
+    refused = client.post("/django-admin/login/", {"username": "lou", "password": PASSWORD, "next": "/django-admin/"})
+    assert refused.status_code == 200
+    assert "for treasurers" in refused.content.decode()
+    AdminFactory()
+    signed_in = client.post("/django-admin/login/", {"username": "admin", "password": PASSWORD})
+    assert signed_in.status_code == 302
+    listing = client.get("/django-admin/accounts/user/").content.decode()
+    assert "lou" in listing and "Loan Officer" in listing
+    lou = User.objects.get(username="lou")
+    page = client.get(f"/django-admin/accounts/user/{lou.pk}/change/").content.decode()
+    assert 'name="role"' not in page  # read-only: roles change on the Officers tab
