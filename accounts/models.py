@@ -19,10 +19,6 @@ class User(AbstractUser):
         help_text="an officer's role (teller, loan officer, treasurer); blank for players",
     )
 
-    @property
-    def officer_role(self) -> str | None:
-        return roles.role_of(self)
-
 
 class Player(models.Model):
     """The bank's customer record. It may exist without a password until the player registers."""

@@ -13,8 +13,9 @@ from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from bank.core import roles
 from bank.core.testing.servers import asgi_server, call, env_for_test_database, fire_together
 from credit.models import CreditEvent
-from lending import savings_services, services
+from lending.loans import services
 from lending.models import Loan, Savings, WithdrawalRequest
+from lending.savings import services as savings_services
 from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
 pytestmark = pytest.mark.usefixtures("books_balance")
