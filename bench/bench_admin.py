@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     entries = LoanPayment.objects.count() + SavingsWeek.objects.count()
     assert entries == args.entries, entries
 
-    admin = User.objects.create_user(username="bench-admin", password=None, is_staff=True)
+    admin = User.objects.create_user(username="bench-admin", password=None, is_staff=True, role="treasurer")
     client = APIClient(HTTP_HOST="localhost")
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=admin).access_token}")
 

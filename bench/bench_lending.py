@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(HEAVY_PENDING)
     )
 
-    admin = User.objects.create_user(username="bench-admin", password=None, is_staff=True)
+    admin = User.objects.create_user(username="bench-admin", password=None, is_staff=True, role="treasurer")
 
     def client_for(user) -> APIClient:
         client = APIClient(HTTP_HOST="localhost")

@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     if again.processed_count:
         problems.append(f"a second run recorded {again.processed_count} more weeks")
 
-    admin = User.objects.create_user(username="bench-admin", password="x", is_staff=True)
+    admin = User.objects.create_user(username="bench-admin", password="x", is_staff=True, role="treasurer")
     admin_client = APIClient()
     admin_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=admin).access_token}")
     player = Player.objects.get(pk=player_ids[0])

@@ -195,3 +195,6 @@ withdrawal_request  # variable, lending/savings/serializers.py
 withdrawal_requests  # variable, bank/serializers.py
 withdrawal_requests  # variable, lending/savings/serializers.py
 withdrawal_requests_count  # variable, bank/serializers.py
+OfficerRole  # class, bank/core/permissions.py (DEFAULT_PERMISSION_CLASSES)
+fieldsets  # variable, accounts/admin.py
+last_login  # variable, accounts/serializers.py

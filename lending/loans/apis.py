@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_of
+from bank.core.decisions import AwaitingSecondApproval
 from bank.core.errors import BankError
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
@@ -28,6 +29,7 @@ from .serializers import (
     LoanOut,
     LoanQuoteIn,
     LoanQuoteOut,
+    LoanRequestAwaitingOut,
     LoanRequestIn,
     LoansCheckIn,
     LoansCheckOut,
@@ -39,6 +41,15 @@ from .serializers import (
     PendingLoanOut,
     PendingLoansOut,
 )
+
+
+def _awaiting(awaiting: AwaitingSecondApproval) -> Response:
+    """202: the first of two approvals is recorded; the request waits for a second officer."""
+    body = awaiting.answer() | {
+        "detail": awaiting.detail,
+        "pending_loan": selectors.pending_loan_detail(request_id=awaiting.request.pk, for_officer=True),
+    }
+    return Response(body, status=status.HTTP_202_ACCEPTED)  # LoanRequestAwaitingOut's shape
 
 
 def _loan_out(loan_id: int) -> dict:
@@ -120,8 +131,9 @@ class LoanCreateApi(APIView):
     @extend_schema(
         request=LoanCreateIn,
         parameters=[IDEMPOTENCY_KEY_HEADER],
-        responses={201: LoanOut},
-        summary="Admin Add Product: a loan for a player",
+        responses={201: LoanOut, 202: LoanRequestAwaitingOut},
+        summary="Admin Add Product: a loan for a player (above the four-eyes threshold: 202, a pending "
+        "proposal that a second officer approves)",
     )
     @idempotent
     def post(self, request):
@@ -133,6 +145,8 @@ class LoanCreateApi(APIView):
             notes=data.get("admin_notes", ""),
             admin=request.user,
         )
+        if isinstance(loan, AwaitingSecondApproval):
+            return _awaiting(loan)
         return Response(_loan_out(loan.pk), status=status.HTTP_201_CREATED)
 
 
@@ -280,7 +294,7 @@ class PendingLoansAdminApi(APIView):
     def get(self, request):
         page = page_of(parse(PageIn, request, body=False))
         pending = selectors.pending_loans_open()
-        rows = selectors.pending_loan_rows(pending[page.offset : page.offset + page.size])
+        rows = selectors.pending_loan_rows(pending[page.offset : page.offset + page.size], for_officer=True)
         return Response({"pending_loans": rows, **page.answer(pending.count())})  # PendingLoansOut's shape
 
 
@@ -290,15 +304,18 @@ class LoanRequestApproveApi(APIView):
     @extend_schema(
         request=None,
         parameters=[DecisionIn, IDEMPOTENCY_KEY_HEADER],
-        responses={200: PendingLoanDecisionOut},
-        summary="Admin: approve a loan request; it becomes an Active loan starting today",
+        responses={200: PendingLoanDecisionOut, 202: LoanRequestAwaitingOut},
+        summary="Admin: approve a loan request; it becomes an Active loan starting today "
+        "(above the four-eyes threshold: 202 until a second officer approves)",
     )
     @idempotent
     def put(self, request, pk: int):
         data = parse(DecisionIn, request)
         loan = services.loan_request_approve(request_id=pk, notes=data.get("admin_notes", ""), admin=request.user)
+        if isinstance(loan, AwaitingSecondApproval):
+            return _awaiting(loan)
         body = {
-            "pending_loan": selectors.pending_loan_detail(request_id=pk),
+            "pending_loan": selectors.pending_loan_detail(request_id=pk, for_officer=True),
             "loan": selectors.loan_detail(loan_id=loan.pk),
             "detail": "Pending loan approved and converted to active loan!",
         }
@@ -318,7 +335,7 @@ class LoanRequestDenyApi(APIView):
         data = parse(DecisionIn, request)
         services.loan_request_deny(request_id=pk, reason=data.get("admin_notes", ""), admin=request.user)
         body = {
-            "pending_loan": selectors.pending_loan_detail(request_id=pk),
+            "pending_loan": selectors.pending_loan_detail(request_id=pk, for_officer=True),
             "loan": None,
             "detail": "Pending loan denied.",
         }

@@ -150,6 +150,10 @@ class PendingLoan(models.Model):
         Loan, null=True, blank=True, on_delete=models.SET_NULL, related_name="from_requests"
     )
 
+    # four eyes (docs/rules.md): the officers who approved while it waited for a second one,
+    # [{"officer_id", "officer", "at", "notes"}], written under the request's row lock
+    approvals = models.JSONField(default=list, blank=True)
+
     class Meta:
         ordering = ["-request_date", "-id"]
         constraints = [

@@ -9,6 +9,7 @@ from django.utils import timezone
 from rest_framework.exceptions import NotFound
 
 from accounts.models import Player
+from bank.core.decisions import approvals_out
 from bank.core.errors import BankError
 from bank.core.sql import CompiledQuery, model_fields
 from bank.core.texts import day_text
@@ -285,20 +286,23 @@ PENDING_COLUMNS = (
     "denied_by__username",
     "denied_date",
     "converted_loan_id",
+    "approvals",
 )
 
 
-def pending_loan_rows(requests: QuerySet[PendingLoan]) -> list[dict]:
+def pending_loan_rows(requests: QuerySet[PendingLoan], *, for_officer: bool = False) -> list[dict]:
     """Loan requests as the API answers them (PendingLoanOut's shape), from one query with its joins:
-    plain rows, not model instances re-read by a serializer."""
-    return _pending_shaped(requests.values_list(*PENDING_COLUMNS))
+    plain rows, not model instances re-read by a serializer. Officers also read the approvals a
+    request above the four-eyes threshold has (who approved first, with their notes): a player sees
+    their request pending until it is decided."""
+    return _pending_shaped(requests.values_list(*PENDING_COLUMNS), for_officer=for_officer)
 
 
-def _pending_shaped(values: Iterable[tuple]) -> list[dict]:
+def _pending_shaped(values: Iterable[tuple], *, for_officer: bool = False) -> list[dict]:
     rows = []
     for row in values:
         (pk, player_id, name, discord, value, days, rate, total, by_user, by_player, reason, asked, status, notes,
-         approved_by, approved_date, denied_by, denied_date, loan_id) = row  # fmt: skip
+         approved_by, approved_date, denied_by, denied_date, loan_id, approvals) = row  # fmt: skip
         rows.append(
             {
                 "id": pk,
@@ -323,6 +327,8 @@ def _pending_shaped(values: Iterable[tuple]) -> list[dict]:
                 "converted_loan_id": loan_id,
             }
         )
+        if for_officer:
+            rows[-1]["approvals"] = approvals_out(approvals)
     return rows
 
 
@@ -339,8 +345,8 @@ def pending_loans_for_player(*, player: Player) -> list[dict]:
     return _pending_shaped(_PLAYER_PENDING.rows(player_id=player.pk))
 
 
-def pending_loan_detail(*, request_id: int) -> dict:
-    rows = pending_loan_rows(_pending_loans().filter(pk=request_id))
+def pending_loan_detail(*, request_id: int, for_officer: bool = False) -> dict:
+    rows = pending_loan_rows(_pending_loans().filter(pk=request_id), for_officer=for_officer)
     if not rows:
         raise NotFound("Loan request not found")
     return rows[0]

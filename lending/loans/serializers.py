@@ -6,6 +6,7 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from bank.core.decisions import AwaitingSecondApprovalOut, approvals_field
 from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn, PageOut
@@ -156,14 +157,20 @@ class PendingLoanOut(serializers.Serializer):
         return player.name if player else user.username
 
 
+class PendingLoanOfficerOut(PendingLoanOut):
+    """A request as officers read it: with the approvals it has while it waits for a second officer."""
+
+    approvals = approvals_field()
+
+
 class PendingLoanDecisionOut(serializers.Serializer):
-    pending_loan = PendingLoanOut()
+    pending_loan = PendingLoanOfficerOut()
     loan = LoanOut(allow_null=True, help_text="the new loan on approval; null on denial")
     detail = serializers.CharField()
 
 
 class PendingLoansOut(PageOut):
-    pending_loans = PendingLoanOut(many=True)
+    pending_loans = PendingLoanOfficerOut(many=True)
     count = serializers.IntegerField(help_text="every pending request (the tab's badge)")
 
 
@@ -288,3 +295,7 @@ class LoansCheckIn(PageIn):
 
 class DividendsIn(InputSerializer):
     dividends = AmountField(min_value=0)
+
+
+class LoanRequestAwaitingOut(AwaitingSecondApprovalOut):
+    pending_loan = PendingLoanOfficerOut()

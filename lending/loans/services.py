@@ -15,7 +15,14 @@ from django.utils import timezone
 from accounts.models import Player, User
 from accounts.services import player_locked
 from bank.core import audit, ledger, live, outbox
-from bank.core.decisions import locked_pending
+from bank.core.decisions import (
+    AwaitingSecondApproval,
+    approval_entry,
+    approvers,
+    four_eyes,
+    four_eyes_above,
+    locked_pending,
+)
 from bank.core.errors import BankError
 from bank.core.texts import day_text
 from credit.models import CreditEvent
@@ -168,10 +175,22 @@ def loan_request_create(
 
 
 @transaction.atomic
-def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Loan:
-    """The request becomes an Active loan starting today, on the terms stored with the request."""
+def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Loan | AwaitingSecondApproval:
+    """The request becomes an Active loan starting today, on the terms stored with the request.
+    Above the four-eyes threshold the first officer's approval is only recorded (bank.core.decisions)."""
     player, pending = _locked_pending(request_id)
     _refuse_bad_payer(player)
+    awaiting = four_eyes(
+        request=pending,
+        amount=pending.value,
+        officer=admin,
+        notes=notes,
+        kind="loan_request",
+        player=player,
+        live_kind="pending_loans",
+    )
+    if awaiting is not None:
+        return awaiting
     loan = _loan_open(
         player=player,
         value=pending.value,
@@ -192,7 +211,13 @@ def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Lo
         obj=pending,
         player=player,
         before={"status": "pending"},
-        after={"status": "approved", "loan_id": loan.pk, "admin_notes": notes, **audit.snapshot(loan, LOAN_FIELDS)},
+        after={
+            "status": "approved",
+            "loan_id": loan.pk,
+            "admin_notes": notes,
+            "approved_by": approvers(pending, admin),
+            **audit.snapshot(loan, LOAN_FIELDS),
+        },
     )
     outbox.enqueue(
         kind="loan_request.approved",
@@ -201,6 +226,7 @@ def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Lo
             f"your loan request for €{loan.value:,} was approved: Loan #{loan.pk}, "
             f"€{loan.total_to_pay:,} to pay over {loan.total_days} days (€{loan.daily_payment:,} a day)."
         ),
+        officer=approvers(pending, admin),
     )
     live.notify({"pending_loans"}, [pending.player_id])  # opening the loan already named "loans"
     return loan
@@ -230,6 +256,7 @@ def loan_request_deny(*, request_id: int, admin: User, reason: str) -> PendingLo
         kind="loan_request.denied",
         player=player,
         content=f"your loan request for €{pending.value:,} was denied. Reason: {reason}",
+        officer=admin.get_username(),
     )
     live.notify({"pending_loans"}, [pending.player_id])
     return pending
@@ -246,13 +273,20 @@ def loan_create(
     admin: User,
     notes: str = "",
     start_date: date | None = None,
-) -> Loan:
-    """Admin Add Product: a loan at the player's rate, without the request's eligibility rules."""
+) -> Loan | AwaitingSecondApproval:
+    """Admin Add Product: a loan at the player's rate, without the request's eligibility rules.
+
+    Above the four-eyes threshold it becomes a proposal: a pending loan request on these terms,
+    approved once by the officer who proposed it, which a second officer approves or denies."""
     with transaction.atomic():
         player = _locked_player_for_product(player_id)
         if total_days is None:  # named after the bad-payer refusal: the spec's order
             raise BankError(rules.ENTER_DAYS, code="missing_fields", fields={"total_days": [rules.ENTER_DAYS]})
         terms = rules.loan_terms(value=value, score=player.credit_score, total_days=total_days)
+        if value > four_eyes_above():
+            return _loan_propose(
+                player=player, value=value, total_days=total_days, terms=terms, admin=admin, notes=notes
+            )
         loan = _loan_open(
             player=player,
             value=value,
@@ -264,6 +298,39 @@ def loan_create(
         )
         audit.record(actor=admin, kind="loan.created", obj=loan, player=player, after=audit.snapshot(loan, LOAN_FIELDS))
         return loan
+
+
+def _loan_propose(
+    *, player: Player, value: int, total_days: int, terms, admin: User, notes: str
+) -> AwaitingSecondApproval:
+    """An officer's loan above the four-eyes threshold: a request that already has their approval."""
+    pending = PendingLoan.objects.create(
+        player=player,
+        value=value,
+        total_days=total_days,
+        interest_rate=terms.interest_rate,
+        total_to_pay=terms.total_to_pay,
+        request_reason=notes,
+        requested_by=admin,
+        approvals=[approval_entry(officer=admin, notes=notes)],
+    )
+    audit.record(
+        actor=admin,
+        kind="loan.proposed",
+        obj=pending,
+        player=player,
+        after={
+            "status": "pending",
+            "value": value,
+            "total_days": total_days,
+            "interest_rate": terms.interest_rate,
+            "total_to_pay": terms.total_to_pay,
+            "four_eyes_above": four_eyes_above(),
+            "admin_notes": notes,
+        },
+    )
+    live.notify({"pending_loans"}, [player.pk])
+    return AwaitingSecondApproval(request=pending, approvals=pending.approvals)
 
 
 @dataclass(frozen=True)
@@ -325,6 +392,7 @@ def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date |
             kind="payment.missed",
             player=loan.player,
             content=f"the payment of Loan #{loan.pk} for {day_text(day)} (€{loan.daily_payment:,}) was marked Not Paid.",
+            officer=admin.get_username(),
         )
     if points:
         credit_record(

@@ -7,6 +7,7 @@ from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller
 from accounts.services import player_update, players_mark_old
+from bank.core.decisions import AwaitingSecondApproval
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
 from bank.core.paging import page_of
@@ -33,6 +34,7 @@ from lending.savings.serializers import (
     SavingsQuoteOut,
     TimezoneSettingsAnswerOut,
     TotalSavingsOut,
+    WithdrawalAwaitingOut,
     WithdrawalDecisionOut,
     WithdrawalHistoryOut,
     WithdrawalListIn,
@@ -332,8 +334,9 @@ class WithdrawalApproveApi(APIView):
     @extend_schema(
         request=None,
         parameters=[DecisionIn, IDEMPOTENCY_KEY_HEADER],
-        responses={200: WithdrawalDecisionOut},
-        summary="Admin: approve a withdrawal; its amount leaves the player's savings, oldest first",
+        responses={200: WithdrawalDecisionOut, 202: WithdrawalAwaitingOut},
+        summary="Admin: approve a withdrawal; its amount leaves the player's savings, oldest first "
+        "(above the four-eyes threshold: 202 until a second officer approves)",
     )
     @idempotent
     def put(self, request, pk: int):
@@ -341,6 +344,9 @@ class WithdrawalApproveApi(APIView):
         withdrawal = savings_services.withdrawal_request_approve(
             request_id=pk, notes=data.get("admin_notes", ""), admin=request.user
         )
+        if isinstance(withdrawal, AwaitingSecondApproval):
+            body = withdrawal.answer() | {"detail": withdrawal.detail, "withdrawal_request": withdrawal.request}
+            return Response(WithdrawalAwaitingOut(body).data, status=status.HTTP_202_ACCEPTED)
         body = {"withdrawal_request": withdrawal, "detail": "Withdrawal request approved."}
         return Response(WithdrawalDecisionOut(body).data)
 

@@ -4,6 +4,7 @@ comes from these same classes)."""
 from rest_framework import serializers
 
 from accounts.serializers import PlayerOut
+from bank.core.decisions import AwaitingSecondApprovalOut, approvals_field
 from bank.core.fields import ChoiceTextField, ClockTimeField, IsoDateField, RecordIdField, TextField, WholeNumberField
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn, PageOut
@@ -220,17 +221,23 @@ class WithdrawalOut(serializers.Serializer):
     timezone = serializers.IntegerField(source="player_timezone")
 
 
+class WithdrawalOfficerOut(WithdrawalOut):
+    """A withdrawal as officers read it: with the approvals it has while it waits for a second officer."""
+
+    approvals = approvals_field()
+
+
 class WithdrawalHistoryOut(serializers.Serializer):
     withdrawal_history = WithdrawalOut(many=True)
 
 
 class WithdrawalListOut(PageOut):
     pending_count = serializers.IntegerField(help_text="for the tab's badge")
-    withdrawal_requests = WithdrawalOut(many=True)
+    withdrawal_requests = WithdrawalOfficerOut(many=True)
 
 
 class WithdrawalDecisionOut(serializers.Serializer):
-    withdrawal_request = WithdrawalOut()
+    withdrawal_request = WithdrawalOfficerOut()
     detail = serializers.CharField()
 
 
@@ -320,3 +327,7 @@ class WithdrawalRequestIn(InputSerializer):
 
 class WithdrawalListIn(PageIn):
     status = ChoiceTextField(choices=WithdrawalRequest.Status.values, required=False)
+
+
+class WithdrawalAwaitingOut(AwaitingSecondApprovalOut):
+    withdrawal_request = WithdrawalOfficerOut()

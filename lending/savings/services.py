@@ -18,7 +18,7 @@ from django.utils import timezone
 from accounts.models import Player, User
 from accounts.services import player_locked
 from bank.core import audit, bulk, ledger, live, outbox
-from bank.core.decisions import locked_pending
+from bank.core.decisions import AwaitingSecondApproval, approvers, four_eyes, locked_pending
 from bank.core.errors import BankError
 from bank.core.texts import day_text
 from credit.models import CreditEvent
@@ -362,7 +362,10 @@ def _week_audit_and_notice(*, admin: User, player: Player, savings: Savings, ent
     )
     if entry.status == SavingsWeek.Status.NOT_PAID and before["status"] != SavingsWeek.Status.NOT_PAID:
         outbox.enqueue(
-            kind="payment.missed", player=player, content=_missed_week_text(savings.pk, entry.week, entry.due_date)
+            kind="payment.missed",
+            player=player,
+            content=_missed_week_text(savings.pk, entry.week, entry.due_date),
+            officer=admin.get_username() if admin is not None else "",
         )
 
 
@@ -460,6 +463,7 @@ def savings_auto_process_overdue(*, admin: User | None = None, today: date | Non
                     )
                     for savings in batch
                 ],
+                officer=admin.get_username() if admin is not None else "",
             )
             live.notify({"savings"}, sorted({savings.player_id for savings in batch}))
             weeks_marked += len(entries)
@@ -595,9 +599,12 @@ def _locked_withdrawal(request_id: int) -> tuple[Player, WithdrawalRequest]:
 
 
 @transaction.atomic
-def withdrawal_request_approve(*, request_id: int, admin: User, notes: str = "") -> WithdrawalRequest:
+def withdrawal_request_approve(
+    *, request_id: int, admin: User, notes: str = ""
+) -> WithdrawalRequest | AwaitingSecondApproval:
     """Take the amount out of the player's active savings, oldest first; an account emptied closes.
-    If they no longer cover it, 409 and nothing changes."""
+    If they no longer cover it, 409 and nothing changes. Above the four-eyes threshold the first
+    officer's approval is only recorded (bank.core.decisions)."""
     player, request = _locked_withdrawal(request_id)
     active = _active_savings_locked(player)
     available = sum(savings.invested_value for savings in active)
@@ -607,6 +614,17 @@ def withdrawal_request_approve(*, request_id: int, admin: User, notes: str = "")
             code="not_covered",
             status=409,
         )
+    awaiting = four_eyes(
+        request=request,
+        amount=request.amount,
+        officer=admin,
+        notes=notes,
+        kind="withdrawal",
+        player=player,
+        live_kind="withdrawal_requests",
+    )
+    if awaiting is not None:
+        return awaiting
     left = request.amount
     for savings in active:  # oldest first
         if left == 0:
@@ -627,7 +645,12 @@ def withdrawal_request_approve(*, request_id: int, admin: User, notes: str = "")
         obj=request,
         player=player,
         before={"status": "pending", "available": available},
-        after={"status": "approved", "amount": request.amount, "available": available - request.amount},
+        after={
+            "status": "approved",
+            "amount": request.amount,
+            "available": available - request.amount,
+            "approved_by": approvers(request, admin),
+        },
     )
     outbox.enqueue(
         kind="withdrawal.approved",
@@ -636,6 +659,7 @@ def withdrawal_request_approve(*, request_id: int, admin: User, notes: str = "")
             f"your withdrawal of €{request.amount:,} was approved, for {day_text(request.withdrawal_date)} "
             f"at {request.withdrawal_time:%H:%M} (GMT{request.player_timezone:+d})."
         ),
+        officer=approvers(request, admin),
     )
     live.notify({"withdrawal_requests", "savings"}, [player.pk])
     return request
@@ -663,6 +687,7 @@ def withdrawal_request_deny(*, request_id: int, admin: User, reason: str) -> Wit
         kind="withdrawal.denied",
         player=player,
         content=f"your withdrawal request of €{request.amount:,} was denied. Reason: {reason}",
+        officer=admin.get_username(),
     )
     live.notify({"withdrawal_requests"}, [request.player_id])
     return request

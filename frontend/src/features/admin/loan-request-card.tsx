@@ -16,6 +16,7 @@ export function LoanRequestCard({ request, onDecide }: RequestCardProps<PendingL
     <RequestCard
       request={request}
       onDecide={onDecide}
+      approvals={request.approvals}
       testId={`pending-loan-${request.id}`}
       titleId={`pending-${request.id}-title`}
       icon="user"

@@ -18,6 +18,7 @@ export function PearlRequestCard({ request, onDecide }: RequestCardProps<PearlEx
     <RequestCard
       request={request}
       onDecide={onDecide}
+      approvals={request.approvals}
       testId={`pearl-request-${request.id}`}
       titleId={`pearl-request-${request.id}-title`}
       icon={request.exchange_type === 'sell' ? 'coins' : 'gem'}

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '@/components/icon';
+import { awaitingText, roleAtLeast, type Approval } from '@/lib/officers';
 import { DecisionButtons } from '@/features/admin/decision-buttons';
 import type { Decision } from '@/features/admin/request-queue';
+import { useOfficerRole } from '@/features/officers/officer-role';
 import '@/components/bank-ui.css';
 
 /** What every request tab's card gets from the queue (request-queue.tsx). */
@@ -20,6 +22,8 @@ interface Props<T> extends RequestCardProps<T> {
   badge: { tone: string; label: string };
   /** names the request on Approve and Deny ("Borin's request #5"); none once it is decided */
   subject?: string;
+  /** four eyes: the approvals a large request has while it waits for a second officer */
+  approvals?: readonly Approval[];
   /** the request's figures and notes */
   children: ReactNode;
 }
@@ -28,7 +32,10 @@ interface Props<T> extends RequestCardProps<T> {
  * A request's card in a request tab (loans, withdrawals, pearl exchanges): who asked and what, the
  * status, the tab's own figures, and Approve and Deny while the request waits.
  */
-export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title, meta, badge, subject, children }: Props<T>) {
+export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title, meta, badge, subject, approvals, children }: Props<T>) {
+  // tellers read requests; loan officers and treasurers decide them (the server checks it too)
+  const mayDecide = roleAtLeast(useOfficerRole(), 'loan_officer');
+  const awaiting = subject !== undefined ? awaitingText(approvals) : null;
   return (
     <article className="card item-card" aria-labelledby={titleId} data-testid={testId}>
       <header className="item-card__head">
@@ -46,7 +53,13 @@ export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title
         <span className={`badge badge--${badge.tone}`}>{badge.label}</span>
       </header>
       {children}
-      {subject !== undefined && <DecisionButtons subject={subject} onDecide={(kind) => onDecide({ kind, request })} />}
+      {awaiting && (
+        <p className="item-card__reason" role="note">
+          <span className="item-card__reason-label">Four eyes</span>
+          {awaiting}
+        </p>
+      )}
+      {subject !== undefined && mayDecide && <DecisionButtons subject={subject} onDecide={(kind) => onDecide({ kind, request })} />}
     </article>
   );
 }

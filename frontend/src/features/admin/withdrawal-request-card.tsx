@@ -10,6 +10,7 @@ export function WithdrawalRequestCard({ request, onDecide }: RequestCardProps<Wi
     <RequestCard
       request={request}
       onDecide={onDecide}
+      approvals={request.approvals}
       testId={`withdrawal-request-${request.id}`}
       titleId={`withdrawal-${request.id}-title`}
       icon="wallet"
