@@ -17,7 +17,17 @@ from .services import (
 
 @admin.register(User)
 class BankUserAdmin(UserAdmin):
-    pass
+    """Officers and players' users. An officer's role, staff and active flags change only on the
+    panel's Officers tab (accounts.officers: the last treasurer stays, a deactivation signs out)."""
+
+    list_display = ["username", "role", "is_staff", "is_active", "last_login", "date_joined"]
+    list_filter = ["role", "is_staff", "is_active"]
+    readonly_fields = ["role", "is_staff", "is_superuser", "is_active", "groups", "user_permissions", "last_login"]
+    fieldsets = [
+        (None, {"fields": ["username", "password"]}),
+        ("Officer", {"fields": ["role", "is_staff", "is_superuser", "is_active"]}),
+        ("Dates", {"fields": ["last_login", "date_joined"]}),
+    ]
 
 
 class BlockedFilter(admin.SimpleListFilter):

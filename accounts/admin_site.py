@@ -7,6 +7,7 @@ from django import forms
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 
+from bank.core import roles
 from bank.core.errors import BankError, throttled_detail
 
 from . import services
@@ -14,6 +15,7 @@ from .throttles import LoginRateThrottle
 
 # A sign-in refused for one of these reasons says so; any other failure (no such name, a wrong
 # password) reads as Django's one "enter the correct username and password" message.
+TREASURERS_ONLY = "The Django admin site is for treasurers; other officers use the bank's admin panel."
 SHOWN_REFUSALS = {"account_locked": 403, "account_blocked": 403}
 
 
@@ -37,11 +39,19 @@ class BankAdminLoginForm(AdminAuthenticationForm):
             raise self.get_invalid_login_error() from None
         self.user_cache = user
         self.confirm_login_allowed(user)  # a player's right password is still not a staff account
+        if not roles.may(user, roles.TREASURER):
+            # the site edits every table: it is a treasurer's tool (bank.core.roles)
+            raise forms.ValidationError(TREASURERS_ONLY, code="not_a_treasurer")
         return self.cleaned_data
 
 
 class BankAdminSite(admin.AdminSite):
     login_form = BankAdminLoginForm
+
+    def has_permission(self, request):
+        """A treasurer's tool, checked on every page: a demoted or deactivated officer's open
+        session loses it at once."""
+        return super().has_permission(request) and roles.may(request.user, roles.TREASURER)
 
     def login(self, request, extra_context=None):
         response = super().login(request, extra_context)

@@ -6,17 +6,22 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from bank.core import roles
 from bank.core.errors import BankError
 from bank.core.inputs import parse
 from bank.core.paging import PageIn, page_of
-from bank.core.permissions import IsBankAdmin
+from bank.core.permissions import IsBankAdmin, require_role
 
-from . import selectors, services, tokens
+from . import officers, selectors, services, tokens
 from .serializers import (
     BlockedPlayersOut,
     LoginIn,
     LoginOut,
     MeOut,
+    OfficerCreateIn,
+    OfficerOut,
+    OfficersOut,
+    OfficerUpdateIn,
     PasswordIn,
     PlayerCreateIn,
     PlayerCreateOut,
@@ -42,6 +47,12 @@ def _session_body(issued: tokens.IssuedToken) -> dict:
     }
 
 
+def _role(user) -> dict:
+    """An officer's answers name their role; a player's have none."""
+    role = roles.role_of(user)
+    return {"role": role} if role else {}
+
+
 class LoginApi(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
@@ -59,12 +70,16 @@ class LoginApi(APIView):
         )
         issued = tokens.token_issue(user=user)
         player = selectors.player_of(user)
-        body = _session_body(issued) | {
-            "username": selectors.display_name(user),
-            "is_admin": user.is_staff,
-            "has_solo_access": bool(player and player.has_solo_access),
-            "player_id": player.pk if player else None,
-        }
+        body = (
+            _session_body(issued)
+            | {
+                "username": selectors.display_name(user),
+                "is_admin": user.is_staff,
+                "has_solo_access": bool(player and player.has_solo_access),
+                "player_id": player.pk if player else None,
+            }
+            | _role(user)
+        )
         return Response(LoginOut(body).data)
 
 
@@ -111,7 +126,13 @@ class VerifyTokenApi(APIView):
         if token is not None:
             user = tokens.User.objects.select_related("player").filter(pk=token["user_id"], is_active=True).first()
         if user is None:
-            body = {"valid": False, "has_solo_access": False, "is_admin": False, "username": None, "expires_at": None}
+            body = {
+                "valid": False,
+                "has_solo_access": False,
+                "is_admin": False,
+                "username": None,
+                "expires_at": None,
+            }
         else:
             player = selectors.player_of(user)
             body = {
@@ -120,7 +141,7 @@ class VerifyTokenApi(APIView):
                 "is_admin": user.is_staff,
                 "username": selectors.display_name(user),
                 "expires_at": tokens.token_expiry(token),
-            }
+            } | _role(user)
         return Response(VerifyTokenOut(body).data)
 
 
@@ -149,7 +170,7 @@ class MeApi(APIView):
             "is_admin": request.user.is_staff,
             "has_solo_access": bool(player and player.has_solo_access),
             "player": player,
-        }
+        } | _role(request.user)
         return Response(MeOut(body).data)
 
 
@@ -170,6 +191,9 @@ class PlayerUpdateApi(APIView):
     )
     def put(self, request, pk: int):
         data = parse(PlayerUpdateIn, request, query=False)
+        for field, least in roles.FIELDS[("player-update", roles.PUT)].items():
+            if data.get(field) is not None:
+                require_role(request.user, least, what=f"change {field.replace('_', ' ')}")
         player = services.player_update(player_id=pk, admin=request.user, **data)
         return Response(PlayerOut(player).data)
 
@@ -250,3 +274,43 @@ class PlayerCreateApi(APIView):
         player = selectors.player_detail(player_id=player.pk)
         body = {"player": player, "detail": "Player created successfully!"}
         return Response(PlayerCreateOut(body).data, status=status.HTTP_201_CREATED)
+
+
+# --- officers (treasurers) ---------------------------------------------------------------------
+
+
+class OfficersApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(responses={200: OfficersOut}, summary="Treasurer: every officer with their role, active or not")
+    def get(self, request):
+        return Response(OfficersOut({"results": officers.officer_list()}).data)
+
+    @extend_schema(
+        request=OfficerCreateIn,
+        responses={201: OfficerOut},
+        summary="Treasurer: add an officer (username as a player name, in the players' namespace; a role)",
+    )
+    def post(self, request):
+        data = parse(OfficerCreateIn, request, query=False)
+        officer = officers.officer_create(
+            username=data.get("username"), password=data.get("password"), role=data.get("role"), by=request.user
+        )
+        return Response(OfficerOut(officer).data, status=status.HTTP_201_CREATED)
+
+
+class OfficerUpdateApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=OfficerUpdateIn,
+        responses={200: OfficerOut},
+        summary="Treasurer: change an officer's role, or deactivate them (their sessions end at once); "
+        "409 for the last active treasurer",
+    )
+    def patch(self, request, pk: int):
+        data = parse(OfficerUpdateIn, request, query=False)
+        officer = officers.officer_update(
+            officer_id=pk, role=data.get("role"), active=data.get("active"), by=request.user
+        )
+        return Response(OfficerOut(officer).data)

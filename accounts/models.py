@@ -2,11 +2,22 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models.functions import Lower
 
+from bank.core import roles
+
 from . import rules
 
 
 class User(AbstractUser):
-    """A sign-in identity: the bank's admins (staff) and the players who set a password."""
+    """A sign-in identity: the bank's officers (staff, each with a role) and the players who set a
+    password. An officer's role is read on every call (bank.core.roles); a player's is blank."""
+
+    role = models.CharField(
+        max_length=16,
+        choices=roles.CHOICES,
+        blank=True,
+        default="",
+        help_text="an officer's role (teller, loan officer, treasurer); blank for players",
+    )
 
 
 class Player(models.Model):

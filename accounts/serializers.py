@@ -1,8 +1,9 @@
 from rest_framework import serializers
 
+from bank.core import roles
 from bank.core.fields import ChoiceTextField, StrictBooleanField, TextField
 from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn
+from bank.core.paging import PageIn, PageOut
 
 from . import rules
 from .models import Player
@@ -50,9 +51,13 @@ class SessionOut(serializers.Serializer):
     expires_in = serializers.IntegerField()
 
 
+ROLE_HELP = "an officer's role (teller, loan_officer, treasurer); only in an officer's answer"
+
+
 class LoginOut(SessionOut):
     username = serializers.CharField()
     is_admin = serializers.BooleanField()
+    role = serializers.ChoiceField(choices=roles.CHOICES, required=False, help_text=ROLE_HELP)
     has_solo_access = serializers.BooleanField()
     player_id = serializers.IntegerField(allow_null=True)
 
@@ -75,6 +80,7 @@ class VerifyTokenOut(serializers.Serializer):
     valid = serializers.BooleanField()
     has_solo_access = serializers.BooleanField()
     is_admin = serializers.BooleanField()
+    role = serializers.ChoiceField(choices=roles.CHOICES, required=False, help_text=ROLE_HELP)
     username = serializers.CharField(allow_null=True)
     expires_at = serializers.DateTimeField(allow_null=True)
 
@@ -110,6 +116,7 @@ class PlayerBriefOut(serializers.ModelSerializer):
 class MeOut(serializers.Serializer):
     username = serializers.CharField()
     is_admin = serializers.BooleanField()
+    role = serializers.ChoiceField(choices=roles.CHOICES, required=False, help_text=ROLE_HELP)
     has_solo_access = serializers.BooleanField()
     player = PlayerBriefOut(allow_null=True)
 
@@ -131,12 +138,6 @@ class PasswordIn(serializers.Serializer):
 class WsTicketOut(serializers.Serializer):
     ticket = serializers.CharField()
     expires_at = serializers.DateTimeField()
-
-
-class PageOut(serializers.Serializer):
-    count = serializers.IntegerField(help_text="every row of the list, not only this page")
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
 
 
 class BlockedPlayersOut(PageOut):
@@ -169,3 +170,36 @@ class PlayerCreateIn(serializers.Serializer):
 class PlayerCreateOut(serializers.Serializer):
     player = PlayerOut()
     detail = serializers.CharField()
+
+
+class OfficerOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    role = serializers.ChoiceField(choices=roles.CHOICES)
+    active = serializers.BooleanField(source="is_active")
+    created_at = serializers.DateTimeField(source="date_joined")
+    last_login = serializers.DateTimeField(allow_null=True, help_text="the last sign-in, at either door")
+
+
+class OfficersOut(serializers.Serializer):
+    results = OfficerOut(many=True)
+
+
+class OfficerCreateIn(InputSerializer):
+    username = TextIn(label="Username", max_length=rules.NAME_MAX_LENGTH)
+    password = TextIn(label="Password", max_length=rules.PASSWORD_MAX_LENGTH, trim_whitespace=False)
+    role = ChoiceTextField(
+        choices=list(roles.ROLES),
+        required=False,
+        allow_null=True,
+        error_messages={"invalid_choice": "role must be teller, loan_officer or treasurer"},
+    )
+
+
+class OfficerUpdateIn(InputSerializer):
+    role = ChoiceTextField(
+        choices=list(roles.ROLES),
+        required=False,
+        error_messages={"invalid_choice": "role must be teller, loan_officer or treasurer"},
+    )
+    active = StrictBooleanField(required=False, help_text="false deactivates: their sessions and sockets end at once")

@@ -9,7 +9,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from bank.core import audit, live
+from bank.core import audit, live, roles
 from bank.core.errors import BankError
 
 from . import rules
@@ -465,6 +465,7 @@ def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str,
         user.is_staff = True
         user.is_superuser = True
         user.is_active = True
+        user.role = roles.TREASURER  # the bank's admin runs it (docs/rules.md, "Officers")
         if password:
             user.set_password(password)
         elif created:

@@ -68,6 +68,8 @@ def token_issue(*, user: User) -> IssuedToken:
         session = BankSession(sid=secrets.token_hex(16), user=user)
         issued = _token_for(session=session, user=user)
         session.save(force_insert=True)
+        if user.is_staff:  # the Officers tab shows each officer's last sign-in
+            User.objects.filter(pk=user.pk).update(last_login=now)
     return issued
 
 

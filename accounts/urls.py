@@ -16,4 +16,6 @@ urlpatterns = [
     path("admin/players/blocked", apis.BlockedPlayersApi.as_view(), name="players-blocked"),
     path("admin/players/<int:pk>/unblock", apis.PlayerUnblockApi.as_view(), name="player-unblock"),
     path("admin/players/<int:pk>/password", apis.PlayerPasswordApi.as_view(), name="player-password"),
+    path("admin/officers", apis.OfficersApi.as_view(), name="officers"),
+    path("admin/officers/<int:pk>", apis.OfficerUpdateApi.as_view(), name="officer-update"),
 ]

@@ -12,13 +12,13 @@ from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller, player_of
 from bank import backup, dashboard, jobs, statements
-from bank.core import audit, outbox
+from bank.core import audit, decisions, outbox
 from bank.core.errors import BankError
-from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField
+from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, TextField, WholeNumberField
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import NOT_AN_OBJECT, InputSerializer, parse
-from bank.core.models import AuditEntry
-from bank.core.paging import PageIn, page_of
+from bank.core.models import AuditEntry, BankSettings
+from bank.core.paging import PageIn, PageOut, page_of
 from bank.core.permissions import IsBankAdmin
 
 from .administration import players_bulk_delete
@@ -124,6 +124,9 @@ class BackupApi(APIView):
 class AuditIn(PageIn):
     player_id = RecordIdField(required=False, help_text="only this player's entries")
     kind = ChoiceTextField(choices=sorted(audit.KINDS), required=False, help_text="only this kind of action")
+    officer = TextField(
+        max_length=150, required=False, help_text="only what this officer did (a username, ignoring case)"
+    )
 
 
 class AuditEntryOut(serializers.ModelSerializer):
@@ -173,17 +176,17 @@ class AuditKindOut(serializers.Serializer):
     label = serializers.CharField()
 
 
-class AuditPageOut(serializers.Serializer):
+class AuditPageOut(PageOut):
     entries = AuditEntryOut(many=True)
     count = serializers.IntegerField(help_text="every entry matching the filters")
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
     kinds = AuditKindOut(many=True, help_text="every kind the filter accepts, with its label")
 
 
-def audit_page(*, player_id: int | None, kind: str | None, offset: int, limit: int) -> dict:
+def audit_page(*, player_id: int | None, kind: str | None, offset: int, limit: int, officer: str = "") -> dict:
     """The entries, newest first, a page at a time. 2 queries: the count and the page."""
     entries = AuditEntry.objects.all()
+    if officer:
+        entries = entries.filter(actor_name__iexact=officer)
     if player_id is not None:
         entries = entries.filter(player_id=player_id)
     if kind:
@@ -197,12 +200,18 @@ class AuditListApi(APIView):
     @extend_schema(
         parameters=[AuditIn],
         responses={200: AuditPageOut},
-        summary="Admin: the audit trail, newest first, a page at a time (filters: player_id, kind)",
+        summary="Admin: the audit trail, newest first, a page at a time (filters: player_id, kind, officer)",
     )
     def get(self, request):
         data = parse(AuditIn, request, body=False)
         page = page_of(data)
-        found = audit_page(player_id=data.get("player_id"), kind=data.get("kind"), offset=page.offset, limit=page.size)
+        found = audit_page(
+            player_id=data.get("player_id"),
+            kind=data.get("kind"),
+            officer=(data.get("officer") or "").strip(),
+            offset=page.offset,
+            limit=page.size,
+        )
         kinds = [{"kind": kind, "label": label} for kind, label in audit.KINDS.items()]
         return Response(AuditPageOut(found | page.answer(found["count"]) | {"kinds": kinds}).data)
 
@@ -323,3 +332,41 @@ class ReconcileApi(APIView):
     )
     def get(self, request):
         return Response(ReconcileOut(last_reconciliation()).data)
+
+
+# --- bank settings (treasurers) ----------------------------------------------------------------
+
+# the largest amount any call accepts (docs/rules.md, Money): above it no decision could ever need two
+FOUR_EYES_MAX = 1_000_000_000
+
+
+class BankSettingsIn(InputSerializer):
+    four_eyes_above = WholeNumberField(
+        min_value=0,
+        max_value=FOUR_EYES_MAX,
+        help_text="bread: a decision paying out or lending more than this needs two different officers",
+    )
+
+
+class BankSettingsOut(serializers.Serializer):
+    four_eyes_above = serializers.IntegerField()
+    updated_at = serializers.DateTimeField()
+    updated_by = serializers.CharField(allow_blank=True)
+
+
+class BankSettingsApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(responses={200: BankSettingsOut}, summary="Treasurer: the bank's settings (the four-eyes threshold)")
+    def get(self, request):
+        return Response(BankSettingsOut(BankSettings.current()).data)
+
+    @extend_schema(
+        request=BankSettingsIn,
+        responses={200: BankSettingsOut},
+        summary="Treasurer: change the bank's settings (four_eyes_above: whole bread, 0 to 1,000,000,000)",
+    )
+    def put(self, request):
+        data = parse(BankSettingsIn, request, query=False)
+        row = decisions.bank_settings_set(four_eyes_above=data["four_eyes_above"], by=request.user)
+        return Response(BankSettingsOut(row).data)

@@ -35,7 +35,7 @@ from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.db.models import BooleanField, IntegerField, Q
+from django.db.models import BooleanField, IntegerField, JSONField, Q
 from django.utils import timezone
 
 from accounts.models import BankSession, Player, User, WsTicket
@@ -246,7 +246,7 @@ def backup_parse(text: str | bytes, *, unsigned: bool = False) -> dict:
     user_fields = [field.attname for field in _columns(User)]
     for row in decoded[User]:
         account = dict(zip(user_fields, row, strict=True))
-        if account["is_staff"] or account["is_superuser"]:
+        if account["is_staff"] or account["is_superuser"] or account.get("role"):
             raise BackupRefused(
                 f"The backup holds a staff account ({account['username']!r}); a backup never does, so this "
                 "file was altered. Nothing was restored.",
@@ -292,6 +292,8 @@ def _json_type(field) -> type | tuple[type, ...]:
         return bool
     if isinstance(field, IntegerField):  # every integer field, the auto ids and the big ones
         return int
+    if isinstance(field, JSONField):  # a request's four-eyes approvals
+        return (list, dict)
     return str
 
 

@@ -2,13 +2,13 @@
 
 from rest_framework import serializers
 
-from accounts.serializers import PageOut, PlayerOut
+from accounts.serializers import PlayerOut
 from bank.core.fields import ChoiceTextField, RecordIdField
 from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn
+from bank.core.paging import PageIn, PageOut
 from exchange.serializers import ExchangeRequestOut
-from lending.savings_serializers import WithdrawalOut
-from lending.serializers import PendingLoanOut
+from lending.loans.serializers import PendingLoanOut
+from lending.savings.serializers import WithdrawalOut
 
 from .administration import MAX_BULK_DELETE, MSG_SELECT_ONE
 

@@ -18,6 +18,7 @@ api_patterns = [
     path("admin/notifications/undelivered", apis.UndeliveredApi.as_view(), name="notifications-undelivered"),
     path("admin/jobs", apis.JobsApi.as_view(), name="jobs"),
     path("admin/reconcile", apis.ReconcileApi.as_view(), name="reconcile"),
+    path("admin/bank-settings", apis.BankSettingsApi.as_view(), name="bank-settings"),
     path("me/statement.csv", apis.MyStatementApi.as_view(), name="my-statement"),
     path("players/<int:pk>/statement.csv", apis.PlayerStatementApi.as_view(), name="player-statement"),
     path("health", health.HealthApi.as_view(), name="health"),

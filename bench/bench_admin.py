@@ -215,7 +215,7 @@ def measure(database: str, args) -> dict:
         "loan_days": LoanPayment.objects.count(),
         "savings_weeks": SavingsWeek.objects.count(),
     }
-    admin = User.objects.create_user(username="bench-admin", password=None, is_staff=True)
+    admin = User.objects.create_user(username="bench-admin", password=None, is_staff=True, role="treasurer")
     token = token_issue(user=admin).access_token
     client = APIClient(HTTP_HOST="localhost")
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")

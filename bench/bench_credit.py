@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     migration._sources.clear()  # only the stand-in: the numbers must not depend on what else is installed
     migration.register_source(fake_counts_source, grouped=fake_counts_sql)
 
-    admin = User.objects.create_user(username="bench-admin", password=None, is_staff=True)
+    admin = User.objects.create_user(username="bench-admin", password=None, is_staff=True, role="treasurer")
     client = APIClient(HTTP_HOST="localhost")
     client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=admin).access_token}")
 

@@ -233,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
         player.user = user
     Player.objects.bulk_update(players, ["user"], batch_size=2_000)
     by_player = dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "user_id"))
-    admin = User.objects.create_user(username="bench-admin", password="x", is_staff=True)
+    admin = User.objects.create_user(username="bench-admin", password="x", is_staff=True, role="treasurer")
     now = timezone.now()
     owners = [player_ids[i % len(player_ids)] for i in range(args.sockets)] + [None] * args.admin_sockets
     sessions, tickets = [], []

@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     from accounts.tokens import token_issue
     from lending import rules
     from lending.models import Savings, SavingsWeek
-    from lending.savings_services import savings_auto_process_overdue
+    from lending.savings.services import savings_auto_process_overdue
 
     call_command("migrate", interactive=False, verbosity=0)
     started = time.perf_counter()
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     if again.processed_count:
         problems.append(f"a second run recorded {again.processed_count} more weeks")
 
-    admin = User.objects.create_user(username="bench-admin", password="x", is_staff=True)
+    admin = User.objects.create_user(username="bench-admin", password="x", is_staff=True, role="treasurer")
     admin_client = APIClient()
     admin_client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=admin).access_token}")
     player = Player.objects.get(pk=player_ids[0])

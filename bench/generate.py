@@ -498,7 +498,9 @@ def requests_create(player_ids: Sequence[int], *, each: int, decided: int = 0, s
     tomorrow = timezone.localdate() + timedelta(days=1)
     admin = None
     if decided:
-        admin, _ = User.objects.get_or_create(username=GENERATOR_USERNAME, defaults={"is_staff": True})
+        admin, _ = User.objects.get_or_create(
+            username=GENERATOR_USERNAME, defaults={"is_staff": True, "role": "treasurer"}
+        )
     kinds = [("pending", {})] * each + [("denied", {"admin_notes": "Generated: denied"})] * decided
     PendingLoan.objects.bulk_create(
         PendingLoan(
@@ -552,7 +554,6 @@ class BankSet:
     loans: LoanSet
     savings: int
     weeks: int
-    requests_each: int
     seconds: float
 
 
@@ -586,7 +587,6 @@ def bank_create(
         loans=made,
         savings=savings,
         weeks=weeks_written,
-        requests_each=requests,
         seconds=round(time.perf_counter() - started, 1),
     )
 

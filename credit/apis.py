@@ -68,8 +68,7 @@ class CreditOverviewApi(APIView):
         overview = selectors.credit_overview(
             search=data.get("search", ""), tier=data.get("tier"), offset=page.offset, limit=page.size
         )
-        # the selector already builds the documented shape (OverviewOut): no second serialisation
-        return Response({"max_score": rules.MAX_SCORE, **overview, **page.answer(overview["count"])})
+        return Response(OverviewOut({"max_score": rules.MAX_SCORE, **overview, **page.answer(overview["count"])}).data)
 
 
 class CreditPenaltyApi(APIView):
@@ -122,7 +121,7 @@ class MigrationPreviewApi(APIView):
         data = parse(MigrationPreviewIn, request, body=False)
         page = page_of(data)
         preview = selectors.credit_migration_preview(search=data.get("search", ""), offset=page.offset, limit=page.size)
-        return Response(preview | page.answer(preview["count"]))  # already MigrationPreviewOut's shape
+        return Response(MigrationPreviewOut(preview | page.answer(preview["count"])).data)
 
 
 class MigrationExecuteApi(APIView):

@@ -2,7 +2,7 @@ from rest_framework import serializers
 
 from bank.core.fields import ChoiceTextField, RecordIdField, StrictBooleanField, TextField, WholeNumberField
 from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn
+from bank.core.paging import PageIn, PageOut
 
 from . import rules
 from .models import CreditEvent
@@ -66,11 +66,9 @@ class TierCountersOut(serializers.Serializer):
     bad_payers = serializers.IntegerField()
 
 
-class OverviewOut(serializers.Serializer):
+class OverviewOut(PageOut):
     max_score = serializers.IntegerField()
     count = serializers.IntegerField(help_text="players matching the filters")
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
     counters = TierCountersOut(help_text="the whole bank's players per tier, whatever the filters")
     overview = OverviewRowOut(many=True)
 
@@ -159,14 +157,12 @@ class MigrationRowOut(serializers.Serializer):
     score_breakdown = BreakdownOut()
 
 
-class MigrationPreviewOut(serializers.Serializer):
+class MigrationPreviewOut(PageOut):
     total_players = serializers.IntegerField()
     calculated_scores = serializers.IntegerField()
     average_score = serializers.FloatField()
     highest_score = serializers.IntegerField()
     count = serializers.IntegerField(help_text="players matching the search")
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
     migration_data = MigrationRowOut(many=True, help_text="this page's players, by name")
 
 

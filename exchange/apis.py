@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller
+from bank.core.decisions import AwaitingSecondApproval
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
 from bank.core.paging import page_of
@@ -15,6 +16,7 @@ from . import selectors, services
 from .serializers import (
     DecisionIn,
     DecisionOut,
+    ExchangeAwaitingOut,
     ExchangeRequestIn,
     ExchangeRequestOut,
     HistoryOut,
@@ -115,8 +117,9 @@ class ExchangeApproveApi(APIView):
     @extend_schema(
         request=None,
         parameters=[DecisionIn, IDEMPOTENCY_KEY_HEADER],
-        responses={200: DecisionOut},
-        summary="Admin: approve; a sale opens or grows savings (or cashes out), a purchase is paid from savings",
+        responses={200: DecisionOut, 202: ExchangeAwaitingOut},
+        summary="Admin: approve; a sale opens or grows savings (or cashes out), a purchase is paid from savings "
+        "(above the four-eyes threshold: 202 until a second officer approves)",
     )
     @idempotent
     def put(self, request, pk: int):
@@ -124,6 +127,9 @@ class ExchangeApproveApi(APIView):
         exchange = services.exchange_request_approve(
             request_id=pk, notes=data.get("admin_notes", ""), admin=request.user
         )
+        if isinstance(exchange, AwaitingSecondApproval):
+            body = exchange.answer() | {"detail": exchange.detail, "pearl_exchange_request": exchange.request}
+            return Response(ExchangeAwaitingOut(body).data, status=status.HTTP_202_ACCEPTED)
         return Response(
             DecisionOut({"pearl_exchange_request": exchange, "detail": "Pearl exchange request approved."}).data
         )

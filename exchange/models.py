@@ -90,6 +90,10 @@ class PearlExchangeRequest(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # four eyes (docs/rules.md): the officers who approved while it waited for a second one,
+    # [{"officer_id", "officer", "at", "notes"}], written under the request's row lock
+    approvals = models.JSONField(default=list, blank=True)
+
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [

@@ -5,9 +5,10 @@ import re
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from bank.core.decisions import AwaitingSecondApprovalOut, approvals_field
 from bank.core.fields import ChoiceTextField, RecordIdField, TextField, WholeNumberField
 from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn
+from bank.core.paging import PageIn, PageOut
 from lending.fields import enum_field
 from lending.rules import MAX_NOTES_LENGTH
 
@@ -73,20 +74,23 @@ class ExchangeRequestOut(serializers.Serializer):
         return rules.destination_label(request.savings_option, request.savings_id)
 
 
+class ExchangeRequestOfficerOut(ExchangeRequestOut):
+    """A request as officers read it: with the approvals it has while it waits for a second officer."""
+
+    approvals = approvals_field()
+
+
 class HistoryOut(serializers.Serializer):
     pearl_exchange_history = ExchangeRequestOut(many=True)
 
 
-class ListOut(serializers.Serializer):
-    count = serializers.IntegerField()
-    page = serializers.IntegerField()
-    page_size = serializers.IntegerField()
+class ListOut(PageOut):
     pending_count = serializers.IntegerField(help_text="for the tab's badge")
-    pearl_exchange_requests = ExchangeRequestOut(many=True)
+    pearl_exchange_requests = ExchangeRequestOfficerOut(many=True)
 
 
 class DecisionOut(serializers.Serializer):
-    pearl_exchange_request = ExchangeRequestOut()
+    pearl_exchange_request = ExchangeRequestOfficerOut()
     detail = serializers.CharField()
 
 
@@ -168,3 +172,7 @@ class DecisionIn(InputSerializer):
         max_length=MAX_NOTES_LENGTH, help_text="the approval note (optional) or the denial reason (required)"
     )
     admin_user = TextField(max_length=150, help_text="ignored: the admin comes from the token")
+
+
+class ExchangeAwaitingOut(AwaitingSecondApprovalOut):
+    pearl_exchange_request = ExchangeRequestOfficerOut()

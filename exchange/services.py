@@ -1,6 +1,6 @@
 """Every write about pearl exchange rates and requests (docs/rules.md, Pearl exchange).
 
-Lock order, the same as every savings write (lending.savings_services): the request first, then the
+Lock order, the same as every savings write (lending.savings.services): the request first, then the
 player, then the player's savings. So a purchase and a withdrawal paid from one account, or two
 purchases, wait for each other and never both spend the same bread.
 """
@@ -11,13 +11,13 @@ from django.utils import timezone
 from accounts.models import Player, User
 from accounts.services import player_locked
 from bank.core import audit, ledger, live, outbox
-from bank.core.decisions import locked_pending
+from bank.core.decisions import AwaitingSecondApproval, approvers, four_eyes, locked_pending
 from bank.core.errors import BankError
-from lending import savings_services
+from lending.callers import player_of_caller
 from lending.models import Savings
 from lending.rules import BAD_PAYER_PRODUCTS, NO_PROFILE
-from lending.savings_selectors import client_limit_refusal
-from lending.selectors import player_of_caller
+from lending.savings import services as savings_services
+from lending.savings.selectors import client_limit_refusal
 
 from . import rules
 from .models import ExchangeSettings, PearlExchangeRequest
@@ -137,6 +137,7 @@ def _decided(request: PearlExchangeRequest, *, status: str, admin: User, notes: 
             "savings_id": request.savings_id,
             "created_savings_id": request.created_savings_id,
             "admin_notes": notes,
+            **({"approved_by": approvers(request, admin)} if approved else {}),
         },
     )
     what = f"{'sell' if request.exchange_type == Type.SELL else 'buy'} {request.pearls_amount:,} pearls"
@@ -147,16 +148,31 @@ def _decided(request: PearlExchangeRequest, *, status: str, admin: User, notes: 
         content=f"your request to {what} was approved."
         if approved
         else f"your request to {what} was denied. Reason: {notes}",
+        officer=approvers(request, admin) if approved else admin.get_username(),
     )
 
 
 @transaction.atomic
-def exchange_request_approve(*, request_id: int, admin: User, notes: str = "") -> PearlExchangeRequest:
+def exchange_request_approve(
+    *, request_id: int, admin: User, notes: str = ""
+) -> PearlExchangeRequest | AwaitingSecondApproval:
     """Approve, with its effect on the savings: a cash-out moves nothing in the bank; a sale into new
     savings opens an account (limits and credit points apply); a sale into an account grows it
     (limits apply); a purchase takes its bread from the account. What no longer fits answers 409 and
-    changes nothing."""
+    changes nothing. Above the four-eyes threshold (on the bread) the first officer's approval is only
+    recorded (bank.core.decisions)."""
     player, request = _locked_request(request_id)
+    awaiting = four_eyes(
+        request=request,
+        amount=request.bread_amount,
+        officer=admin,
+        notes=notes,
+        kind="exchange",
+        player=player,
+        live_kind="pearl_exchange_requests",
+    )
+    if awaiting is not None:
+        return awaiting
     if request.exchange_type == Type.BUY:
         savings = Savings.objects.select_for_update().filter(pk=request.savings_id).first()
         if savings is None or savings.status != Savings.Status.ACTIVE or savings.invested_value < request.bread_amount:

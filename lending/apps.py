@@ -9,10 +9,10 @@ class LendingConfig(AppConfig):
         # figures flow down to the lower apps through their hooks; their imports never come up here
         from bank.core import demo
         from credit import migration
+        from lending.loans.selectors import loan_counts_for_credit, loan_counts_sql
+        from lending.savings.selectors import savings_counts_for_credit, savings_counts_sql
 
         from .demo import seed_loans, seed_savings
-        from .savings_selectors import savings_counts_for_credit, savings_counts_sql
-        from .selectors import loan_counts_for_credit, loan_counts_sql
 
         migration.register_source(loan_counts_for_credit, grouped=loan_counts_sql)
         migration.register_source(savings_counts_for_credit, grouped=savings_counts_sql)

@@ -23,6 +23,7 @@ class AdminFactory(UserFactory):
     username = "admin"
     is_staff = True
     is_superuser = True
+    role = "treasurer"
 
     class Meta:
         model = User

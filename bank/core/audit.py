@@ -50,6 +50,13 @@ KINDS: dict[str, str] = {
     "player.created": "Player created",
     "player.deleted": "Player deleted",
     "bank.restored": "Bank restored from a backup",
+    "officer.created": "Officer added",
+    "officer.updated": "Officer changed",
+    "bank.settings_set": "Bank settings changed",
+    "loan.proposed": "Loan proposed (a second officer must approve)",
+    "loan_request.first_approved": "Loan request approved once (a second officer must approve)",
+    "withdrawal.first_approved": "Withdrawal approved once (a second officer must approve)",
+    "exchange.first_approved": "Pearl exchange approved once (a second officer must approve)",
 }
 
 
@@ -82,6 +89,7 @@ FIELD_KINDS: dict[str, str] = {
             "bread_amount",
             "sell_rate",
             "buy_rate",
+            "four_eyes_above",
         ),
         "money",
     ),

@@ -88,6 +88,8 @@ KINDS = frozenset(
         "audit",  # admins only
         "notifications",  # admins only: the Discord outbox
         "jobs",  # admins only: the daily jobs' last runs (bank/jobs.py)
+        "officers",  # admins only: officers and their roles
+        "bank_settings",  # admins only: the four-eyes threshold
     }
 )
 ADMINS_GROUP = "admins"

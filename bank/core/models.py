@@ -177,6 +177,9 @@ class OutboxMessage(models.Model):
     player_id = models.BigIntegerField(null=True, blank=True)
     discord = models.CharField(max_length=64, blank=True, default="")
     content = models.TextField()
+    officer = models.CharField(
+        max_length=300, blank=True, default="", help_text="the officer(s) who decided it, named in the message"
+    )
     attempts = models.PositiveIntegerField(default=0)
     next_attempt_at = models.DateTimeField(db_index=True, help_text="not tried again before this (back-off, claims)")
     claim = models.CharField(max_length=32, blank=True, default="", help_text="the deliverer holding the row now")
@@ -211,3 +214,38 @@ class ScheduledJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: last run {self.last_started_at or 'never'}"
+
+
+class BankSettings(models.Model):
+    """The bank's own settings, one row (docs/rules.md, "Four eyes"), changed by treasurers."""
+
+    FOUR_EYES_ABOVE_DEFAULT = 1_000_000
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1, editable=False)
+    four_eyes_above = models.BigIntegerField(
+        default=FOUR_EYES_ABOVE_DEFAULT,
+        help_text="a decision paying out or lending more bread than this needs two different officers",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+    updated_by = models.CharField(max_length=150, blank=True, default="", help_text="the officer's username")
+
+    class Meta:
+        verbose_name_plural = "bank settings"
+        constraints = [
+            models.CheckConstraint(condition=models.Q(id=1), name="bank_settings_one_row"),
+            models.CheckConstraint(condition=models.Q(four_eyes_above__gte=0), name="four_eyes_above_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Bank settings (four eyes above €{self.four_eyes_above:,})"
+
+    @classmethod
+    def current(cls) -> "BankSettings":
+        """The row, created with its defaults on the first read."""
+        row, _ = cls.objects.get_or_create(pk=1)
+        return row
+
+    @classmethod
+    def locked(cls) -> "BankSettings":
+        cls.objects.get_or_create(pk=1)
+        return cls.objects.select_for_update().get(pk=1)

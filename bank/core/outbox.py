@@ -56,9 +56,10 @@ def backoff(attempts: int) -> timedelta:
     return timedelta(seconds=min(BACKOFF_FIRST_SECONDS * 2 ** (attempts - 1), BACKOFF_MAX_SECONDS))
 
 
-def _message(*, kind: str, player, content: str) -> OutboxMessage:
+def _message(*, kind: str, player, content: str, officer: str = "") -> OutboxMessage:
     return OutboxMessage(
         kind=kind,
+        officer=officer[:300],
         player_id=player.pk,
         discord=player.discord[:64],
         content=f"@{player.discord}: {content}"[:1900],  # Discord allows 2,000 characters
@@ -66,24 +67,25 @@ def _message(*, kind: str, player, content: str) -> OutboxMessage:
     )
 
 
-def enqueue(*, kind: str, player, content: str) -> OutboxMessage | None:
-    """Queue a message to a player (`player` has pk and discord) in the caller's transaction."""
+def enqueue(*, kind: str, player, content: str, officer: str = "") -> OutboxMessage | None:
+    """Queue a message to a player (`player` has pk and discord) in the caller's transaction;
+    `officer` names who decided it (the message's footer: "Officer: alice")."""
     if not enabled():
         return None
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("outbox.enqueue must run inside the transaction of the decision it tells")
-    message = _message(kind=kind, player=player, content=content)
+    message = _message(kind=kind, player=player, content=content, officer=officer)
     message.save()  # the decision's own notice reaches the admins' count (it refreshes on those kinds)
     return message
 
 
-def enqueue_many(*, kind: str, messages: Iterable[tuple[object, str]]) -> int:
+def enqueue_many(*, kind: str, messages: Iterable[tuple[object, str]], officer: str = "") -> int:
     """Queue one message per (player, content), inserted together (an overdue run)."""
     if not enabled():
         return 0
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("outbox.enqueue_many must run inside the transaction of the decision it tells")
-    rows = [_message(kind=kind, player=player, content=content) for player, content in messages]
+    rows = [_message(kind=kind, player=player, content=content, officer=officer) for player, content in messages]
     OutboxMessage.objects.bulk_create(rows, batch_size=500)
     return len(rows)
 
@@ -108,7 +110,15 @@ def send_deadline(timeout: float) -> float:
     return min(timeout, CLAIM_SECONDS / 2)
 
 
-def _post(url: str, content: str, timeout: float) -> None:
+def discord_body(content: str, officer: str = "") -> dict:
+    """The webhook's JSON: the text, and the deciding officer in a footer (mentions never ping)."""
+    body: dict = {"content": content, "allowed_mentions": {"parse": []}}
+    if officer:
+        body["embeds"] = [{"footer": {"text": f"Officer: {officer}"}}]
+    return body
+
+
+def _post(url: str, content: str, timeout: float, officer: str = "") -> None:
     """POST the message; a 2xx status is a delivery (the answer's body is not awaited). The send has
     one hard deadline: a socket timeout restarts with every byte, so a timer cuts the connection."""
     deadline = send_deadline(timeout)
@@ -127,7 +137,7 @@ def _post(url: str, content: str, timeout: float) -> None:
     timer = threading.Timer(deadline, cut_off)
     timer.daemon = True
     timer.start()
-    body = json.dumps({"content": content, "allowed_mentions": {"parse": []}}).encode()
+    body = json.dumps(discord_body(content, officer)).encode()
     path = parts.path + (f"?{parts.query}" if parts.query else "")
     try:
         connection.request(
@@ -172,16 +182,16 @@ def deliver_due(*, now: datetime | None = None, limit: int = BATCH, timeout: flo
     due = list(
         OutboxMessage.objects.filter(delivered_at__isnull=True, next_attempt_at__lte=now, attempts__lt=MAX_ATTEMPTS)
         .order_by("next_attempt_at", "id")
-        .values_list("pk", "content", "attempts")[:limit]
+        .values_list("pk", "content", "attempts", "officer")[:limit]
     )
     sent = failed = 0
-    for message_id, content, attempts in due:
+    for message_id, content, attempts, officer in due:
         token = _claim(message_id, now)
         if token is None:
             continue
         mine = OutboxMessage.objects.filter(pk=message_id, claim=token)
         try:
-            _post(url, content, timeout)
+            _post(url, content, timeout, officer)
         except Exception as error:  # noqa: BLE001 (any failure is retried later; the reason is kept)
             failed += 1
             tries = attempts + 1

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from rest_framework import serializers
+
 from bank.core.fields import WholeNumberField
 from bank.core.inputs import InputSerializer
 
@@ -12,6 +14,14 @@ MAX_PAGE_SIZE = 200
 class PageIn(InputSerializer):
     page = WholeNumberField(required=False, min_value=1, max_value=1_000_000, default=1)
     page_size = WholeNumberField(required=False, min_value=1, max_value=MAX_PAGE_SIZE, default=DEFAULT_PAGE_SIZE)
+
+
+# the paging fields of every paged answer: a paged answer's serializer extends it with its rows (a
+# comment, not a docstring: the schema would give it to every subclass as its description)
+class PageOut(serializers.Serializer):
+    count = serializers.IntegerField(help_text="every row of the list, not only this page")
+    page = serializers.IntegerField()
+    page_size = serializers.IntegerField()
 
 
 @dataclass(frozen=True)

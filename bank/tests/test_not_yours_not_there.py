@@ -34,6 +34,7 @@ ROUTE_KINDS = [
     (r"^pending-loans/<int:pk>/", "pending_loan"),
     (r"^admin/withdrawal-requests/<int:pk>/", "withdrawal"),
     (r"^admin/pearl-exchange-requests/<int:pk>/", "exchange"),
+    (r"^admin/officers/<int:pk>$", "player"),  # an officer's id; a player gets 403 whatever the id
 ]
 
 TODAY = timezone.localdate()
@@ -67,6 +68,7 @@ INPUTS: dict[tuple[str, str], dict] = {
     ("admin/withdrawal-requests/<int:pk>/deny", "put"): {"query": {"admin_notes": "not now"}},
     ("admin/pearl-exchange-requests/<int:pk>/approve", "put"): {},
     ("admin/pearl-exchange-requests/<int:pk>/deny", "put"): {"query": {"admin_notes": "not now"}},
+    ("admin/officers/<int:pk>", "patch"): {"body": {"role": "teller"}},
 }
 
 

@@ -8,15 +8,16 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.utils import timezone
 
-from accounts.tests.factories import PlayerFactory
+from accounts.tests.factories import AdminFactory, PlayerFactory
 from bank.administration import players_bulk_delete
 from bank.core import ledger
 from bank.core.models import AppendOnlyError, LedgerEntry
 from bank.core.testing.queries import AUTH_QUERIES
 from bank.reconcile import reconcile, reconcile_and_record
 from exchange import services as exchange_services
-from lending import savings_services, services
+from lending.loans import services
 from lending.models import Loan, LoanPayment, Savings, SoloDividends
+from lending.savings import services as savings_services
 
 URL = "/api/admin/reconcile"
 
@@ -52,6 +53,9 @@ def _every_money_movement(admin) -> Loan:
         player_timezone=1,
     )
     savings_services.withdrawal_request_approve(request_id=withdrawal.pk, admin=admin)
+    # above the four-eyes threshold (1,000,000): a second officer carries it out
+    second_officer = AdminFactory(username="second-officer")
+    savings_services.withdrawal_request_approve(request_id=withdrawal.pk, admin=second_officer)
     # the pearl exchange: sales into new and existing savings and to hand, a purchase
     for kind, pearls, option, savings_id in [
         ("sell", 100, "new_savings", None),

@@ -16,6 +16,8 @@ export const LIVE_KINDS = [
   'audit',
   'notifications',
   'jobs',
+  'officers',
+  'bank_settings',
 ] as const;
 
 export type LiveKind = (typeof LIVE_KINDS)[number];

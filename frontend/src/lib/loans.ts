@@ -1,3 +1,4 @@
+import type { Approval } from '@/lib/officers';
 /**
  * Loan shapes as the API answers them (docs: backend `lending/serializers.py`) and how the
  * screens write them. Every figure comes from the server (DESIGN.md "One source of truth"): the
@@ -107,6 +108,8 @@ export interface PendingLoan {
   denied_by: string | null;
   denied_date: string | null;
   converted_loan_id: number | null;
+  /** officers only: four eyes' approvals while a large request waits for a second officer */
+  approvals?: Approval[];
 }
 
 /** What a loan's rate is shown with: its whole-term rate, its days and the server's daily equivalent. */

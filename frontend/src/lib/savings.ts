@@ -1,3 +1,4 @@
+import type { Approval } from '@/lib/officers';
 /** The savings and withdrawal shapes the server answers (docs/api-contract.md, "Savings", "Withdrawals"). */
 
 export type SavingsStatus = 'Active' | 'Withdrawn';
@@ -111,6 +112,8 @@ export interface Withdrawal {
   decided_by: string | null;
   decided_at: string | null;
   created_at: string;
+  /** officers only: four eyes' approvals while a large request waits for a second officer */
+  approvals?: Approval[];
 }
 
 export interface TimezoneSettings {

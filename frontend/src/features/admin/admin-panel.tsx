@@ -7,7 +7,10 @@ import { BadPayersTab } from '@/features/admin/bad-payers-tab';
 import { BlockedAccountsTab } from '@/features/admin/blocked-accounts-tab';
 import { SearchPlayerTab } from '@/features/admin/search-player-tab';
 import { AuditTab } from '@/features/admin/audit-tab';
-import { ADMIN_TABS, type AdminTabId } from '@/features/admin/admin-tabs';
+import { ADMIN_TABS, TAB_LEAST_ROLE, type AdminTabId } from '@/features/admin/admin-tabs';
+import { useMyRole } from '@/features/officers/api/use-my-role';
+import { OfficerRole } from '@/features/officers/officer-role';
+import { ROLE_LABELS, roleAtLeast } from '@/lib/officers';
 import { useOpenLoanRequests } from '@/features/loan-requests/api/use-open-loan-requests';
 import { CheckLoansTab } from '@/features/admin/check-loans-tab';
 import { CreditMigrationTab } from '@/features/admin/credit-migration-tab';
@@ -35,6 +38,9 @@ interface AdminPanelProps {
 export function AdminPanel({ username, onLogout }: AdminPanelProps) {
   const [activeTab, setActiveTab] = useState<AdminTabId>('overview');
   useKeepAlive();
+  // The panel shows what the officer's role may use; the server checks every call whatever it shows.
+  // Until /api/me answers (or if it cannot), the panel is drawn in full and a refused call says why.
+  const role = useMyRole().data ?? 'treasurer';
   const tab = ADMIN_TABS.find((item) => item.id === activeTab) ?? ADMIN_TABS[0];
   const pendingLoans = useOpenLoanRequests();
   const pendingCount = pendingLoans.data?.count ?? 0;
@@ -46,11 +52,14 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
       'withdrawal-requests': pendingWithdrawals,
       'pearl-requests': pendingExchanges,
     };
-    return ADMIN_TABS.map((item) => (badges[item.id] !== undefined ? { ...item, badge: badges[item.id] } : item));
-  }, [pendingCount, pendingWithdrawals, pendingExchanges]);
+    return ADMIN_TABS.filter((item) => roleAtLeast(role, TAB_LEAST_ROLE[item.id] ?? 'teller')).map((item) =>
+      badges[item.id] !== undefined ? { ...item, badge: badges[item.id] } : item,
+    );
+  }, [pendingCount, pendingWithdrawals, pendingExchanges, role]);
 
   return (
-    <AppShell username={username} role="Admin Panel" onLogout={onLogout}>
+    <OfficerRole.Provider value={role}>
+    <AppShell username={username} role={`Admin Panel · ${ROLE_LABELS[role]}`} onLogout={onLogout}>
       <div className="sidebar-layout">
         <TabList
           label="Admin panel"
@@ -82,5 +91,6 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
         </TabPanel>
       </div>
     </AppShell>
+    </OfficerRole.Provider>
   );
 }

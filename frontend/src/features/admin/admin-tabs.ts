@@ -1,3 +1,5 @@
+import type { Role } from '@/lib/officers';
+
 export const ADMIN_TABS = [
   { id: 'overview', label: 'Overview', description: 'Players, loans, savings and dividends across the bank, and what needs review.' },
   { id: 'credit-overview', label: 'Credit Score Overview', description: "Every player's credit score and tier, with adjustments and penalties." },
@@ -19,3 +21,14 @@ export const ADMIN_TABS = [
 ] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+
+/**
+ * The least role that sees a tab (the server's table, bank/core/roles.py, decides every call): a
+ * teller reads every screen, a loan officer adds products, a treasurer runs the settings screens.
+ */
+export const TAB_LEAST_ROLE: Partial<Record<AdminTabId, Role>> = {
+  'add-product': 'loan_officer',
+  'credit-migration': 'treasurer',
+  'savings-management': 'treasurer',
+  'pearl-settings': 'treasurer',
+};

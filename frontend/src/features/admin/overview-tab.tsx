@@ -1,93 +1,22 @@
 import { useState } from 'react';
 import { Card } from '@/components/card';
-import { Icon, type IconName } from '@/components/icon';
+import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { ErrorBlock, LoadingBlock } from '@/components/status-block';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import type { AdminTabId } from '@/features/admin/admin-tabs';
 import { downloadBackup } from '@/features/dashboard/api/download-backup';
-import { useDashboard, type DashboardStats } from '@/features/dashboard/api/use-dashboard-stats';
+import { useDashboard } from '@/features/dashboard/api/use-dashboard-stats';
 import { UndeliveredNotice } from '@/features/notifications/undelivered-notice';
 import { DailyJobs } from '@/features/jobs/daily-jobs';
 import { BooksCheckNotice } from '@/features/jobs/books-check';
+import { OverviewFigures } from '@/features/admin/overview-figures';
+import { ReviewBanner } from '@/features/admin/review-banner';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 import '@/features/admin/admin-overview.css';
-import { formatCount, plural } from '@/lib/plural';
-
-interface FigureProps {
-  label: string;
-  value: string;
-  sub: string;
-  testId: string;
-  gold?: boolean;
-}
-
-function Figure({ label, value, sub, testId, gold }: FigureProps) {
-  return (
-    <div className={gold ? 'summary-tile summary-tile--gold' : 'summary-tile'} data-testid={testId}>
-      <div className="summary-tile__label">{label}</div>
-      <div className="summary-tile__value">{value}</div>
-      <p className="muted">{sub}</p>
-    </div>
-  );
-}
-
-/** The four cards: players, active loans, active savings, solo dividends. */
-function OverviewFigures({ stats }: { stats: DashboardStats }) {
-  return (
-    <div className="summary-grid" aria-label="Bank figures" role="group">
-      <Figure
-        label="Total Players"
-        value={formatCount(stats.total_players)}
-        sub={plural(stats.bad_payers, 'bad payer', 'bad payers')}
-        testId="overview-players"
-      />
-      <Figure
-        label="Active Loans"
-        value={formatCount(stats.active_loans)}
-        sub={`${formatMoney(stats.total_loan_value)} total value`}
-        testId="overview-loans"
-      />
-      <Figure
-        label="Active Savings"
-        value={formatCount(stats.active_savings)}
-        sub={`${formatMoney(stats.total_savings_value)} total value`}
-        testId="overview-savings"
-      />
-      <Figure label="Solo Dividends" value={formatMoney(stats.solo_dividends)} sub="35% Loan Interest from paid loans" testId="overview-dividends" gold />
-    </div>
-  );
-}
-
-interface ReviewBannerProps {
-  icon: IconName;
-  text: string;
-  sub?: string;
-  action: string;
-  actionLabel: string;
-  onAction: () => void;
-  testId: string;
-  tone?: 'warning' | 'error';
-}
-
-function ReviewBanner({ icon, text, sub, action, actionLabel, onAction, testId, tone = 'warning' }: ReviewBannerProps) {
-  return (
-    <div className={tone === 'error' ? 'review-banner review-banner--error' : 'review-banner'} role="region" aria-label={text} data-testid={testId}>
-      <div>
-        <p className="review-banner__text">
-          <Icon name={icon} size={18} />
-          {text}
-        </p>
-        {sub && <p className="review-banner__sub">{sub}</p>}
-      </div>
-      <button type="button" className="btn btn--primary btn--small" onClick={onAction} aria-label={actionLabel}>
-        {action}
-      </button>
-    </div>
-  );
-}
+import { plural } from '@/lib/plural';
 
 export const BACKUP_FAILED = 'Error downloading backup: ';
 

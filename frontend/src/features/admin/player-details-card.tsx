@@ -9,24 +9,16 @@ import { plural } from '@/lib/plural';
 import type { AdminPlayer } from '@/features/players/api/types';
 import { useUpdatePlayer } from '@/features/players/api/use-update-player';
 import { useCreditBenefits } from '@/features/credit/api/use-credit-benefits';
-import { ProductForm } from '@/features/admin/add-product-tab';
+import { ProductForm } from '@/features/admin/product-form';
 import { PlayerPasswordForm } from '@/features/admin/player-password-form';
 import { PlayerProducts } from '@/features/admin/player-products';
 import { PlayerAuditList } from '@/features/audit/player-audit-list';
 import { StatementDownload } from '@/features/statements/statement-download';
+import { StandingBadge } from '@/features/admin/standing-badge';
 import '@/components/bank-ui.css';
 import '@/features/admin/player-admin.css';
 
 type Panel = 'product' | 'password' | 'products' | 'audit' | 'statement' | null;
-
-/** Good standing or bad payer, as a badge. */
-export function StandingBadge({ player }: { player: Pick<AdminPlayer, 'bad_payer'> }) {
-  return player.bad_payer ? (
-    <span className="badge badge--error">Bad payer</span>
-  ) : (
-    <span className="badge badge--success">Good standing</span>
-  );
-}
 
 interface PlayerDetailsCardProps {
   player: AdminPlayer;

@@ -24,7 +24,8 @@ import { formatCount, plural } from '@/lib/plural';
 import { useEditLoan } from '@/features/loans/api/use-edit-loan';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { usePlayerProducts } from '@/features/loans/api/use-player-products';
-import { LoanMarkButtons, PayOffModal } from '@/features/admin/loan-payment-actions';
+import { LoanMarkButtons } from '@/features/admin/loan-payment-actions';
+import { PayOffModal } from '@/features/admin/pay-off-modal';
 import { ProductSavingsList } from '@/features/admin/product-savings';
 import '@/components/bank-ui.css';
 

@@ -12,7 +12,8 @@ import { formatPercent, listDecimals } from '@/lib/percent';
 import { plural } from '@/lib/plural';
 import type { Savings, SavingsListingStatus } from '@/lib/savings';
 import { useEditSavings } from '@/features/savings/api/use-edit-savings';
-import { LatestWeek, SavingsMarkButtons } from '@/features/admin/savings-payment-actions';
+import { LatestWeek } from '@/features/admin/latest-week';
+import { SavingsMarkButtons } from '@/features/admin/savings-mark-buttons';
 import '@/components/bank-ui.css';
 
 // admin-side §8, word for word

@@ -1,9 +1,10 @@
 import { useCallback, useState, type ComponentType } from 'react';
 import type { DecisionKind } from '@/components/decision-form';
 import { EmptyState } from '@/components/empty-state';
-import { Icon } from '@/components/icon';
 import { LoadMore, useLoadNextPage, type NextPage } from '@/components/load-more';
 import { NoticeBanner, type Notice } from '@/components/notice';
+import type { RequestCardProps } from '@/features/admin/request-card';
+import type { DecisionDialogProps } from '@/features/admin/request-decision-dialog';
 import '@/components/bank-ui.css';
 
 /** An admin's pending choice on one request: which button was pressed, on which request. */
@@ -12,32 +13,16 @@ export interface Decision<T> {
   request: T;
 }
 
-/** Approve and Deny on a request's card; `subject` names it for screen readers ("Borin's request #5"). */
-export function DecisionButtons({ subject, onDecide }: { subject: string; onDecide: (kind: DecisionKind) => void }) {
-  return (
-    <div className="actions-row">
-      <button type="button" className="btn btn--primary btn--small" aria-label={`Approve ${subject}`} onClick={() => onDecide('approve')}>
-        <Icon name="check" size={16} />
-        Approve
-      </button>
-      <button type="button" className="btn btn--danger btn--small" aria-label={`Deny ${subject}`} onClick={() => onDecide('deny')}>
-        <Icon name="x" size={16} />
-        Deny
-      </button>
-    </div>
-  );
-}
-
 interface RequestQueueProps<T extends { id: number }> {
   /** every request loaded so far, how many there are in all, and the query that loads the next page */
   rows: T[];
   count: number;
   paging: NextPage;
   empty: { title: string; text: string };
-  /** a request's card; `onDecide` opens the decision dialog on it */
-  Card: ComponentType<{ request: T; onDecide: (decision: Decision<T>) => void }>;
-  /** the decision dialog: `onClose` closes it, `onDone` tells the tab's banner how it went */
-  Dialog: ComponentType<{ decision: Decision<T>; onClose: () => void; onDone: (notice: Notice) => void }>;
+  /** a request's card (request-card.tsx); `onDecide` opens the decision dialog on it */
+  Card: ComponentType<RequestCardProps<T>>;
+  /** the decision dialog (request-decision-dialog.tsx): `onClose` closes it, `onDone` tells the tab's banner how it went */
+  Dialog: ComponentType<DecisionDialogProps<T>>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Approval } from '@/lib/officers';
 import type { PageAnswer } from '@/lib/paging';
 import type { ExchangeType } from '@/features/exchange/api/keys';
 
@@ -44,6 +45,8 @@ export interface PearlExchangeRequest {
   created_at: string;
   request_date: string;
   pearls: number;
+  /** officers only: four eyes' approvals while a large request waits for a second officer */
+  approvals?: Approval[];
 }
 
 export interface ExchangeRequestPage extends PageAnswer {

@@ -72,8 +72,8 @@ export function useApproveWithdrawal() {
   return useIdempotentMutation({ mutationFn: approveWithdrawal, onSuccess: invalidate });
 }
 
-export function denyWithdrawal({ requestId, reason }: { requestId: number; reason: string }): Promise<WithdrawalDecision> {
-  return api.put<WithdrawalDecision>(`/admin/withdrawal-requests/${requestId}/deny`, undefined, { query: { admin_notes: reason } });
+export function denyWithdrawal({ requestId, notes }: { requestId: number; notes: string }): Promise<WithdrawalDecision> {
+  return api.put<WithdrawalDecision>(`/admin/withdrawal-requests/${requestId}/deny`, undefined, { query: { admin_notes: notes } });
 }
 
 export function useDenyWithdrawal() {

@@ -1,0 +1,172 @@
+"""Officers: a treasurer adds them, changes their role, deactivates them (docs/rules.md, "Officers")."""
+
+import pytest
+
+from accounts.models import BankSession, User
+from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
+from bank.core import roles
+from bank.core.models import AuditEntry
+from bank.core.testing.queries import AUTH_QUERIES
+from conftest import bearer_for
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/admin/officers"
+
+
+def officer(username: str, role: str) -> User:
+    return AdminFactory(username=username, role=role, is_superuser=role == roles.TREASURER)
+
+
+def create(api, **body):
+    return api.post(URL, {"username": "tellie", "password": "long-enough-1", "role": "teller"} | body, format="json")
+
+
+def sign_in(api, username, password=PASSWORD):
+    return api.post("/api/login", {"username": username, "password": password}, format="json")
+
+
+def test_the_bank_admin_is_a_treasurer(admin_api):
+    body = admin_api.get(URL).json()
+    assert [(row["username"], row["role"], row["active"]) for row in body["results"]] == [("admin", "treasurer", True)]
+    assert set(body["results"][0]) == {"id", "username", "role", "active", "created_at", "last_login"}
+
+
+def test_ensure_admin_makes_a_treasurer():
+    from accounts.services import admin_ensure
+
+    user, *_ = admin_ensure(username="boss", password="a-long-password-1")
+    assert (user.role, user.is_staff, roles.role_of(user)) == ("treasurer", True, "treasurer")
+
+
+def test_a_treasurer_adds_an_officer_who_signs_in_on_the_same_screen_and_gets_their_role(admin_api, api):
+    response = create(admin_api, username="Tellie", role="teller")
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["username"], body["role"], body["active"], body["last_login"]) == ("Tellie", "teller", True, None)
+    login = sign_in(api, "tellie", "long-enough-1")
+    assert login.status_code == 200
+    assert (login.json()["is_admin"], login.json()["role"]) == (True, "teller")
+    verified = api.get("/api/verify-token", HTTP_AUTHORIZATION=f"Bearer {login.json()['access_token']}").json()
+    assert (verified["valid"], verified["role"]) == (True, "teller")
+    listed = {row["username"]: row for row in admin_api.get(URL).json()["results"]}
+    assert listed["Tellie"]["last_login"] is not None
+    entry = AuditEntry.objects.get(kind="officer.created")
+    assert (entry.actor_name, entry.after["role"], entry.after["password"]) == ("admin", "teller", "set")
+
+
+def test_a_player_has_no_role_in_their_answers(player_api, player, api):
+    assert "role" not in player_api.get("/api/me").json()
+    assert "role" not in sign_in(api, player.name).json()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"username": "x"}, "username"),  # the player name rules: 2 characters at least
+        ({"username": "y" * 65}, "username"),
+        ({"password": "short"}, "password"),
+        ({"role": "admiral"}, "role"),
+    ],
+)
+def test_an_officer_follows_the_player_name_and_password_rules(admin_api, body, field):
+    response = create(admin_api, **body)
+    assert response.status_code == 400
+    assert field in response.json()["fields"]
+
+
+def test_an_officer_shares_the_players_namespace(admin_api):
+    PlayerFactory(name="Aria", discord="aria.guild")
+    for taken in ("aria", "ARIA.GUILD", "admin"):
+        response = create(admin_api, username=taken)
+        assert response.status_code == 400, taken
+        assert response.json()["code"] == "name_taken"
+    assert create(admin_api, username="Borin").status_code == 201
+    # nor can a player take an officer's name
+    answer = admin_api.post("/api/register", {"name": "borin", "discord": "b.d", "password": "x" * 8}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "name_taken"
+
+
+def test_only_a_treasurer_manages_officers():
+    for role in (roles.TELLER, roles.LOAN_OFFICER):
+        api = bearer_for(officer(f"o-{role}", role))
+        assert api.get(URL).status_code == 403
+        assert create(api).status_code == 403
+        assert api.patch(f"{URL}/1", {"active": False}, format="json").status_code == 403
+
+
+def test_a_treasurer_changes_a_role_and_it_holds_at_the_next_call(admin_api):
+    lou = officer("lou", roles.TELLER)
+    lou_api = bearer_for(lou)
+    assert lou_api.put("/api/pending-loans/999/approve", {}, format="json").status_code == 403
+    response = admin_api.patch(f"{URL}/{lou.pk}", {"role": "loan_officer"}, format="json")
+    assert (response.status_code, response.json()["role"]) == (200, "loan_officer")
+    # the same session: the role is read on every call
+    assert lou_api.put("/api/pending-loans/999/approve", {}, format="json").status_code == 404
+    entry = AuditEntry.objects.get(kind="officer.updated")
+    assert (entry.before, entry.after) == ({"role": "teller"}, {"role": "loan_officer"})
+
+
+def test_deactivating_ends_the_officers_sessions_at_once_and_they_cannot_sign_in(admin_api, api):
+    lou = officer("lou", roles.LOAN_OFFICER)
+    lou_api = bearer_for(lou)
+    assert lou_api.get("/api/admin/dashboard-stats").status_code == 200
+    response = admin_api.patch(f"{URL}/{lou.pk}", {"active": False}, format="json")
+    assert (response.status_code, response.json()["active"]) == (200, False)
+    assert lou_api.get("/api/admin/dashboard-stats").status_code == 401
+    assert not BankSession.objects.filter(user=lou, ended_at__isnull=True).exists()
+    assert sign_in(api, "lou").status_code != 200
+    assert admin_api.patch(f"{URL}/{lou.pk}", {"active": True}, format="json").status_code == 200
+    assert sign_in(api, "lou").status_code == 200
+
+
+@pytest.mark.parametrize("change", [{"role": "teller"}, {"active": False}])
+def test_the_last_active_treasurer_can_be_neither_demoted_nor_deactivated(admin_api, admin_user, change):
+    response = admin_api.patch(f"{URL}/{admin_user.pk}", change, format="json")
+    assert response.status_code == 409
+    assert response.json()["code"] == "last_treasurer"
+    admin_user.refresh_from_db()
+    assert (admin_user.role, admin_user.is_active) == ("treasurer", True)
+
+
+def test_with_a_second_treasurer_one_may_step_down(admin_api, admin_user):
+    second = officer("second", roles.TREASURER)
+    assert admin_api.patch(f"{URL}/{second.pk}", {"active": False}, format="json").status_code == 200
+    # the deactivated one does not count: the admin is the last active treasurer again
+    assert admin_api.patch(f"{URL}/{admin_user.pk}", {"role": "teller"}, format="json").status_code == 409
+    assert admin_api.patch(f"{URL}/{second.pk}", {"active": True}, format="json").status_code == 200
+    response = admin_api.patch(f"{URL}/{admin_user.pk}", {"role": "teller"}, format="json")
+    assert response.status_code == 200
+    admin_user.refresh_from_db()
+    assert (admin_user.role, admin_user.is_superuser) == ("teller", False)
+
+
+def test_an_empty_change_or_an_unknown_officer(admin_api, player):
+    assert admin_api.patch(f"{URL}/1", {}, format="json").status_code == 400
+    assert admin_api.patch(f"{URL}/{player.user_id}", {"role": "teller"}, format="json").status_code == 404
+    assert admin_api.patch(f"{URL}/99999", {"role": "teller"}, format="json").status_code == 404
+
+
+def test_the_list_runs_one_query_whatever_the_count(admin_api, django_assert_num_queries):
+    with django_assert_num_queries(AUTH_QUERIES + 1):
+        admin_api.get(URL)
+    for n in range(5):
+        officer(f"o{n}", roles.TELLER)
+    with django_assert_num_queries(AUTH_QUERIES + 1):
+        assert len(admin_api.get(URL).json()["results"]) == 6
+
+
+def test_the_django_admin_site_lists_officers_with_their_role_and_admits_treasurers_only(client):
+    officer("lou", roles.LOAN_OFFICER)
+    refused = client.post("/django-admin/login/", {"username": "lou", "password": PASSWORD, "next": "/django-admin/"})
+    assert refused.status_code == 200
+    assert "for treasurers" in refused.content.decode()
+    AdminFactory()
+    signed_in = client.post("/django-admin/login/", {"username": "admin", "password": PASSWORD})
+    assert signed_in.status_code == 302
+    listing = client.get("/django-admin/accounts/user/").content.decode()
+    assert "lou" in listing and "Loan Officer" in listing
+    lou = User.objects.get(username="lou")
+    page = client.get(f"/django-admin/accounts/user/{lou.pk}/change/").content.decode()
+    assert 'name="role"' not in page  # read-only: roles change on the Officers tab

@@ -1,0 +1,149 @@
+"""Officers' roles, and the one table of what each admin route needs (docs/rules.md, "Officers").
+
+A bank is run by officers of three roles, each able to do everything the one before it does:
+a teller reads every admin screen and keeps the books day to day; a loan officer also decides
+requests and changes products; a treasurer also runs the bank (officers, rates, settings, credit,
+passwords, deletes, backups). The role is read from the signed-in user's row on every call,
+never from input. Plumbing: this module names routes by their URL name and imports no app.
+"""
+
+TELLER = "teller"
+LOAN_OFFICER = "loan_officer"
+TREASURER = "treasurer"
+
+# least to most: a role may do what any role before it may
+ROLES: tuple[str, ...] = (TELLER, LOAN_OFFICER, TREASURER)
+LABELS = {TELLER: "Teller", LOAN_OFFICER: "Loan Officer", TREASURER: "Treasurer"}
+CHOICES = [(role, LABELS[role]) for role in ROLES]
+
+# A route a player calls for themselves (asking for a loan...): no officer may (403).
+PLAYERS_ONLY = "players_only"
+
+GET, POST, PUT, PATCH, DELETE = "GET", "POST", "PUT", "PATCH", "DELETE"
+
+# Every API route an officer's token can reach (URL name -> method -> the least role that may call
+# it). A route missing here answers 403 to every officer, and the role-matrix test
+# (bank/tests/test_roles.py), which walks the URL resolver, fails: a new route must be added here.
+ROUTES: dict[str, dict[str, str]] = {
+    # sessions and the officer's own screens: every officer
+    "extend-session": {POST: TELLER},
+    "logout": {POST: TELLER},
+    "me": {GET: TELLER},
+    "ws-ticket": {POST: TELLER},
+    # players
+    "player-create": {POST: TELLER},
+    "player-update": {PUT: LOAN_OFFICER},  # bad payer; client type and solo access: FIELDS below
+    "player-search": {GET: TELLER},
+    "players-blocked": {GET: TELLER},
+    "player-unblock": {PUT: TREASURER},
+    "player-password": {PUT: TREASURER},
+    "players-bad-payers": {GET: TELLER},
+    "players-bulk-delete": {DELETE: TREASURER},
+    "player-client-type": {PUT: TREASURER},
+    "player-products": {GET: TELLER},
+    "player-statement": {GET: TELLER},
+    # credit
+    "credit-score": {GET: TELLER},
+    "credit-history": {GET: TELLER},
+    "loan-eligibility": {GET: TELLER},
+    "credit-benefits": {GET: TELLER},
+    "credit-overview": {GET: TELLER},
+    "credit-penalty": {POST: TREASURER},
+    "credit-adjust": {POST: TREASURER},
+    "credit-migration-preview": {GET: TELLER},
+    "credit-migration-execute": {POST: TREASURER},
+    # savings
+    "savings-create": {POST: LOAN_OFFICER},
+    "savings-quote": {GET: TELLER},
+    "savings-detail": {GET: TELLER},
+    "savings-payment": {POST: TELLER},
+    "savings-check": {GET: TELLER},
+    "savings-auto": {POST: TELLER},
+    "savings-clients": {GET: TELLER},
+    "savings-mark-old": {POST: TREASURER},
+    "savings-edit": {PUT: LOAN_OFFICER},
+    "savings-change-date": {PUT: TELLER},
+    "timezone-settings": {GET: TELLER},
+    "total-savings": {GET: TELLER},
+    # withdrawals
+    "withdrawal-create": {POST: PLAYERS_ONLY},
+    "withdrawal-history": {GET: TELLER},
+    "withdrawal-list": {GET: TELLER},
+    "withdrawal-approve": {PUT: LOAN_OFFICER},
+    "withdrawal-deny": {PUT: LOAN_OFFICER},
+    # loans
+    "solo-dividends": {GET: TELLER, PUT: TREASURER},
+    "my-bank-data": {GET: TELLER},  # answers 404: an officer has no player
+    "loan-request-create": {POST: PLAYERS_ONLY},
+    "loan-quote": {GET: TELLER},
+    "loan-limits": {GET: TELLER},
+    "loan-request-approve": {PUT: LOAN_OFFICER},
+    "loan-request-deny": {PUT: LOAN_OFFICER},
+    "pending-loans-admin": {GET: TELLER},
+    "loan-create": {POST: LOAN_OFFICER},
+    "loan-update": {GET: TELLER, PUT: LOAN_OFFICER},  # PUT: pay off
+    "loan-payment": {POST: TELLER},
+    "loan-list": {GET: TELLER},
+    "loans-check": {GET: TELLER},
+    "loan-edit": {PUT: LOAN_OFFICER},
+    "loan-change-date": {PUT: TELLER},
+    "loan-change-days": {PUT: TELLER},
+    # pearl exchange
+    "exchange-settings": {GET: TELLER, PUT: TREASURER},
+    "exchange-quote": {GET: TELLER},
+    "exchange-create": {POST: PLAYERS_ONLY},
+    "exchange-history": {GET: TELLER},
+    "exchange-list": {GET: TELLER},
+    "exchange-approve": {PUT: LOAN_OFFICER},
+    "exchange-deny": {PUT: LOAN_OFFICER},
+    # the bank
+    "dashboard-stats": {GET: TELLER},
+    "report": {GET: TELLER},
+    "backup": {GET: TREASURER},
+    "audit-list": {GET: TELLER},
+    "notifications-undelivered": {GET: TELLER},
+    "jobs": {GET: TELLER},
+    "reconcile": {GET: TELLER},
+    "my-statement": {GET: TELLER},  # answers 404: an officer has no player
+    "officers": {GET: TREASURER, POST: TREASURER},
+    "officer-update": {PATCH: TREASURER},
+    "bank-settings": {GET: TREASURER, PUT: TREASURER},
+}
+
+# Fields of a route that need more than the route itself: (URL name, method) -> field -> least role.
+FIELDS: dict[tuple[str, str], dict[str, str]] = {
+    ("player-update", PUT): {"client_type": TREASURER, "has_solo_access": TREASURER},
+}
+
+
+def role_of(user) -> str | None:
+    """The officer's role, or None for a player, an anonymous or a deactivated user."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    if not user.is_staff or not user.is_active:
+        return None
+    role = getattr(user, "role", "")
+    return role if role in ROLES else None
+
+
+def role_at_least(role: str | None, least: str) -> bool:
+    if role is None or least not in ROLES:  # PLAYERS_ONLY, or a typo: no officer
+        return False
+    return ROLES.index(role) >= ROLES.index(least)
+
+
+def may(user, least: str) -> bool:
+    return role_at_least(role_of(user), least)
+
+
+def least_role(url_name: str | None, method: str) -> str | None:
+    """The least role for this route and method; None when the table does not name it (no officer)."""
+    return ROUTES.get(url_name or "", {}).get(method.upper())
+
+
+def refusal(role: str | None, least: str | None) -> str:
+    """What a 403 says: the officer's role and the role the action needs."""
+    if least is None or least == PLAYERS_ONLY:
+        return "Officers cannot do this."
+    have = LABELS.get(role or "", "no role")
+    return f"Your role ({have}) cannot do this: it needs a {LABELS[least]}."

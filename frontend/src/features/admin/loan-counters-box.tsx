@@ -1,0 +1,17 @@
+import { StatBox } from '@/components/stat-box';
+import { formatMoney } from '@/lib/money';
+import { type LoanCounters } from '@/features/loans/api/use-check-loans';
+import '@/components/bank-ui.css';
+import '@/features/credit/credit.css';
+
+export function LoanCountersBox({ counters }: { counters: LoanCounters }) {
+  return (
+    <dl className="stat-grid stat-grid--counters" aria-label="Active loans today">
+      <StatBox label="Paid Today" value={counters.paid_today} tone="success" />
+      <StatBox label="Not Paid Today" value={counters.not_paid_today} />
+      <StatBox label="Payment Due" value={counters.upcoming} sub={`${counters.start_today} starting today`} />
+      <StatBox label="Period Over" value={counters.period_over} />
+      <StatBox label="Total Lent (Active)" value={formatMoney(counters.total_value)} tone="gold" />
+    </dl>
+  );
+}

@@ -1,0 +1,39 @@
+import { StatBox } from '@/components/stat-box';
+import { Icon } from '@/components/icon';
+import { formatDateTime } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
+import { loanRateText, pendingStatusLabel, shortId, type PendingLoan } from '@/lib/loans';
+import { plural } from '@/lib/plural';
+import { PendingLoanDecision } from '@/features/player/pending-loan-decision';
+import '@/components/bank-ui.css';
+
+const BADGE_TONE: Record<string, string> = { pending: 'warning', approved: 'success', denied: 'error' };
+
+export function PendingLoanCard({ request, rateDecimals }: { request: PendingLoan; rateDecimals?: number }) {
+  return (
+    <article className="card item-card" aria-labelledby={`request-${request.id}-title`}>
+      <header className="item-card__head">
+        <div>
+          <h3 className="item-card__title" id={`request-${request.id}-title`}>
+            Request #{shortId(request.id)}
+          </h3>
+          <p className="item-card__meta">
+            <Icon name="calendar" size={14} /> Requested {formatDateTime(request.request_date)}
+          </p>
+        </div>
+        <span className={`badge badge--${BADGE_TONE[request.status] ?? 'warning'}`}>{pendingStatusLabel(request.status)}</span>
+      </header>
+      <dl className="stat-grid">
+        <StatBox label="Amount Requested" value={formatMoney(request.value)} />
+        <StatBox label="Duration" value={plural(request.total_days, 'day')} />
+        <StatBox label="Interest Rate" value={loanRateText(request, rateDecimals)} />
+        <StatBox label="Total to Pay" value={formatMoney(request.total_to_pay)} />
+      </dl>
+      <p className="item-card__reason">
+        <span className="item-card__reason-label">Reason</span>
+        {request.request_reason || 'No reason given'}
+      </p>
+      <PendingLoanDecision request={request} />
+    </article>
+  );
+}
