@@ -146,6 +146,15 @@ def credit_overview(*, search: str = "", tier: str | None = None, offset: int = 
     }
 
 
+def _scored_page(ids: list[int], *, every_player: bool) -> list[dict]:
+    """The page's players scored by the database. A page without a limit (every player) is scored
+    with everyone rather than named: SQLite takes at most 32,766 values in one statement."""
+    if not every_player:
+        return migration.scored_rows(ids)
+    wanted = set(ids)
+    return [row for row in migration.scored_rows(None) if row["id"] in wanted]
+
+
 def credit_migration_preview(*, search: str = "", offset: int = 0, limit: int | None = None) -> dict:
     """Every player's score as their records give it: the summary over all players, counted and
     scored by the database in one pass, and the rows of one page (by name; all of them without a
@@ -170,6 +179,6 @@ def credit_migration_preview(*, search: str = "", offset: int = 0, limit: int | 
                 "current_score": row["credit_score"],
                 **migration.score(migration.counts_of(row)),
             }
-            for row in migration.scored_rows(list(page.values_list("pk", flat=True)))
+            for row in _scored_page(list(page.values_list("pk", flat=True)), every_player=limit is None)
         ],
     }

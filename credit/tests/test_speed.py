@@ -26,6 +26,12 @@ def test_preview_of_2000_players_runs_four_queries(bank_of_2000, django_assert_n
     with django_assert_num_queries(4):
         preview = credit_migration_preview(offset=1000, limit=50)
     assert (preview["total_players"], len(preview["migration_data"])) == (PLAYERS, 50)
+    # every player at once (no page): scored with everyone, not by naming 2,000 ids
+    with django_assert_num_queries(4):
+        everyone = credit_migration_preview()
+    assert [row["player_id"] for row in everyone["migration_data"]] == list(
+        Player.objects.order_by("name", "id").values_list("pk", flat=True)
+    )
 
 
 def test_the_generated_sql_source_counts_what_the_python_one_does(bank_of_2000):
