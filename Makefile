@@ -9,7 +9,7 @@ FRONTEND := frontend
 HAS_FRONTEND := $(wildcard $(FRONTEND)/package.json)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run serve test lint test-python test-frontend test-e2e bench python node bundle chromium wrk clean
+.PHONY: run serve test lint api-types test-python test-frontend test-e2e bench python node bundle chromium wrk clean
 
 ## Python: a venv on Python >= 3.12 with the pinned requirements
 python: $(VENV)/.installed
@@ -75,8 +75,14 @@ lint: python $(if $(HAS_FRONTEND),node)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 ifneq ($(HAS_FRONTEND),)
+	scripts/api-types --check
 	cd $(FRONTEND) && npm run lint
 endif
+
+## The frontend's API types from the server's OpenAPI schema (frontend/src/lib/api-schema.d.ts):
+## run after changing a serializer or a view's schema, and commit the file; `make lint` fails when it is stale
+api-types: python node
+	scripts/api-types
 
 test-python: python
 	$(PY) -m pytest -q

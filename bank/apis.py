@@ -126,7 +126,16 @@ class AuditIn(PageIn):
     kind = ChoiceTextField(choices=sorted(audit.KINDS), required=False, help_text="only this kind of action")
 
 
+@extend_schema_field(
+    {"type": "object", "additionalProperties": {}, "description": "the recorded fields and their values"}
+)
+class AuditValuesField(serializers.JSONField):
+    """An entry's before or after: always an object of field names to JSON values."""
+
+
 class AuditEntryOut(serializers.ModelSerializer):
+    before = AuditValuesField()
+    after = AuditValuesField()
     kind_label = serializers.SerializerMethodField()
     object_label = serializers.SerializerMethodField()
     field_kinds = serializers.SerializerMethodField()

@@ -6,12 +6,12 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField
+from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, enum_field
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn
 
 from . import rules
-from .fields import AmountField, DaysField, RateField, enum_field, rate_field
+from .fields import AmountField, DaysField, RateField, rate_field
 from .models import Loan, LoanPayment, PendingLoan
 from .savings_serializers import SavingsOut
 

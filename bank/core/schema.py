@@ -78,3 +78,17 @@ class BankAutoSchema(AutoSchema):
                 answer = OpenApiResponse(response=ErrorOut, description=DESCRIPTIONS[status])
                 responses[code] = self._get_response_for_code(answer, code, direction=direction)
         return responses
+
+
+def answers_write_every_field(result, generator, request, public):
+    """Postprocessing hook: every field of an answer (a `...Out` component) is listed as required.
+
+    An output serializer writes each of its fields on every answer, a field with a `default` or a
+    model field with one included, while drf-spectacular marks such fields optional (it reads them as
+    input fields). The generated frontend types (frontend/src/lib/api-schema.d.ts) would then make the
+    screens check for fields that are always there.
+    """
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Out") and component.get("type") == "object" and "properties" in component:
+            component["required"] = sorted(component["properties"])
+    return result
