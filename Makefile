@@ -70,10 +70,13 @@ run: python bundle
 
 test: lint test-python test-frontend test-e2e
 
-## ruff (lint and format check) and ESLint (typescript-eslint, react-hooks): fix what they find
+## ruff (lint and format check), import-linter (the layers' arrows point down), vulture (no dead Python),
+## and ESLint (typescript-eslint, react-hooks): fix what they find
 lint: python $(if $(HAS_FRONTEND),node)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/vulture
 ifneq ($(HAS_FRONTEND),)
 	scripts/api-types --check
 	cd $(FRONTEND) && npm run lint
@@ -84,8 +87,10 @@ endif
 api-types: python node
 	scripts/api-types
 
+## PYTEST_WORKERS: pytest-xdist workers (each with its own test database); auto = one per CPU
+PYTEST_WORKERS ?= auto
 test-python: python
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS)
 
 test-frontend: $(if $(HAS_FRONTEND),node bundle)
 ifneq ($(HAS_FRONTEND),)

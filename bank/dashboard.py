@@ -23,8 +23,8 @@ from django.db.models.functions import Coalesce, Greatest
 from accounts.models import Player
 from exchange.models import PearlExchangeRequest
 from lending import rules as lending_rules
+from lending.loans.selectors import solo_dividends_amount
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, WithdrawalRequest
-from lending.selectors import solo_dividends_amount
 
 # how many of each kind the Overview lists under its banners
 SHORT_LIST = 5
@@ -170,19 +170,6 @@ def dashboard(*, short_list: int = SHORT_LIST) -> dict:
             )[:short_list]
         ),
     }
-
-
-REPORT_COLUMNS = (
-    "kind",
-    "id",
-    "player_id",
-    "player_name",
-    "value",
-    "interest_rate",
-    "start_date",
-    "status",
-    "created_at",
-)
 
 
 def _report_parts(product_type: str | None, status: str | None) -> dict:

@@ -15,8 +15,8 @@ from accounts.models import Player, User
 from accounts.services import player_create, player_update
 from bank.core.demo import DEMO_PASSWORD
 from credit.services import credit_adjust
-from lending.savings_services import savings_create
-from lending.services import loan_create, loan_payment_mark, loan_request_approve, loan_request_create
+from lending.loans.services import loan_create, loan_payment_mark, loan_request_approve, loan_request_create
+from lending.savings.services import savings_create
 
 # name, discord, with a password (Gorm's is an approved loan request: the other seeders add the
 # pending and denied ones)

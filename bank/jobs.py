@@ -39,7 +39,7 @@ class Job:
 
 
 def _overdue_savings() -> str:
-    from lending.savings_services import savings_auto_process_overdue
+    from lending.savings.services import savings_auto_process_overdue
 
     run = savings_auto_process_overdue()
     return f"Marked {run.processed_count} overdue weeks Not Paid in {run.accounts_count} savings accounts."

@@ -7,8 +7,8 @@ from bank.core.fields import ChoiceTextField, RecordIdField, enum_field
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn
 from exchange.serializers import ExchangeRequestOut
-from lending.savings_serializers import WithdrawalOut
-from lending.serializers import PendingLoanOut
+from lending.loans.serializers import PendingLoanOut
+from lending.savings.serializers import WithdrawalOut
 
 from .administration import MAX_BULK_DELETE, MSG_SELECT_ONE
 

@@ -67,9 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     from accounts.models import Player, User
     from accounts.tokens import token_issue
     from credit.selectors import loan_rate_for
-    from lending import rules, selectors
+    from lending import rules
+    from lending.loans import selectors
+    from lending.loans.serializers import LoansCheckOut
     from lending.models import Loan, LoanPayment, PendingLoan
-    from lending.serializers import LoansCheckOut
 
     started = time.perf_counter()
     call_command("migrate", interactive=False, verbosity=0)

@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     from accounts.tokens import token_issue
     from lending import rules
     from lending.models import Savings, SavingsWeek
-    from lending.savings_services import savings_auto_process_overdue
+    from lending.savings.services import savings_auto_process_overdue
 
     call_command("migrate", interactive=False, verbosity=0)
     started = time.perf_counter()

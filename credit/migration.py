@@ -17,8 +17,6 @@ from . import rules
 Counts = dict[int, dict[str, int]]
 _sources: list[Callable[[Iterable[int] | None], Counts]] = []
 
-COUNT_NAMES = ("savings_opened", "loans_taken", "loans_completed", "loan_days_paid", "savings_weeks_paid")
-
 
 def register_source(source: Callable[[Iterable[int] | None], Counts]) -> None:
     if source not in _sources:

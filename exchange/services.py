@@ -1,6 +1,6 @@
 """Every write about pearl exchange rates and requests (docs/rules.md, Pearl exchange).
 
-Lock order, the same as every savings write (lending.savings_services): the request first, then the
+Lock order, the same as every savings write (lending.savings.services): the request first, then the
 player, then the player's savings. So a purchase and a withdrawal paid from one account, or two
 purchases, wait for each other and never both spend the same bread.
 """
@@ -13,11 +13,11 @@ from accounts.services import player_locked
 from bank.core import audit, ledger, live, outbox
 from bank.core.decisions import locked_pending
 from bank.core.errors import BankError
-from lending import savings_services
+from lending.callers import player_of_caller
 from lending.models import Savings
 from lending.rules import BAD_PAYER_PRODUCTS, NO_PROFILE
-from lending.savings_selectors import client_limit_refusal
-from lending.selectors import player_of_caller
+from lending.savings import services as savings_services
+from lending.savings.selectors import client_limit_refusal
 
 from . import rules
 from .models import ExchangeSettings, PearlExchangeRequest

@@ -9,10 +9,10 @@ class LendingConfig(AppConfig):
         # figures flow down to the lower apps through their hooks; their imports never come up here
         from bank.core import demo
         from credit import migration
+        from lending.loans.selectors import loan_counts_for_credit
+        from lending.savings.selectors import savings_counts_for_credit
 
         from .demo import seed_loans, seed_savings
-        from .savings_selectors import savings_counts_for_credit
-        from .selectors import loan_counts_for_credit
 
         migration.register_source(loan_counts_for_credit)
         migration.register_source(savings_counts_for_credit)

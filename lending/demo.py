@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from bank.core.demo import DEMO_PLAYERS
+from lending.loans import services
 
-from . import services
 from .models import Loan
 
 
@@ -79,14 +79,15 @@ def seed_savings() -> None:
     services. Aria: an account with paid and compounded weeks and its next week due today, and one
     overdue; Borin: an upcoming account and a pending withdrawal; Cyra: an account, an approved and a
     denied withdrawal. Idempotent: nothing is added once any demo player has savings."""
-    from .models import Savings
-    from .savings_services import (
+    from lending.savings.services import (
         savings_create,
         savings_payment_mark,
         withdrawal_request_approve,
         withdrawal_request_create,
         withdrawal_request_deny,
     )
+
+    from .models import Savings
 
     names = [name for name, _discord, with_password, _solo in DEMO_PLAYERS if with_password][:3]
     players = {p.name: p for p in Player.objects.select_related("user").filter(name__in=names)}

@@ -7,6 +7,9 @@ from drf_spectacular.drainage import set_override
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from bank.core.fields import IsoDateField, TextField
+from bank.core.inputs import InputSerializer
+
 from . import rules
 
 
@@ -79,3 +82,23 @@ class RateField(_RuleParsedField):
 
     def parse(self, data) -> Decimal:
         return rules.parse_rate(data, maximum=self.max_value, message=self.message)
+
+
+# --- inputs both domains share -------------------------------------------------------------
+
+
+def notes_field(**kwargs) -> TextField:
+    return TextField(max_length=rules.MAX_NOTES_LENGTH, **kwargs)
+
+
+def ignored_user_field() -> TextField:
+    return TextField(max_length=150, help_text="ignored: the caller comes from the token")
+
+
+class ChangeDateIn(InputSerializer):
+    new_date = IsoDateField(help_text="YYYY-MM-DD, from 1 January this year to 31 December next year")
+
+
+class DecisionIn(InputSerializer):
+    admin_notes = notes_field(help_text="the approval note (optional) or the denial reason (required)")
+    admin_user = ignored_user_field()

@@ -21,6 +21,9 @@ MAX_DAYS = 3650  # ten years: a loan term longer than that is a typing mistake
 MAX_RATE = Decimal("5")  # a whole-term fraction: 0.30 = 30 %; 5 = 500 % is the most an admin may set
 SOLO_DIVIDEND_SHARE = Decimal("0.35")  # "35% of the interest (total_to_pay minus value)"
 MAX_NOTES_LENGTH = 500  # reasons and admin notes
+# where a loan or a savings account stands today, as Check Loans and Check Savings list them
+LOAN_LISTING_STATUSES = ("paid_today", "not_paid_today", "start_today", "period_over", "upcoming")
+SAVINGS_LISTING_STATUSES = ("overdue", "due_today", "upcoming")
 
 # Messages, as the specs write them where they do
 FILL_REQUIRED = "Please fill in all required fields"
@@ -31,7 +34,6 @@ BAD_PAYER_PRODUCTS = "Cannot create products for bad payers"
 DENY_NEEDS_REASON = "A reason is required to deny a loan request"
 ALREADY_PROCESSED = "This loan request was already processed."
 ALREADY_PAID_OFF = "This loan is already paid off."
-BAD_DATE_FORMAT = "Invalid date format. Please use YYYY-MM-DD"
 NO_PROFILE = "Player profile not found. Please contact admin to create your player profile first."
 NO_PROFILE_WITHDRAWAL = "Player profile not found. Please contact admin."
 BAD_AMOUNT = "Please enter a valid amount: a whole number or a shortcut such as 100k, 500k or 1m"

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from . import apis, savings_apis
+from lending.loans import apis
+from lending.products import apis as products_apis
+from lending.savings import apis as savings_apis
 
 urlpatterns = [
     # savings
@@ -29,8 +31,8 @@ urlpatterns = [
     path("admin/withdrawal-requests/<int:pk>/deny", savings_apis.WithdrawalDenyApi.as_view(), name="withdrawal-deny"),
     # loans
     path("solo-dividends", apis.SoloDividendsApi.as_view(), name="solo-dividends"),
-    path("me/bank-data", apis.MyBankDataApi.as_view(), name="my-bank-data"),
-    path("players/<int:pk>/products", apis.PlayerProductsApi.as_view(), name="player-products"),
+    path("me/bank-data", products_apis.MyBankDataApi.as_view(), name="my-bank-data"),
+    path("players/<int:pk>/products", products_apis.PlayerProductsApi.as_view(), name="player-products"),
     path("pending-loans", apis.LoanRequestCreateApi.as_view(), name="loan-request-create"),
     path("loans/quote", apis.LoanQuoteApi.as_view(), name="loan-quote"),
     path("loans/limits", apis.LoanLimitsApi.as_view(), name="loan-limits"),

@@ -80,7 +80,7 @@ class BankAutoSchema(AutoSchema):
         return responses
 
 
-def answers_write_every_field(result, generator, request, public):
+def answers_write_every_field(result, **_context):
     """Postprocessing hook: every field of an answer (a `...Out` component) is listed as required.
 
     An output serializer writes each of its fields on every answer, a field with a `default` or a

@@ -16,8 +16,8 @@ from bank.core.testing.queries import AUTH_QUERIES
 from credit import services as credit_services
 from exchange import services as exchange_services
 from exchange.models import PearlExchangeRequest
-from lending import savings_services
-from lending import services as lending_services
+from lending.loans import services as lending_services
+from lending.savings import services as savings_services
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
 pytestmark = pytest.mark.django_db

@@ -105,7 +105,7 @@ def test_calls_answer_503_unavailable_when_the_database_cannot_be_reached(player
 
 def test_an_unexpected_error_answers_500_saying_nothing_was_changed(admin_api, monkeypatch):
     # a bug behind a call: the answer says what it means for the person, in words they can act on
-    from lending import selectors
+    from lending.loans import selectors
 
     def broken(**_kwargs):
         raise RuntimeError("a bug")

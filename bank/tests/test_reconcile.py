@@ -15,8 +15,9 @@ from bank.core.models import AppendOnlyError, LedgerEntry
 from bank.core.testing.queries import AUTH_QUERIES
 from bank.reconcile import reconcile, reconcile_and_record
 from exchange import services as exchange_services
-from lending import savings_services, services
+from lending.loans import services
 from lending.models import Loan, LoanPayment, Savings, SoloDividends
+from lending.savings import services as savings_services
 
 URL = "/api/admin/reconcile"
 

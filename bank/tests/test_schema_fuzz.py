@@ -33,7 +33,7 @@ from accounts.tokens import token_issue
 from bank.core import audit
 from bank.tests.stocked import exchange_request, stock_bank, stock_player
 from exchange import services as exchange_services
-from lending import savings_services
+from lending.savings import services as savings_services
 from lending.tests.factories import LoanFactory, PendingLoanFactory, WithdrawalRequestFactory
 
 FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))

@@ -30,8 +30,9 @@ INPUT_MODULES = [
     "bank.serializers",
     "credit.serializers",
     "exchange.serializers",
-    "lending.serializers",
-    "lending.savings_serializers",
+    "lending.fields",
+    "lending.loans.serializers",
+    "lending.savings.serializers",
 ]
 AMOUNT_NAMES = {"value", "amount", "invested_value", "dividends"}  # amounts of bread
 RATE_NAMES = {"interest_rate"}

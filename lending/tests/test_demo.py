@@ -5,10 +5,11 @@ from django.core.management import call_command
 
 from accounts.models import Player
 from bank.core import demo
-from lending import savings_selectors, selectors
 from lending.demo import seed_loans, seed_savings
+from lending.loans import selectors
+from lending.loans.selectors import solo_dividends_amount
 from lending.models import Loan, PendingLoan, Savings, SavingsWeek, WithdrawalRequest
-from lending.selectors import solo_dividends_amount
+from lending.savings import selectors as savings_selectors
 
 pytestmark = pytest.mark.django_db
 

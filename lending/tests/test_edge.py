@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.tests.factories import PlayerFactory
 from bank.core.models import IdempotencyRecord
 from conftest import bearer_for
-from lending import services
+from lending.loans import services
 from lending.models import Loan, LoanPayment, PendingLoan, SoloDividends
 from lending.tests.factories import LoanFactory, PendingLoanFactory
 

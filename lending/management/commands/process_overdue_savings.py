@@ -3,7 +3,7 @@ panel's Auto-Process Overdue does. Safe to run as often as you like: a second ru
 
 from django.core.management.base import BaseCommand
 
-from lending.savings_services import savings_auto_process_overdue
+from lending.savings.services import savings_auto_process_overdue
 
 
 class Command(BaseCommand):

@@ -9,9 +9,9 @@ from rest_framework.renderers import JSONRenderer
 from accounts.tests.factories import PlayerFactory
 from bank.core.testing.queries import AUTH_QUERIES
 from conftest import bearer_for
-from lending import selectors, services
+from lending.loans import selectors, services
+from lending.loans.selectors import solo_dividends_amount
 from lending.models import Loan, LoanPayment, PendingLoan, SoloDividends
-from lending.selectors import solo_dividends_amount
 from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory, SavingsFactory
 
 pytestmark = pytest.mark.django_db
@@ -430,7 +430,7 @@ def test_check_loans_pages_filters_and_searches_on_the_server(admin_api):
 def test_a_loans_end_date_follows_its_start_and_days(admin_user):
     loan = LoanFactory(start_date=ago(3), total_days=10)
     assert loan.end_date == ago(3) + timedelta(days=9)
-    from lending import services
+    from lending.loans import services
 
     services.loan_change_days(loan_id=loan.pk, new_days=4, admin=admin_user)
     loan.refresh_from_db()
@@ -561,7 +561,7 @@ def test_admin_pending_list_pages_oldest_first_and_counts_them_all(admin_api):
 
 def test_the_loan_request_rows_match_their_documented_serializer(admin_user):
     """The selectors answer final rows for speed; the serializer documents the shape: one must not drift."""
-    from lending.serializers import PendingLoanOut
+    from lending.loans.serializers import PendingLoanOut
 
     asked = PendingLoanFactory()
     decided = PendingLoanFactory()
@@ -575,14 +575,16 @@ def test_the_loan_request_rows_match_their_documented_serializer(admin_user):
 
 
 def test_bank_data_renders_exactly_as_its_documented_serializers(eligible_player):
-    from lending.savings_serializers import SavingsOut
-    from lending.serializers import PlayerLoanOut, ProductsSummaryOut
+    from lending.loans.serializers import PlayerLoanOut
+    from lending.products import selectors as products
+    from lending.products.serializers import ProductsSummaryOut
+    from lending.savings.serializers import SavingsOut
 
     loan = LoanFactory(player=eligible_player, start_date=ago(3))
     LoanPaymentFactory(loan=loan, date=ago(2))
     SavingsFactory(player=eligible_player, weeks=2)
     PendingLoanFactory(player=eligible_player)
-    raw = selectors.bank_data_for_player(player=eligible_player)
+    raw = products.bank_data_for_player(player=eligible_player)
 
     def rendered(value):
         return json.loads(JSONRenderer().render(value))

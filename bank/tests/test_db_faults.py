@@ -16,8 +16,8 @@ from accounts.tests.factories import PlayerFactory
 from bank.core import errors, writes
 from bank.core.middleware import DatabaseFaultMiddleware
 from conftest import bearer_for
-from lending import apis as lending_apis
-from lending import selectors, services
+from lending.loans import apis as lending_apis
+from lending.loans import selectors, services
 from lending.models import Loan, PendingLoan
 from lending.tests.factories import PendingLoanFactory
 

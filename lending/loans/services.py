@@ -21,10 +21,10 @@ from bank.core.texts import day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE
 from credit.services import credit_record
-
-from . import rules
-from .models import Loan, LoanPayment, PendingLoan, SoloDividends
-from .selectors import loan_request_refusal, player_of_caller
+from lending import rules
+from lending.callers import player_of_caller
+from lending.loans.models import Loan, LoanPayment, PendingLoan, SoloDividends
+from lending.loans.selectors import loan_request_refusal
 
 Action = CreditEvent.Action
 NO_PROFILE = rules.NO_PROFILE

@@ -6,8 +6,9 @@ from django.utils import timezone
 from accounts.tests.factories import PlayerFactory
 from bank.core.texts import day_text
 from credit import migration
-from lending import selectors
+from lending.loans import selectors
 from lending.models import Loan
+from lending.products import selectors as products
 from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory
 
 pytestmark = pytest.mark.django_db
@@ -113,9 +114,9 @@ def test_player_sees_own_loans_newest_first_and_own_requests_newest_first():
 
 def test_bank_data_shows_dividends_only_with_solo_access():
     solo, plain = PlayerFactory(has_solo_access=True), PlayerFactory()
-    assert selectors.bank_data_for_player(player=solo)["solo_dividends"] == {"dividends": 0}
-    assert selectors.bank_data_for_player(player=plain)["solo_dividends"] is None
-    assert selectors.bank_data_for_player(player=plain)["savings"] == []
+    assert products.bank_data_for_player(player=solo)["solo_dividends"] == {"dividends": 0}
+    assert products.bank_data_for_player(player=plain)["solo_dividends"] is None
+    assert products.bank_data_for_player(player=plain)["savings"] == []
 
 
 def test_migration_source_counts_loans_taken_completed_and_paid_days():

@@ -8,27 +8,14 @@ from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 from rest_framework.exceptions import NotFound
 
-from accounts.models import Player, User
-from accounts.selectors import player_for_caller, player_of
+from accounts.models import Player
 from bank.core.errors import BankError
 from bank.core.sql import CompiledQuery, model_fields
 from bank.core.texts import day_text
 from credit import rules as credit_rules
 from credit.selectors import credit_eligibility
-
-from . import rules
-from .models import Loan, LoanPayment, PendingLoan, SoloDividends
-
-
-def player_of_caller(*, user: User, player_id: int | None, missing: str = rules.NO_PROFILE) -> Player:
-    """The player a call is about: the caller's own when no id is given (404 `missing` without a
-    profile), else the given one if the caller may read it (another player's id answers 404)."""
-    if player_id is not None:
-        return player_for_caller(user=user, player_id=player_id)
-    player = player_of(user)
-    if player is None:
-        raise BankError(missing, code="not_found", status=404)
-    return player
+from lending import rules
+from lending.loans.models import Loan, LoanPayment, PendingLoan, SoloDividends
 
 
 def _loans() -> QuerySet[Loan]:
@@ -180,9 +167,6 @@ def loan_detail(*, loan_id: int, today: date | None = None) -> dict:
     if loan is None:
         raise NotFound("Loan not found")
     return loan_figures(loan, today=today or timezone.localdate())
-
-
-LOAN_LISTING_STATUSES = ("paid_today", "not_paid_today", "start_today", "period_over", "upcoming")
 
 
 def _active_with_today(today: date) -> QuerySet[Loan]:
@@ -370,51 +354,6 @@ def pending_loans_open() -> QuerySet[PendingLoan]:
 def solo_dividends_amount() -> int:
     """The dividends, 0 before any were recorded. 1 query, and a read never writes."""
     return SoloDividends.objects.filter(pk=1).values_list("dividends", flat=True).first() or 0
-
-
-def player_products(*, player: Player, today: date | None = None) -> dict:
-    """GET /api/players/{id}/products: savings, loans and loan requests of one player. 5 queries."""
-    from .savings_selectors import savings_list_for_player
-
-    return {
-        "savings": savings_list_for_player(player=player, today=today),
-        "loans": loan_list_for_player(player=player, today=today),
-        "pending_loans": pending_loans_for_player(player=player),
-    }
-
-
-def bank_data_for_player(*, player: Player, today: date | None = None) -> dict:
-    """GET /api/me/bank-data: the caller's own products, and the dividends with solo access.
-
-    5 queries (6 with solo access).
-    """
-    products = player_products(player=player, today=today)
-    return {
-        "player_id": player.pk,
-        **products,
-        "summary": products_summary(loans=products["loans"], savings=products["savings"]),
-        "solo_dividends": {"dividends": solo_dividends_amount()} if player.has_solo_access else None,
-    }
-
-
-def products_summary(*, loans: list[dict], savings: list[dict]) -> dict:
-    """The Overview cards' figures, from rows already read (no query): what was lent and what remains
-    to pay, what the savings hold, and how many of each are active."""
-    active_loans = [loan for loan in loans if loan["status"] == Loan.Status.ACTIVE]
-    active_savings = [account for account in savings if account["status"] == "Active"]
-    return {
-        "loans_count": len(loans),
-        "active_loans_count": len(active_loans),
-        "loans_total_value": sum(loan["value"] for loan in loans),
-        "loans_remaining": sum(loan["remaining"] for loan in active_loans),
-        "savings_count": len(savings),
-        "active_savings_count": len(active_savings),
-        "savings_total_value": sum(account["invested_value"] for account in active_savings),
-        "savings_weekly_earnings": sum(account["weekly_payment"] for account in active_savings),
-        # My Savings' counters: weeks paid out and what they paid, over every account
-        "savings_payments_received": sum(account["paid_weeks"] for account in savings),
-        "savings_total_earnings": sum(account["total_paid_out"] for account in savings),
-    }
 
 
 def loan_request_refusal(*, player: Player, value: int) -> BankError | None:

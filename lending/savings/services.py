@@ -24,10 +24,9 @@ from bank.core.texts import day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_FIRST_SAVINGS, POINTS_MORE_SAVINGS, POINTS_WEEKLY_PAYMENT
 from credit.services import credit_record
-
-from . import rules
-from .models import Savings, SavingsWeek, WithdrawalRequest
-from .selectors import player_of_caller
+from lending import rules
+from lending.callers import player_of_caller
+from lending.savings.models import Savings, SavingsWeek, WithdrawalRequest
 
 Action = CreditEvent.Action
 

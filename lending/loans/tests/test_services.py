@@ -8,9 +8,9 @@ from rest_framework.exceptions import NotFound
 from accounts.tests.factories import PlayerFactory
 from bank.core.errors import BankError
 from credit.models import CreditEvent
-from lending import services
+from lending.loans import services
+from lending.loans.selectors import solo_dividends_amount
 from lending.models import Loan, LoanPayment, PendingLoan, SoloDividends
-from lending.selectors import solo_dividends_amount
 from lending.tests.factories import LoanFactory, PendingLoanFactory
 
 pytestmark = pytest.mark.django_db

@@ -12,8 +12,8 @@ import pytest
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from bank.core.testing.servers import asgi_server, call, env_for_test_database, fire_together
 from credit.models import CreditEvent
+from lending.loans.selectors import solo_dividends_amount
 from lending.models import Loan, PendingLoan, WithdrawalRequest
-from lending.selectors import solo_dividends_amount
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
 # after every race: the books balance (the ledger proves every balance it touched)

@@ -14,9 +14,9 @@ from accounts.tokens import token_issue
 from bank.core.errors import BankError
 from bank.core.testing.threads import run_at_once
 from credit.models import CreditEvent
-from lending import services
+from lending.loans import services
+from lending.loans.selectors import solo_dividends_amount
 from lending.models import Loan, PendingLoan, WithdrawalRequest
-from lending.selectors import solo_dividends_amount
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
 # after every race: the books balance (the ledger proves every balance it touched)

@@ -11,10 +11,12 @@ from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
 from bank.core.paging import page_of
 from bank.core.permissions import IsBankAdmin, IsPlayer
-
-from . import rules, savings_selectors, savings_services
-from .apis import _quoted_player
-from .savings_serializers import (
+from lending import rules
+from lending.callers import quoted_player
+from lending.fields import ChangeDateIn, DecisionIn
+from lending.savings import selectors as savings_selectors
+from lending.savings import services as savings_services
+from lending.savings.serializers import (
     ClientOverviewOut,
     ClientTypeIn,
     ClientTypeOut,
@@ -38,7 +40,6 @@ from .savings_serializers import (
     WithdrawalOut,
     WithdrawalRequestIn,
 )
-from .serializers import ChangeDateIn, DecisionIn
 
 
 def _savings_out(savings_id: int) -> dict:
@@ -267,7 +268,7 @@ class SavingsQuoteApi(APIView):
     )
     def get(self, request):
         data = parse(SavingsQuoteIn, request, body=False)
-        player = _quoted_player(request, data.get("player_id"))
+        player = quoted_player(request, data.get("player_id"))
         quote = savings_selectors.savings_quote(player=player, invested_value=data.get("invested_value"))
         return Response(SavingsQuoteOut(quote).data)
 

@@ -7,19 +7,18 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import player_for_caller, player_of
+from accounts.selectors import player_of
 from bank.core.errors import BankError
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
 from bank.core.paging import PageIn, page_of
 from bank.core.permissions import IsBankAdmin, IsPlayer
+from lending.callers import quoted_player
+from lending.fields import ChangeDateIn, DecisionIn
 
 from . import selectors, services
 from .serializers import (
-    BankDataOut,
-    ChangeDateIn,
     ChangeDaysIn,
-    DecisionIn,
     DividendsIn,
     DividendsOut,
     LoanCreateIn,
@@ -39,16 +38,7 @@ from .serializers import (
     PendingLoanDecisionOut,
     PendingLoanOut,
     PendingLoansOut,
-    PlayerProductsOut,
 )
-
-
-def _quoted_player(request, player_id: int | None):
-    """The player a quote is for: an admin names one; a player gets their own."""
-    if player_id is None and request.user.is_staff:
-        message = "player_id is required"
-        raise BankError(message, code="missing_fields", fields={"player_id": [message]})
-    return selectors.player_of_caller(user=request.user, player_id=player_id)
 
 
 def _loan_out(loan_id: int) -> dict:
@@ -88,7 +78,7 @@ class LoanQuoteApi(APIView):
     )
     def get(self, request):
         data = parse(LoanQuoteIn, request, body=False)
-        player = _quoted_player(request, data.get("player_id"))
+        player = quoted_player(request, data.get("player_id"))
         quote = selectors.loan_quote(player=player, value=data.get("value"), total_days=data.get("total_days"))
         return Response(LoanQuoteOut(quote).data)
 
@@ -97,27 +87,6 @@ class LoanLimitsApi(APIView):
     @extend_schema(responses={200: LoanLimitsOut}, summary="The bounds of loan amounts, days, rates, notes and dates")
     def get(self, request):
         return Response(LoanLimitsOut(selectors.loan_limits(today=timezone.localdate())).data)
-
-
-class MyBankDataApi(APIView):
-    @extend_schema(
-        responses={200: BankDataOut}, summary="The caller's own loans, savings, loan requests (and dividends)"
-    )
-    def get(self, request):
-        player = player_of(request.user)
-        if player is None:
-            raise BankError(services.NO_PROFILE, code="not_found", status=404)
-        # the selector answers BankDataOut's shape as it is: no second pass through serializers
-        return Response(selectors.bank_data_for_player(player=player))
-
-
-class PlayerProductsApi(APIView):
-    @extend_schema(
-        responses={200: PlayerProductsOut}, summary="A player's savings, loans and loan requests (admin, or own)"
-    )
-    def get(self, request, pk: int):
-        player = player_for_caller(user=request.user, player_id=pk)
-        return Response(selectors.player_products(player=player))  # PlayerProductsOut's shape
 
 
 class SoloDividendsApi(APIView):

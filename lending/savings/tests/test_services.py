@@ -12,9 +12,9 @@ from bank.core.errors import BankError
 from bank.core.texts import day_text
 from credit.models import CreditEvent
 from lending import rules
-from lending import savings_services as services
 from lending.models import Savings, SavingsWeek, WithdrawalRequest
-from lending.savings_selectors import savings_check, savings_detail, savings_quote
+from lending.savings import services
+from lending.savings.selectors import savings_check, savings_detail, savings_quote
 from lending.tests.factories import SavingsFactory, WithdrawalRequestFactory
 
 pytestmark = pytest.mark.django_db

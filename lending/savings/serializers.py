@@ -16,13 +16,12 @@ from bank.core.fields import (
 )
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn
-
-from . import rules
-from .fields import AmountField, RateField, rate_field
-from .models import SavingsWeek, WithdrawalRequest
+from lending import rules
+from lending.fields import AmountField, RateField, rate_field
+from lending.savings.models import SavingsWeek, WithdrawalRequest
 
 SavingsStatusField = enum_field("SavingsStatusField", ["Active", "Withdrawn"])
-SavingsListingField = enum_field("SavingsListingField", ["overdue", "due_today", "upcoming"])
+SavingsListingField = enum_field("SavingsListingField", list(rules.SAVINGS_LISTING_STATUSES))
 WithdrawalStatusField = enum_field("WithdrawalStatusField", WithdrawalRequest.Status.values)
 
 _FILL = {"required": rules.FILL_REQUIRED, "null": rules.FILL_REQUIRED, "blank": rules.FILL_REQUIRED}
@@ -306,7 +305,7 @@ class SavingsEditIn(InputSerializer):
 
 
 class SavingsCheckIn(PageIn):
-    listing_status = ChoiceTextField(choices=["overdue", "due_today", "upcoming"], required=False)
+    listing_status = ChoiceTextField(choices=list(rules.SAVINGS_LISTING_STATUSES), required=False)
     search = TextField(max_length=64, help_text="a player's name, Discord name or id, or an account id")
 
 

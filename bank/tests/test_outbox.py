@@ -20,8 +20,8 @@ from bank.core.testing.threads import run_at_once
 from bank.core.texts import day_text
 from exchange import services as exchange_services
 from exchange.models import PearlExchangeRequest
-from lending import savings_services
-from lending import services as lending_services
+from lending.loans import services as lending_services
+from lending.savings import services as savings_services
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
 pytestmark = pytest.mark.django_db

@@ -9,18 +9,21 @@ from rest_framework import serializers
 from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, enum_field
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn
-
-from . import rules
-from .fields import AmountField, DaysField, RateField, rate_field
-from .models import Loan, LoanPayment, PendingLoan
-from .savings_serializers import SavingsOut
+from lending import rules
+from lending.fields import (
+    AmountField,
+    DaysField,
+    RateField,
+    ignored_user_field,
+    notes_field,
+    rate_field,
+)
+from lending.loans.models import Loan, LoanPayment, PendingLoan
 
 LoanStatusField = enum_field("LoanStatusField", Loan.Status.values)
 PaymentStatusField = enum_field("PaymentStatusField", LoanPayment.Status.values)
 RequestStatusField = enum_field("RequestStatusField", PendingLoan.Status.values)
-ListingStatusField = enum_field(
-    "ListingStatusField", ["paid_today", "not_paid_today", "start_today", "period_over", "upcoming"]
-)
+ListingStatusField = enum_field("ListingStatusField", list(rules.LOAN_LISTING_STATUSES))
 
 
 # --- output --------------------------------------------------------------------------------
@@ -171,34 +174,6 @@ class DividendsOut(serializers.Serializer):
     dividends = serializers.IntegerField()
 
 
-class ProductsSummaryOut(serializers.Serializer):
-    loans_count = serializers.IntegerField()
-    active_loans_count = serializers.IntegerField()
-    loans_total_value = serializers.IntegerField(help_text="every loan's value")
-    loans_remaining = serializers.IntegerField(help_text="what the active loans still ask")
-    savings_count = serializers.IntegerField()
-    active_savings_count = serializers.IntegerField()
-    savings_total_value = serializers.IntegerField(help_text="the active savings' balances")
-    savings_weekly_earnings = serializers.IntegerField(help_text="this week's interest of the active savings")
-    savings_payments_received = serializers.IntegerField(help_text="weeks paid out, over every savings account")
-    savings_total_earnings = serializers.IntegerField(help_text="what those paid weeks earned")
-
-
-class BankDataOut(serializers.Serializer):
-    player_id = serializers.IntegerField()
-    loans = PlayerLoanOut(many=True)
-    savings = SavingsOut(many=True)
-    pending_loans = PendingLoanOut(many=True)
-    summary = ProductsSummaryOut(help_text="the Overview cards' figures")
-    solo_dividends = DividendsOut(allow_null=True, help_text="null without solo access")
-
-
-class PlayerProductsOut(serializers.Serializer):
-    savings = SavingsOut(many=True)
-    loans = PlayerLoanOut(many=True)
-    pending_loans = PendingLoanOut(many=True)
-
-
 class PaymentMarkOut(serializers.Serializer):
     loan_id = serializers.IntegerField()
     date = serializers.DateField()
@@ -254,22 +229,14 @@ class LoanLimitsOut(serializers.Serializer):
 _FILL = {"required": rules.FILL_REQUIRED, "null": rules.FILL_REQUIRED, "blank": rules.FILL_REQUIRED}
 
 
-def _notes(**kwargs) -> TextField:
-    return TextField(max_length=rules.MAX_NOTES_LENGTH, **kwargs)
-
-
-def _ignored_user() -> TextField:
-    return TextField(max_length=150, help_text="ignored: the caller comes from the token")
-
-
 class LoanRequestIn(InputSerializer):
     player_id = RecordIdField(
         required=False, allow_null=True, help_text="the caller's own player (another id answers 404)"
     )
     value = AmountField(error_messages=_FILL)
     total_days = DaysField(error_messages=_FILL)
-    request_reason = _notes()
-    user = _ignored_user()
+    request_reason = notes_field()
+    user = ignored_user_field()
 
 
 class LoanQuoteIn(InputSerializer):
@@ -286,8 +253,8 @@ class LoanCreateIn(InputSerializer):
     value = AmountField(error_messages=_value)
     # optional here: a bad payer is refused before the missing days are named (the spec's order)
     total_days = DaysField(required=False, allow_null=True)
-    admin_notes = _notes()
-    user = _ignored_user()
+    admin_notes = notes_field()
+    user = ignored_user_field()
 
 
 class LoanUpdateIn(InputSerializer):
@@ -299,7 +266,7 @@ class LoanEditIn(InputSerializer):
     value = AmountField(required=False, allow_null=True)
     interest_rate = RateField(required=False, allow_null=True, help_text="a whole-term fraction, 0.3 = 30%")
     total_days = DaysField(required=False, allow_null=True)
-    admin_notes = _notes(allow_null=True)
+    admin_notes = notes_field(allow_null=True)
 
 
 class PaymentMarkIn(InputSerializer):
@@ -313,23 +280,12 @@ class PaymentMarkIn(InputSerializer):
     date = IsoDateField(required=False, help_text="YYYY-MM-DD, from the start date to today; default today")
 
 
-class ChangeDateIn(InputSerializer):
-    new_date = IsoDateField(help_text="YYYY-MM-DD, from 1 January this year to 31 December next year")
-
-
 class ChangeDaysIn(InputSerializer):
     new_days = DaysField(error_messages={"required": rules.BAD_DAYS, "null": rules.BAD_DAYS, "blank": rules.BAD_DAYS})
 
 
-class DecisionIn(InputSerializer):
-    admin_notes = _notes(help_text="the approval note (optional) or the denial reason (required)")
-    admin_user = _ignored_user()
-
-
 class LoansCheckIn(PageIn):
-    listing_status = ChoiceTextField(
-        choices=["paid_today", "not_paid_today", "start_today", "period_over", "upcoming"], required=False
-    )
+    listing_status = ChoiceTextField(choices=list(rules.LOAN_LISTING_STATUSES), required=False)
     search = TextField(max_length=64, help_text="a player's name, Discord name or id, or a loan id")
 
 

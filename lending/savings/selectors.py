@@ -13,11 +13,9 @@ from rest_framework.exceptions import NotFound
 from accounts.models import Player
 from bank.core.sql import CompiledQuery, model_fields
 from credit import rules as credit_rules
+from lending import rules
+from lending.savings.models import Savings, SavingsWeek, WithdrawalRequest
 
-from . import rules
-from .models import Savings, SavingsWeek, WithdrawalRequest
-
-LISTING_STATUSES = ("overdue", "due_today", "upcoming")
 # an account that is not there, or not the caller's: one answer (docs/rules.md, "Identity and roles")
 NOT_FOUND = "Savings account not found"
 
@@ -288,7 +286,7 @@ def savings_quote(*, player: Player, invested_value: int | None) -> dict:
 def client_limit_refusal(*, player: Player, new_accounts: int, added_value: int) -> str | None:
     """Why opening `new_accounts` accounts or adding `added_value` to the player's savings would break
     their client limits now, or None: a read for a request filed now (the write that carries it
-    out checks again under its locks, lending.savings_services). 1 query."""
+    out checks again under its locks, lending.savings.services). 1 query."""
     active = list(
         Savings.objects.filter(player=player, status=Savings.Status.ACTIVE).values_list("invested_value", flat=True)
     )
