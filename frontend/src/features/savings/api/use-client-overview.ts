@@ -2,34 +2,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import { savingsKeys } from '@/features/savings/api/keys';
 import { playerKeys } from '@/features/players/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export type ClientType = 'new' | 'old';
+export type ClientType = Schemas['ClientTypeEnum'];
 
-export interface ClientRow {
-  player_id: number;
-  name: string;
-  discord: string;
-  client_type: ClientType;
-  bad_payer: boolean;
-  savings_count: number;
-  max_accounts: number;
-  total_savings_value: number;
-  limit: number;
-  percent_of_limit: number;
-  status: string;
-}
+export type ClientRow = Schemas['ClientRowOut'];
 
-export interface ClientOverview {
-  summary: {
-    new_clients_count: number;
-    new_clients_total_value: number;
-    old_clients_count: number;
-    old_clients_total_value: number;
-  };
-  limits: Array<{ client_type: ClientType; max_accounts: number; max_total: number }>;
-  new_clients: ClientRow[];
-  old_clients: ClientRow[];
-}
+export type ClientOverview = Schemas['ClientOverviewOut'];
 
 export const clientOverviewQueryOptions = () =>
   queryOptions({
