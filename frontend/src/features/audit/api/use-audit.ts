@@ -39,7 +39,7 @@ export interface AuditPage extends PageAnswer {
 export function fetchAudit({ page = 1, filters }: { page?: number; filters: AuditFilters }, signal?: AbortSignal) {
   return api.get<AuditPage>('/admin/audit', {
     signal,
-    query: { page, player_id: filters.playerId || undefined, kind: filters.kind || undefined },
+    query: { page, player_id: filters.playerId || undefined, kind: filters.kind || undefined, officer: filters.officer || undefined },
   });
 }
 
