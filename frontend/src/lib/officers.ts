@@ -16,6 +16,18 @@ export interface Approval {
   notes: string;
 }
 
+/** 202 from an approval, or from Add Product above the threshold: the first of two approvals is recorded. */
+export interface AwaitingSecondApproval {
+  status: 'awaiting_second_approval';
+  approvals: Approval[];
+  detail: string;
+}
+
+/** Whether an answer is a 202 "awaiting_second_approval" rather than the thing carried out. */
+export function isAwaitingSecondApproval(answer: unknown): answer is AwaitingSecondApproval {
+  return (answer as { status?: unknown } | null)?.status === 'awaiting_second_approval';
+}
+
 /** The card's line while a large request waits for its second officer. */
 export function awaitingText(approvals: readonly Approval[] | undefined): string | null {
   if (!approvals || approvals.length !== 1) return null;
