@@ -105,6 +105,7 @@ describe('Admin OfficersTab', () => {
     fireEvent.change(within(row).getByLabelText('Role'), { target: { value: 'teller' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Change Role' }));
     expect((await within(row).findByRole('alert')).textContent).toBe(`Error changing role: ${LAST_TREASURER}`);
+    expect(within(row).getByLabelText<HTMLSelectElement>('Role').value).toBe('treasurer');
   });
 
   it('deactivates after a confirmation, and says a refusal on the card', async () => {

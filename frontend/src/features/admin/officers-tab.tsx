@@ -135,7 +135,10 @@ function OfficerCard({ officer, onDeactivate }: { officer: Officer; onDeactivate
           setChosen(null);
           setNotice({ tone: 'success', text: done });
         },
-        onError: (error) => setNotice({ tone: 'error', text: `${failed}: ${errorDetail(error)}` }),
+        onError: (error) => {
+          setChosen(null); // the select shows the role the officer still has
+          setNotice({ tone: 'error', text: `${failed}: ${errorDetail(error)}` });
+        },
       },
     );
   };
