@@ -66,7 +66,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from accounts.models import Player, User
     from accounts.tokens import token_issue
-    from credit.selectors import loan_rate_for
     from lending import rules
     from lending.loans import selectors
     from lending.loans.serializers import LoansCheckOut
@@ -102,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
         player.user = User.objects.create_user(username=f"bench-{player.name}", password=None)
         player.has_solo_access = solo
         player.save(update_fields=["user", "has_solo_access"])
-    rate = loan_rate_for(heavy, 500_000)
+    rate = rules.loan_terms(value=500_000, score=heavy.credit_score).interest_rate
     PendingLoan.objects.bulk_create(
         PendingLoan(
             player=heavy,

@@ -261,7 +261,7 @@ def loans_create(
     from django.utils import timezone
 
     from accounts.models import Player
-    from credit.selectors import credit_tier, loan_rate_for
+    from credit.selectors import credit_tier
     from lending import rules
     from lending.models import Loan, LoanPayment
 
@@ -283,7 +283,7 @@ def loans_create(
             value = rng.choice(LOAN_VALUES)
             key = (credit_tier(player.credit_score).name, value)
             if key not in rates:
-                rates[key] = loan_rate_for(player, value)
+                rates[key] = rules.loan_terms(value=value, score=player.credit_score).interest_rate
             rate = rates[key]
             total = rules.total_to_pay(value, rate)
             if rng.random() < paid_off_share:

@@ -37,8 +37,9 @@ QUICK_ARGS = {
     "http": ["--seconds", "2", "--runs", "1", "--heavy-requests", "20"],
     "live": ["--sockets", "200", "--players", "50", "--samples", "10"],
     "layout": ["--seconds", "2", "--runs", "1"],
+    "compiled": ["--calls", "50", "--rounds", "2"],
 }
-ORDER = ["credit", "lending", "savings", "admin", "http", "layout", "live"]
+ORDER = ["credit", "lending", "savings", "admin", "http", "compiled", "layout", "live"]
 # the scripts that need PostgreSQL and Redis (each makes its own scratch database there)
 NEEDS_SERVERS = {"live", "layout"}
 
@@ -109,6 +110,14 @@ def rows_of(name: str, report: dict) -> list[tuple[str, str]]:
                     f"peak {report['database_connections_peak']} (bound {report['database_connections_bound']})",
                 )
             )
+    if name == "compiled":
+        rows.append(
+            (
+                "bank data with compiled queries vs the ORM compiling each call (median)",
+                f"{report['compiled']['median_ms']} vs {report['orm']['median_ms']} ms: "
+                f"{report['gain_median']:.0%} less (kept above 10%)",
+            )
+        )
     if name == "layout":
         one, two = report["one_process"], report["two_processes"]
         rows += [

@@ -114,8 +114,3 @@ def percent(fraction: Decimal) -> float:
 def base_loan_rate(amount: int) -> Decimal:
     """The whole-term rate for an amount before any tier discount (RATE_TABLE)."""
     return next(row.rate for row in RATE_TABLE if row.amount in (amount, None))
-
-
-def loan_rate(*, amount: int, score: int) -> Decimal:
-    """The whole-term interest rate a player with this score gets for this amount."""
-    return base_loan_rate(amount) - tier_for(score).rate_discount

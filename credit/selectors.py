@@ -1,7 +1,6 @@
 """Reads of credit scores, tiers, eligibility and rates."""
 
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django.db.models import Count, Q, QuerySet
 
@@ -50,11 +49,6 @@ def credit_eligibility(player: Player) -> Eligibility:
         reason=reason,
         deficit=deficit,
     )
-
-
-def loan_rate_for(player: Player, amount: int) -> Decimal:
-    """The whole-term interest rate this player gets for this amount (tier discount applied)."""
-    return rules.loan_rate(amount=amount, score=player.credit_score)
 
 
 def credit_summary(player: Player) -> dict:

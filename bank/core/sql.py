@@ -44,9 +44,13 @@ class _Compiled:
 
 
 class CompiledQuery:
+    # every compiled query, so that one test can hold each against the ORM (bank/tests/test_sql.py)
+    every: list["CompiledQuery"] = []
+
     def __init__(self, build: Callable[..., QuerySet], **parameters: type):
         """`build(**parameters)` answers a QuerySet ending in `values_list(...)`; `parameters` name
         each parameter's type (int or str)."""
+        CompiledQuery.every.append(self)
         self.build = build
         self.parameters = parameters
         self._compiled: dict[tuple[str, str], _Compiled] = {}

@@ -76,3 +76,56 @@ def test_values_of_the_wrong_name_or_type_are_refused_before_any_query(django_as
                 query.rows(**values)
     with pytest.raises(TypeError, match="int or str"):
         CompiledQuery(lambda when: Player.objects.values_list("pk"), when=float).rows(when=1.0)
+
+
+# --- what a Django upgrade could break ------------------------------------------------------
+# CompiledQuery reaches into Django's query compiler (as_sql, select, col_count, get_converters) and
+# builds instances with Model.from_db. docs/decisions.md, "Speed that reaches into Django", records
+# what it gains (bench/bench_compiled.py). The tests below fail loudly when an upgrade changes what it
+# relies on: then re-run bench_compiled.py, and fix CompiledQuery or remove it.
+
+
+def test_the_compiler_internals_compiled_queries_rely_on_are_there():
+    import inspect
+
+    from django.db.models.sql.compiler import SQLCompiler
+
+    query = Player.objects.filter(pk=1).values_list("id", "name").query
+    compiler = query.get_compiler(using="default")
+    sql, params = compiler.as_sql()
+    assert isinstance(sql, str) and list(params) == [1]
+    assert compiler.col_count == 2 and len(compiler.select) >= 2, "SQLCompiler.select / col_count changed"
+    assert list(inspect.signature(SQLCompiler.get_converters).parameters) == ["self", "expressions"]
+    from_db = inspect.signature(Player.from_db).parameters
+    assert list(from_db)[:3] == ["db", "field_names", "values"], "Model.from_db(db, field_names, values) changed"
+    # Django 6.1 added fetch_mode; anything after the three must keep a default
+    assert all(parameter.default is not inspect.Parameter.empty for parameter in list(from_db.values())[3:])
+
+
+def test_every_compiled_query_of_the_bank_answers_what_the_orm_answers(django_assert_num_queries):
+    """Each CompiledQuery the apps define (the session of every call, a player's products), run on a
+    stocked bank, against the rows the ORM gives for the same QuerySet."""
+    import accounts.tokens
+    import lending.loans.selectors
+    import lending.savings.selectors
+    from accounts.models import BankSession
+    from accounts.tokens import token_issue
+    from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory
+
+    player = PlayerFactory(credit_score=300)
+    LoanPaymentFactory(loan=LoanFactory(player=player))
+    SavingsFactory(player=player, weeks=2)
+    PendingLoanFactory(player=player)
+    token_issue(user=player.user)
+    session = BankSession.objects.get(user=player.user)
+    values = {"player_id": player.pk, "sid": session.sid, "jti": session.token_jti}
+
+    modules = {accounts.tokens.__name__, lending.loans.selectors.__name__, lending.savings.selectors.__name__}
+    queries = [query for query in CompiledQuery.every if query.build.__module__ in modules]
+    assert len(queries) == 6, [query.build.__module__ for query in queries]
+    for query in queries:
+        asked = {name: values[name] for name in query.parameters}
+        expected = [tuple(row) for row in query.build(**asked)]
+        assert expected, f"stock the bank so that {query.build} finds rows"
+        with django_assert_num_queries(1):
+            assert query.rows(**asked) == expected

@@ -1,5 +1,3 @@
-from decimal import Decimal
-
 import pytest
 
 from accounts.tests.factories import PlayerFactory
@@ -12,7 +10,6 @@ from credit.selectors import (
     credit_overview,
     credit_summary,
     credit_tier,
-    loan_rate_for,
 )
 from credit.tests.factories import CreditEventFactory
 
@@ -105,34 +102,6 @@ def test_a_bad_payer_is_not_eligible_whatever_the_score():
 def test_max_amount_and_rate_discount_by_tier(score, max_amount, discount):
     eligibility = credit_eligibility(PlayerFactory(credit_score=score))
     assert (eligibility.max_loan_amount, eligibility.rate_discount) == (max_amount, discount)
-
-
-# ---- loan rates
-
-
-@pytest.mark.parametrize(
-    "score,amount,rate",
-    [
-        (0, 100_000, "0.50"),
-        (0, 500_000, "0.35"),
-        (0, 1_000_000, "0.30"),
-        (0, 100_001, "0.30"),
-        (150, 100_000, "0.49"),
-        (150, 500_000, "0.34"),
-        (150, 2_000_000, "0.29"),
-        (300, 100_000, "0.48"),
-        (300, 500_000, "0.33"),
-        (300, 10_000_000, "0.28"),
-    ],
-)
-def test_loan_rate_by_amount_and_tier(score, amount, rate):
-    assert loan_rate_for(PlayerFactory(credit_score=score), amount) == Decimal(rate)
-
-
-def test_loan_rate_is_an_exact_decimal():
-    rate = loan_rate_for(PlayerFactory(credit_score=150), 100_000)
-    assert isinstance(rate, Decimal)
-    assert str(rate) == "0.49"
 
 
 # ---- history and overview

@@ -155,3 +155,31 @@ def test_paid_percent_has_one_decimal_and_is_full_once_paid_off(paid, total, pai
 )
 def test_daily_rate_is_the_whole_term_rate_over_the_days_to_a_hundredth_of_a_percent(rate, days, daily):
     assert rules.daily_rate(rate=Decimal(rate), total_days=days) == Decimal(daily)
+
+
+# ---- loan rates (moved from credit: lending.rules.loan_terms is the one formula)
+
+
+@pytest.mark.parametrize(
+    "score,amount,rate",
+    [
+        (0, 100_000, "0.50"),
+        (0, 500_000, "0.35"),
+        (0, 1_000_000, "0.30"),
+        (0, 100_001, "0.30"),
+        (150, 100_000, "0.49"),
+        (150, 500_000, "0.34"),
+        (150, 2_000_000, "0.29"),
+        (300, 100_000, "0.48"),
+        (300, 500_000, "0.33"),
+        (300, 10_000_000, "0.28"),
+    ],
+)
+def test_loan_rate_by_amount_and_tier(score, amount, rate):
+    assert rules.loan_terms(value=amount, score=score).interest_rate == Decimal(rate)
+
+
+def test_loan_rate_is_an_exact_decimal():
+    rate = rules.loan_terms(value=100_000, score=150).interest_rate
+    assert isinstance(rate, Decimal)
+    assert str(rate) == "0.49"
