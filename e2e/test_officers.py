@@ -96,7 +96,9 @@ def test_a_teller_reads_the_request_tabs_without_decision_buttons(page: Page, se
     shoot(page, "withdrawal-requests")
 
     open_tab(page, "Blocked Accounts")
-    expect(page.get_by_role("tabpanel").get_by_role("button", name=re.compile(r"^(Unblock|Reset Password)$"))).to_have_count(0)
+    expect(
+        page.get_by_role("tabpanel").get_by_role("button", name=re.compile(r"^(Unblock|Reset Password)$"))
+    ).to_have_count(0)
     open_tab(page, "Pending Loans")
     expect(page.get_by_role("tabpanel").get_by_role("button", name=re.compile(r"^(Approve|Deny) "))).to_have_count(0)
 
