@@ -64,6 +64,27 @@ describe('Admin WithdrawalRequestsTab', () => {
     expect(within(screen.getByTestId('withdrawal-request-11')).queryAllByRole('button')).toEqual([]);
   });
 
+  it('shows a first approval of a large withdrawal (202) as waiting for a second officer, not as approved', async () => {
+    const approvals = [{ officer: 'lou', at: '2026-06-01T10:00:00Z', notes: '' }];
+    let rows = [PENDING];
+    mockFetch({
+      'GET /api/admin/withdrawal-requests': () => page(rows),
+      'PUT /api/admin/withdrawal-requests/11/approve': () => {
+        rows = [{ ...PENDING, approvals }];
+        return { status: 202, body: { status: 'awaiting_second_approval', approvals, detail: 'Approved by lou; a second officer must approve' } };
+      },
+    });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: "Approve Borin's withdrawal #11" }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Approve withdrawal request' })).getByRole('button', { name: 'Approve' }));
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe('Approved by lou; a second officer must approve');
+    expect(notice.className).toContain('alert--pending');
+    const card = screen.getByTestId('withdrawal-request-11');
+    expect((await within(card).findByRole('note')).textContent).toBe('Four eyesApproved by lou; a second officer must approve');
+    expect(within(card).getByText('Pending')).toBeTruthy();
+  });
+
   it('denies only with a reason', async () => {
     const { calls } = mockFetch({
       'GET /api/admin/withdrawal-requests': page([PENDING]),

@@ -17,7 +17,7 @@ export type AuditPage = Schemas['AuditPageOut'];
 export function fetchAudit({ page = 1, filters }: { page?: number; filters: AuditFilters }, signal?: AbortSignal) {
   return api.get<AuditPage>('/admin/audit', {
     signal,
-    query: { page, player_id: filters.playerId || undefined, kind: filters.kind || undefined },
+    query: { page, player_id: filters.playerId || undefined, kind: filters.kind || undefined, officer: filters.officer || undefined },
   });
 }
 
