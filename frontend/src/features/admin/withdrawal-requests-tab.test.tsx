@@ -2,16 +2,20 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { WithdrawalRequestsTab } from '@/features/admin/withdrawal-requests-tab';
 import { makeWithdrawal } from '@/lib/savings-fixtures';
-import type { Withdrawal } from '@/lib/savings';
+import type { WithdrawalOfficer } from '@/lib/savings';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const PENDING = makeWithdrawal({ id: 11, player_name: 'Borin', player_discord: 'borin.guild' });
-const DENIED = makeWithdrawal({ id: 9, status: 'denied', admin_notes: 'No admin online', decided_by: 'admin' });
+// officers read the rows with their approvals (none yet)
+const PENDING: WithdrawalOfficer = { ...makeWithdrawal({ id: 11, player_name: 'Borin', player_discord: 'borin.guild' }), approvals: [] };
+const DENIED: WithdrawalOfficer = {
+  ...makeWithdrawal({ id: 9, status: 'denied', admin_notes: 'No admin online', decided_by: 'admin' }),
+  approvals: [],
+};
 
-function page(rows: Withdrawal[]) {
+function page(rows: WithdrawalOfficer[]) {
   return {
     body: {
       count: rows.length,
