@@ -9,7 +9,7 @@ FRONTEND := frontend
 HAS_FRONTEND := $(wildcard $(FRONTEND)/package.json)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run serve test lint test-python test-frontend test-e2e bench python node bundle chromium wrk clean
+.PHONY: run serve test lint api-types test-python test-frontend test-e2e bench python node bundle chromium wrk clean
 
 ## Python: a venv on Python >= 3.12 with the pinned requirements
 python: $(VENV)/.installed
@@ -78,8 +78,14 @@ lint: python $(if $(HAS_FRONTEND),node)
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/vulture
 ifneq ($(HAS_FRONTEND),)
+	scripts/api-types --check
 	cd $(FRONTEND) && npm run lint
 endif
+
+## The frontend's API types from the server's OpenAPI schema (frontend/src/lib/api-schema.d.ts):
+## run after changing a serializer or a view's schema, and commit the file; `make lint` fails when it is stale
+api-types: python node
+	scripts/api-types
 
 ## PYTEST_WORKERS: pytest-xdist workers (each with its own test database); auto = one per CPU
 PYTEST_WORKERS ?= auto
@@ -91,9 +97,11 @@ ifneq ($(HAS_FRONTEND),)
 	cd $(FRONTEND) && npm run typecheck && npm test
 endif
 
+## E2E_WORKERS: browser-test workers, each with its own daphne servers, database and Chromium
+E2E_WORKERS ?= 2
 test-e2e: python bundle chromium
 ifneq ($(wildcard e2e/conftest.py),)
-	$(PY) -m pytest e2e -q -p no:asyncio -p no:django
+	$(PY) -m pytest e2e -q -p no:asyncio -p no:django -n $(E2E_WORKERS)
 endif
 
 clean:

@@ -4,6 +4,7 @@ from bank.core import roles
 from bank.core.fields import ChoiceTextField, StrictBooleanField, TextField
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn, PageOut
+from bank.core.schema import MayBeAbsent
 
 from . import rules
 from .models import Player
@@ -54,10 +55,17 @@ class SessionOut(serializers.Serializer):
 ROLE_HELP = "an officer's role (teller, loan_officer, treasurer); only in an officer's answer"
 
 
+class OfficerRoleOut(MayBeAbsent, serializers.ChoiceField):
+    """An officer's role in an answer about the caller; a player's answer leaves it out."""
+
+    def __init__(self, **kwargs):
+        super().__init__(choices=roles.CHOICES, required=False, help_text=ROLE_HELP, **kwargs)
+
+
 class LoginOut(SessionOut):
     username = serializers.CharField()
     is_admin = serializers.BooleanField()
-    role = serializers.ChoiceField(choices=roles.CHOICES, required=False, help_text=ROLE_HELP)
+    role = OfficerRoleOut()
     has_solo_access = serializers.BooleanField()
     player_id = serializers.IntegerField(allow_null=True)
 
@@ -80,7 +88,7 @@ class VerifyTokenOut(serializers.Serializer):
     valid = serializers.BooleanField()
     has_solo_access = serializers.BooleanField()
     is_admin = serializers.BooleanField()
-    role = serializers.ChoiceField(choices=roles.CHOICES, required=False, help_text=ROLE_HELP)
+    role = OfficerRoleOut()
     username = serializers.CharField(allow_null=True)
     expires_at = serializers.DateTimeField(allow_null=True)
 
@@ -116,7 +124,7 @@ class PlayerBriefOut(serializers.ModelSerializer):
 class MeOut(serializers.Serializer):
     username = serializers.CharField()
     is_admin = serializers.BooleanField()
-    role = serializers.ChoiceField(choices=roles.CHOICES, required=False, help_text=ROLE_HELP)
+    role = OfficerRoleOut()
     has_solo_access = serializers.BooleanField()
     player = PlayerBriefOut(allow_null=True)
 

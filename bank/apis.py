@@ -129,7 +129,16 @@ class AuditIn(PageIn):
     )
 
 
+@extend_schema_field(
+    {"type": "object", "additionalProperties": {}, "description": "the recorded fields and their values"}
+)
+class AuditValuesField(serializers.JSONField):
+    """An entry's before or after: always an object of field names to JSON values."""
+
+
 class AuditEntryOut(serializers.ModelSerializer):
+    before = AuditValuesField()
+    after = AuditValuesField()
     kind_label = serializers.SerializerMethodField()
     object_label = serializers.SerializerMethodField()
     field_kinds = serializers.SerializerMethodField()

@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from accounts.serializers import PlayerOut
-from bank.core.fields import ChoiceTextField, RecordIdField
+from bank.core.fields import ChoiceTextField, RecordIdField, enum_field
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn, PageOut
 from exchange.serializers import ExchangeRequestOut
@@ -85,8 +85,11 @@ class ReportCountersOut(serializers.Serializer):
     solo_dividends = serializers.IntegerField()
 
 
+ReportKindField = enum_field("ReportKindField", ["Loan", "Saving"])
+
+
 class ReportRowOut(serializers.Serializer):
-    type = serializers.CharField(source="kind", help_text="Loan or Saving")
+    type = ReportKindField(source="kind", help_text="Loan or Saving")
     id = serializers.IntegerField()
     player_id = serializers.IntegerField()
     player_name = serializers.CharField()

@@ -1,11 +1,13 @@
 from rest_framework import serializers
 
-from bank.core.fields import ChoiceTextField, RecordIdField, StrictBooleanField, TextField, WholeNumberField
+from bank.core.fields import ChoiceTextField, RecordIdField, StrictBooleanField, TextField, WholeNumberField, enum_field
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn, PageOut
 
 from . import rules
 from .models import CreditEvent
+
+ScoreColorField = enum_field("ScoreColorField", [colour for _, colour in rules.SCORE_COLOURS])
 
 
 class CreditEventOut(serializers.ModelSerializer):
@@ -31,7 +33,7 @@ class CreditScoreOut(serializers.Serializer):
     credit_score = serializers.IntegerField()
     max_score = serializers.IntegerField()
     tier = serializers.CharField()
-    score_color = serializers.CharField()
+    score_color = ScoreColorField()
     progress_percent = serializers.FloatField()
     limited_access = serializers.BooleanField()
     benefits = serializers.ListField(child=serializers.CharField())
@@ -55,7 +57,7 @@ class OverviewRowOut(serializers.Serializer):
     player_discord = serializers.CharField()
     credit_score = serializers.IntegerField()
     tier = serializers.CharField()
-    score_color = serializers.CharField(help_text="green 250+, yellow 150+, orange 100+, else red")
+    score_color = ScoreColorField(help_text="green 250+, yellow 150+, orange 100+, else red")
     bad_payer = serializers.BooleanField()
 
 

@@ -152,6 +152,8 @@ SCREENS: list[Screen] = [
     _admin("Report"),
     _admin("Bad Payers"),
     _admin("Blocked Accounts"),
+    _admin("Officers"),
+    _admin("Bank Settings"),
     _admin("Withdrawal Requests"),
     _admin("Pearl Exchange Requests"),
     Screen(

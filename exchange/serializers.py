@@ -6,10 +6,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from bank.core.decisions import AwaitingSecondApprovalOut, approvals_field
-from bank.core.fields import ChoiceTextField, RecordIdField, TextField, WholeNumberField
+from bank.core.fields import ChoiceTextField, RecordIdField, TextField, WholeNumberField, enum_field
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn, PageOut
-from lending.fields import enum_field
 from lending.rules import MAX_NOTES_LENGTH
 
 from . import rules

@@ -84,13 +84,6 @@ class RateField(_RuleParsedField):
         return rules.parse_rate(data, maximum=self.max_value, message=self.message)
 
 
-def enum_field(name: str, values: list[str]) -> type[serializers.CharField]:
-    """A string with a fixed set of values, described in words: an OpenAPI enum here would be
-    named after the field ("status") and collide with the other apps' status enums."""
-    schema = {"type": "string", "description": "One of: " + ", ".join(values), "example": values[0]}
-    return extend_schema_field(schema)(type(name, (serializers.CharField,), {}))
-
-
 # --- inputs both domains share -------------------------------------------------------------
 
 

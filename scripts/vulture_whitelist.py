@@ -22,6 +22,7 @@ active_savings_count  # variable, bank/serializers.py
 active_savings_count  # variable, lending/products/serializers.py
 active_savings_value  # variable, bank/serializers.py
 admin_timezone  # variable, lending/savings/serializers.py
+answers_write_every_field  # function, bank/core/schema.py (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"])
 average_score  # variable, credit/serializers.py
 bad_payer_loans  # variable, bank/serializers.py
 bad_payer_loans_value  # variable, bank/serializers.py

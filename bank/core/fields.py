@@ -196,3 +196,17 @@ class StrictBooleanField(serializers.Field):
 
     def to_representation(self, value) -> bool:
         return bool(value)
+
+
+def enum_field(name: str, values: list[str]) -> type[serializers.CharField]:
+    """A string with a fixed set of values: an OpenAPI enum of its own name (`LoanStatusField` gives
+    the component `LoanStatus`), so the generated frontend types know every value; an enum named
+    after the field ("status") would collide with the other apps' status enums."""
+    schema = {
+        "type": "string",
+        "enum": list(values),
+        "description": "One of: " + ", ".join(values),
+        "example": values[0],
+    }
+    component = name.removesuffix("Field")
+    return extend_schema_field(schema, component_name=component)(type(name, (serializers.CharField,), {}))

@@ -78,3 +78,36 @@ class BankAutoSchema(AutoSchema):
                 answer = OpenApiResponse(response=ErrorOut, description=DESCRIPTIONS[status])
                 responses[code] = self._get_response_for_code(answer, code, direction=direction)
         return responses
+
+
+class MayBeAbsent:
+    """A field of an answer that some answers leave out (an officer's role, absent from a player's
+    answer): answers_write_every_field keeps it optional in the schema."""
+
+
+def _absent_fields(generator) -> set[tuple[str, str]]:
+    """(component, field) of every answer's field that may be absent, from the schema's registry."""
+    found = set()
+    for component in generator.registry._components.values() if generator else ():
+        serializer = component.object
+        if isinstance(serializer, type) and issubclass(serializer, serializers.BaseSerializer):
+            serializer = serializer()
+        fields = getattr(serializer, "fields", None)
+        if component.type == "schemas" and fields is not None:
+            found |= {(component.name, name) for name, field in fields.items() if isinstance(field, MayBeAbsent)}
+    return found
+
+
+def answers_write_every_field(result, generator=None, **_context):
+    """Postprocessing hook: every field of an answer (a `...Out` component) is listed as required.
+
+    An output serializer writes each of its fields on every answer, a field with a `default` or a
+    model field with one included, while drf-spectacular marks such fields optional (it reads them as
+    input fields). The generated frontend types (frontend/src/lib/api-schema.d.ts) would then make the
+    screens check for fields that are always there.
+    """
+    absent = _absent_fields(generator)
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        if name.endswith("Out") and component.get("type") == "object" and "properties" in component:
+            component["required"] = sorted(field for field in component["properties"] if (name, field) not in absent)
+    return result

@@ -7,7 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from bank.core.decisions import AwaitingSecondApprovalOut, approvals_field
-from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField
+from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, enum_field
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn, PageOut
 from lending import rules
@@ -15,7 +15,6 @@ from lending.fields import (
     AmountField,
     DaysField,
     RateField,
-    enum_field,
     ignored_user_field,
     notes_field,
     rate_field,

@@ -3,13 +3,22 @@ comes from these same classes)."""
 
 from rest_framework import serializers
 
+from accounts.models import Player
 from accounts.serializers import PlayerOut
 from bank.core.decisions import AwaitingSecondApprovalOut, approvals_field
-from bank.core.fields import ChoiceTextField, ClockTimeField, IsoDateField, RecordIdField, TextField, WholeNumberField
+from bank.core.fields import (
+    ChoiceTextField,
+    ClockTimeField,
+    IsoDateField,
+    RecordIdField,
+    TextField,
+    WholeNumberField,
+    enum_field,
+)
 from bank.core.inputs import InputSerializer
 from bank.core.paging import PageIn, PageOut
 from lending import rules
-from lending.fields import AmountField, RateField, enum_field, rate_field
+from lending.fields import AmountField, RateField, rate_field
 from lending.savings.models import SavingsWeek, WithdrawalRequest
 
 SavingsStatusField = enum_field("SavingsStatusField", ["Active", "Withdrawn"])
@@ -160,7 +169,7 @@ class ClientRowOut(serializers.Serializer):
     player_id = serializers.IntegerField()
     name = serializers.CharField()
     discord = serializers.CharField()
-    client_type = serializers.CharField()
+    client_type = serializers.ChoiceField(choices=Player.ClientType.choices)
     bad_payer = serializers.BooleanField()
     savings_count = serializers.IntegerField()
     max_accounts = serializers.IntegerField()
@@ -178,7 +187,7 @@ class ClientSummaryOut(serializers.Serializer):
 
 
 class ClientLimitOut(serializers.Serializer):
-    client_type = serializers.CharField()
+    client_type = serializers.ChoiceField(choices=Player.ClientType.choices)
     max_accounts = serializers.IntegerField()
     max_total = serializers.IntegerField()
 

@@ -1,4 +1,5 @@
-export type Notice = { tone: 'success' | 'error'; text: string } | null;
+/** pending: neither done nor refused (a large loan waiting for a second officer's approval) */
+export type Notice = { tone: 'success' | 'error' | 'pending'; text: string } | null;
 
 /**
  * The outcome of an action, said where it happened: errors as an alert (read out at once),

@@ -2,7 +2,8 @@
 import type { Loan, LoanLimits, LoanQuote, PendingLoan, PlayerLoan } from '@/lib/loans';
 
 /** Test data shaped like the API's answers (lending/serializers.py). */
-export function makeLoan(overrides: Partial<Loan> = {}): Loan {
+/** `status` may also be one the server does not send today, to show how the screens treat it. */
+export function makeLoan(overrides: Partial<Omit<Loan, 'status'>> & { status?: string } = {}): Loan {
   return {
     id: 2,
     player_id: 7,
@@ -34,7 +35,7 @@ export function makeLoan(overrides: Partial<Loan> = {}): Loan {
     admin_notes: '',
     created_at: '2025-03-01T10:00:00Z',
     ...overrides,
-  };
+  } as Loan;
 }
 
 /** One of a player's loans as bank data and products answer it: day 3 of 30, not marked today. */

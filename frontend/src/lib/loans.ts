@@ -1,4 +1,3 @@
-import type { Approval } from '@/lib/officers';
 /**
  * Loan shapes as the API answers them (docs: backend `lending/serializers.py`) and how the
  * screens write them. Every figure comes from the server (DESIGN.md "One source of truth"): the
@@ -7,110 +6,35 @@ import type { Approval } from '@/lib/officers';
 
 import { formatPercent } from '@/lib/percent';
 import { plural } from '@/lib/plural';
+import type { Schemas } from '@/lib/api-types';
 
-export type PaymentStatus = 'Paid' | 'Not Paid';
+export type PaymentStatus = Schemas['PaymentStatus'];
 
-export interface PaymentEntry {
-  date: string;
-  status: PaymentStatus;
-  value: number;
-}
+export type PaymentEntry = Schemas['PaymentEntryOut'];
 
 /** A loan's fields and figures; lists that would grow too large leave the day history out. */
-export interface LoanFigures {
-  id: number;
-  player_id: number;
-  player_name: string;
-  value: number;
-  /** A whole-term fraction: 0.3 is 30%. */
-  interest_rate: number;
-  /** The whole-term rate spread over the days, computed by the server: 0.0214 is 2.14% a day. */
-  daily_rate: number;
-  total_days: number;
-  total_to_pay: number;
-  daily_payment: number;
-  start_date: string;
-  status: string;
-  paid_off: boolean;
-  paid_off_at: string | null;
-  solo_gain: number;
-  current_day: number;
-  days_passed: number;
-  amount_paid: number;
-  remaining: number;
-  payments_made: number;
-  missed_payments: number;
-  /** share of the total already paid, 0..100 with one decimal; 100 once paid off */
-  paid_percent: number;
-  /** what paying it off adds to the solo dividends (for a paid-off loan: what it added) */
-  payoff_solo_gain: number;
-  admin_notes: string;
-  created_at: string;
-}
+export type LoanFigures = Omit<Loan, 'payments_history'>;
 
-export interface Loan extends LoanFigures {
-  payments_history: PaymentEntry[];
-}
+export type Loan = Schemas['LoanOut'];
 
-export type ListingStatus = 'paid_today' | 'not_paid_today' | 'start_today' | 'period_over' | 'upcoming';
+export type ListingStatus = Schemas['ListingStatus'];
 
 /** A Check Loans row: today's entry instead of the whole history (GET /api/loans/{id} has it). */
-export interface CheckedLoan extends LoanFigures {
-  today_entry: PaymentEntry | null;
-  listing_status: ListingStatus;
-  status_text: string;
-}
+export type CheckedLoan = Schemas['LoanCheckOut'];
 
 /** One of a player's loans (bank data, a player's products): while Active, today's entry and listing
  * status as Check Loans gives them, so a player's details card can mark today's day. */
-export interface PlayerLoan extends Loan {
-  today_entry: PaymentEntry | null;
-  /** null once the loan is closed */
-  listing_status: ListingStatus | null;
-  status_text: string;
-}
+export type PlayerLoan = Schemas['PlayerLoanOut'];
 
 /** A Report row: every loan, active or not, without figures. */
-export interface LoanRow {
-  id: number;
-  player_id: number;
-  player_name: string;
-  value: number;
-  interest_rate: number;
-  total_to_pay: number;
-  total_days: number;
-  start_date: string;
-  status: string;
-  paid_off: boolean;
-}
+export type LoanRow = Schemas['LoanRowOut'];
 
-export type PendingLoanStatus = 'pending' | 'approved' | 'denied';
+export type PendingLoanStatus = Schemas['RequestStatus'];
 
-export interface PendingLoan {
-  id: number;
-  player_id: number;
-  player_name: string;
-  player_discord: string;
-  value: number;
-  total_days: number;
-  interest_rate: number;
-  /** the whole-term rate spread over the days, computed by the server */
-  daily_rate: number;
-  total_to_pay: number;
-  user: string | null;
-  request_reason: string;
-  request_date: string;
-  created_date: string;
-  status: PendingLoanStatus;
-  admin_notes: string;
-  approved_by: string | null;
-  approved_date: string | null;
-  denied_by: string | null;
-  denied_date: string | null;
-  converted_loan_id: number | null;
-  /** officers only: four eyes' approvals while a large request waits for a second officer */
-  approvals?: Approval[];
-}
+export type PendingLoan = Schemas['PendingLoanOut'];
+
+/** A loan request as officers read it: with four eyes' approvals while a large one waits. */
+export type PendingLoanOfficer = Schemas['PendingLoanOfficerOut'];
 
 /** What a loan's rate is shown with: its whole-term rate, its days and the server's daily equivalent. */
 export type LoanRate = Pick<LoanFigures, 'interest_rate' | 'total_days' | 'daily_rate'>;
@@ -141,7 +65,7 @@ export function parseDays(input: string): number | null {
 }
 
 /** Spec player-side §4: green when Active or paid off, otherwise red. */
-export function loanBadgeTone(loan: Pick<Loan, 'status' | 'paid_off'>): 'success' | 'error' {
+export function loanBadgeTone(loan: { status: string; paid_off: boolean }): 'success' | 'error' {
   return loan.status === 'Active' || loan.paid_off ? 'success' : 'error';
 }
 
@@ -165,46 +89,13 @@ export function fractionToPercentText(fraction: number): string {
 }
 
 /** One row of the rate table the Request Loan tab shows (the quote's `rate_table`). */
-export interface RateRow {
-  label: string;
-  /** null: any other amount */
-  amount: number | null;
-  rate: number;
-}
+export type RateRow = Schemas['RateRowOut'];
 
 /**
  * GET /api/loans/quote: what a loan of this value and term costs this player, priced by the
  * same rules as the real request. Figures that need the value (or the days) are null without it.
  */
-export interface LoanQuote {
-  player_id: number;
-  value: number | null;
-  total_days: number | null;
-  tier: string;
-  base_rate: number | null;
-  /** a fraction of the whole-term rate: 0.01 is one percentage point */
-  tier_discount: number;
-  interest_rate: number | null;
-  total_to_pay: number | null;
-  daily_payment: number | null;
-  max_loan_amount: number;
-  /** whether the player's request with this value would be accepted now */
-  eligible: boolean;
-  /** the detail the request would be refused with ('' when eligible) */
-  reason: string;
-  rate_table: RateRow[];
-}
+export type LoanQuote = Schemas['LoanQuoteOut'];
 
 /** GET /api/loans/limits: what the loan forms accept. */
-export interface LoanLimits {
-  min_amount: number;
-  max_amount: number;
-  min_days: number;
-  max_days: number;
-  /** a whole-term fraction: 5 is 500% */
-  max_rate: number;
-  notes_max_length: number;
-  start_date_min: string;
-  start_date_max: string;
-  today: string;
-}
+export type LoanLimits = Schemas['LoanLimitsOut'];

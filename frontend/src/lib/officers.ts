@@ -16,8 +16,39 @@ export interface Approval {
   notes: string;
 }
 
+/** 202 from an approval, or from Add Product above the threshold: the first of two approvals is recorded. */
+export interface AwaitingSecondApproval {
+  status: 'awaiting_second_approval';
+  approvals: Approval[];
+  detail: string;
+}
+
+/** Whether an answer is a 202 "awaiting_second_approval" rather than the thing carried out. */
+export function isAwaitingSecondApproval(answer: unknown): answer is AwaitingSecondApproval {
+  return (answer as { status?: unknown } | null)?.status === 'awaiting_second_approval';
+}
+
 /** The card's line while a large request waits for its second officer. */
 export function awaitingText(approvals: readonly Approval[] | undefined): string | null {
   if (!approvals || approvals.length !== 1) return null;
   return `Approved by ${approvals[0].officer}; a second officer must approve`;
 }
+
+/**
+ * The least role of each action a tab's buttons call, copied from the server's one table
+ * (bank/core/roles.py ROUTES and FIELDS, by URL name); officers.test.ts pins them.
+ */
+export const ACTION_LEAST_ROLE = {
+  decide: 'loan_officer', // loan-request-approve/deny, withdrawal-approve/deny, exchange-approve/deny
+  addProduct: 'loan_officer', // loan-create, savings-create
+  editProduct: 'loan_officer', // loan-edit, savings-edit
+  payOff: 'loan_officer', // loan-update PUT
+  badPayer: 'loan_officer', // player-update PUT bad_payer
+  soloAccess: 'treasurer', // player-update PUT has_solo_access (FIELDS)
+  password: 'treasurer', // player-password
+  unblock: 'treasurer', // player-unblock
+  bulkDelete: 'treasurer', // players-bulk-delete
+  creditAdjust: 'treasurer', // credit-adjust, credit-penalty
+  soloDividends: 'treasurer', // solo-dividends PUT
+  backup: 'treasurer', // backup
+} as const satisfies Record<string, Role>;

@@ -97,6 +97,10 @@ export function makeWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal 
     decided_by: null,
     decided_at: null,
     created_at: '2025-03-20T09:15:00Z',
+    request_date: '2025-03-20T09:15:00Z',
+    date: '2025-03-22',
+    time: '18:30',
+    timezone: 1,
     ...overrides,
   };
 }

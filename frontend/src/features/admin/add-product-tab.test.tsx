@@ -188,6 +188,35 @@ describe('AddProductTab', () => {
     expect(new Set(posts.map((post) => post.headers['Idempotency-Key'])).size).toBe(1);
   });
 
+  it('says plainly that a loan above the four-eyes threshold waits for a second officer (202), neither done nor failed', async () => {
+    const proposal = makePendingLoan({ id: 31, value: 5_000_000, total_days: 30, status: 'pending' });
+    routes({
+      'POST /api/loans': {
+        status: 202,
+        body: {
+          status: 'awaiting_second_approval',
+          approvals: [{ officer: 'admin', at: '2026-06-01T10:00:00Z', notes: '' }],
+          detail: 'Approved by admin; a second officer must approve',
+          pending_loan: { ...proposal, approvals: [{ officer: 'admin', at: '2026-06-01T10:00:00Z', notes: '' }] },
+        },
+      },
+    });
+    renderWithProviders(<AddProductTab adminName="admin" />);
+    await searchAndSelect('Aria');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Quick values' })).getByRole('button', { name: '5m' }));
+    fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    const notice = await screen.findByText(/^No loan yet/);
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toBe(
+      'No loan yet: €5,000,000 for Aria is above the four-eyes threshold, so it waits in Pending Loans as request #31. Approved by admin; a second officer must approve.',
+    );
+    expect(notice.className).toBe('alert alert--pending');
+    expect(screen.queryByText(/created for Aria/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Value').value).toBe('');
+  });
+
   it("says what the server could not read, and what the player's own request would meet", async () => {
     const detail = 'Loan duration must be a whole number of days from 1 to 3,650';
     routes({

@@ -7,6 +7,8 @@ import { BadPayersTab } from '@/features/admin/bad-payers-tab';
 import { BlockedAccountsTab } from '@/features/admin/blocked-accounts-tab';
 import { SearchPlayerTab } from '@/features/admin/search-player-tab';
 import { AuditTab } from '@/features/admin/audit-tab';
+import { BankSettingsTab } from '@/features/admin/bank-settings-tab';
+import { OfficersTab } from '@/features/admin/officers-tab';
 import { ADMIN_TABS, TAB_LEAST_ROLE, type AdminTabId } from '@/features/admin/admin-tabs';
 import { useMyRole } from '@/features/officers/api/use-my-role';
 import { OfficerRole } from '@/features/officers/officer-role';
@@ -87,6 +89,8 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
           {tab.id === 'withdrawal-requests' && <WithdrawalRequestsTab />}
           {tab.id === 'pearl-requests' && <PearlRequestsTab />}
           {tab.id === 'pearl-settings' && <PearlSettingsTab />}
+          {tab.id === 'officers' && <OfficersTab />}
+          {tab.id === 'bank-settings' && <BankSettingsTab />}
           {tab.id === 'audit' && <AuditTab />}
         </TabPanel>
       </div>

@@ -17,6 +17,8 @@ export const ADMIN_TABS = [
   { id: 'withdrawal-requests', label: 'Withdrawal Requests', description: "Players' withdrawal requests to approve or deny." },
   { id: 'pearl-requests', label: 'Pearl Exchange Requests', description: "Players' pearl sell and buy requests to approve or deny." },
   { id: 'pearl-settings', label: 'Pearl Exchange Settings', description: 'The sell and buy rates of pearls, in bread per pearl.' },
+  { id: 'officers', label: 'Officers', description: 'The bank\'s officers and their roles: add one, change a role, deactivate or reactivate.' },
+  { id: 'bank-settings', label: 'Bank Settings', description: 'The four-eyes threshold: a decision paying out or lending more needs two officers.' },
   { id: 'audit', label: 'Audit', description: 'Every admin action that changed data: who, when, what, and the values before and after.' },
 ] as const;
 
@@ -31,4 +33,6 @@ export const TAB_LEAST_ROLE: Partial<Record<AdminTabId, Role>> = {
   'credit-migration': 'treasurer',
   'savings-management': 'treasurer',
   'pearl-settings': 'treasurer',
+  officers: 'treasurer',
+  'bank-settings': 'treasurer',
 };

@@ -71,6 +71,23 @@ describe('Admin AuditTab', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Player ID').value).toBe('');
   });
 
+  it('filters by officer on the server (?officer=), trimmed, and clears it', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/audit': (call) =>
+        query(call).get('officer') === 'lou' ? page([entry({ id: 3, actor_name: 'lou' })]) : page([entry()]),
+    });
+    renderWithProviders(<AuditTab />);
+    await screen.findByTestId('audit-entry-1');
+    expect(calls.every((call) => !query(call).has('officer'))).toBe(true);
+    fireEvent.change(screen.getByLabelText('Officer'), { target: { value: ' lou ' } });
+    expect(await screen.findByTestId('audit-entry-3')).toBeTruthy();
+    expect(screen.queryByTestId('audit-entry-1')).toBeNull();
+    expect(calls.filter((call) => query(call).get('officer') === 'lou').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Officer').value).toBe('');
+    expect(await screen.findByTestId('audit-entry-1')).toBeTruthy();
+  });
+
   it('loads the next page when asked', async () => {
     const { calls } = mockFetch({
       'GET /api/admin/audit': (call) =>

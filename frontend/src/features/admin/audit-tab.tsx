@@ -8,11 +8,12 @@ import '@/components/bank-ui.css';
 
 const ALL_KINDS: SelectOption<string> = { value: '', label: 'All actions' };
 
-/** The Audit tab: every admin action that changed data, filtered by player and kind. */
+/** The Audit tab: every admin action that changed data, filtered by player, kind and officer. */
 export function AuditTab() {
   const [playerId, setPlayerId] = useState('');
   const [kind, setKind] = useState('');
-  const filters = useDebouncedValue({ playerId: playerId.trim(), kind });
+  const [officer, setOfficer] = useState('');
+  const filters = useDebouncedValue({ playerId: playerId.trim(), kind, officer: officer.trim() });
   // the kinds come with every page of the trail (the server's list): read them from the unfiltered one
   const kinds = useAuditPages({ playerId: '', kind: '' }).data?.pages[0]?.kinds;
   const options = useMemo(() => [ALL_KINDS, ...(kinds ?? []).map((item) => ({ value: item.kind, label: item.label }))], [kinds]);
@@ -22,14 +23,16 @@ export function AuditTab() {
       <div className="toolbar toolbar--filters">
         <TextField label="Player ID" value={playerId} onChange={setPlayerId} inputMode="numeric" placeholder="Every player" />
         <SelectField label="Action" value={kind} options={options} onChange={setKind} />
+        <TextField label="Officer" value={officer} onChange={setOfficer} autoComplete="off" placeholder="Every officer" />
         <span className="toolbar__spacer" />
-        {(playerId || kind) && (
+        {(playerId || kind || officer) && (
           <button
             type="button"
             className="btn btn--secondary btn--small"
             onClick={() => {
               setPlayerId('');
               setKind('');
+              setOfficer('');
             }}
           >
             Clear filters

@@ -1,4 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { OfficerRole } from '@/features/officers/officer-role';
+import type { Role } from '@/lib/officers';
 import { describe, expect, it } from 'vitest';
 import { BadPayersTab } from '@/features/admin/bad-payers-tab';
 import { makePlayer } from '@/lib/player-fixtures';
@@ -66,5 +69,22 @@ describe('BadPayersTab', () => {
     expect(definitionOf(screen.getByLabelText('Details of Borin'), 'Standing')).toBe('Bad payer');
     fireEvent.click(screen.getAllByRole('button', { name: 'Change Password' })[0]);
     expect(screen.getByRole('form', { name: 'New password for Borin' }).textContent).toContain('New password for Borin');
+  });
+});
+
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+
+describe('BadPayersTab and roles', () => {
+  it.each<[Role, boolean, boolean]>([
+    ['teller', false, false],
+    ['loan_officer', true, false],
+    ['treasurer', true, true],
+  ])('a %s sees Remove Bad Payer: %s, Change Password: %s', async (role, badPayer, password) => {
+    mockFetch({ 'GET /api/admin/players/bad-payers': page([BORIN]) });
+    renderWithProviders(<BadPayersTab adminName="admin" />, asRole(role));
+    const actions = await screen.findByRole('group', { name: 'Actions for Borin' });
+    expect(within(actions).queryByRole('button', { name: 'Remove Bad Payer' }) !== null).toBe(badPayer);
+    expect(within(actions).queryByRole('button', { name: 'Change Password' }) !== null).toBe(password);
+    expect(within(actions).getByRole('button', { name: 'View Products' })).toBeTruthy();
   });
 });

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useMay } from '@/features/officers/officer-role';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
@@ -27,6 +29,8 @@ interface BadPayerCardProps {
 
 function BadPayerCard({ player, adminName, onRemoved }: BadPayerCardProps) {
   const [panel, setPanel] = useState<Panel>(null);
+  const mayBadPayer = useMay(ACTION_LEAST_ROLE.badPayer);
+  const mayPassword = useMay(ACTION_LEAST_ROLE.password);
   const [notice, setNotice] = useState<Notice>(null);
   const update = useUpdatePlayer();
   const toggle = (next: Panel) => {
@@ -58,6 +62,7 @@ function BadPayerCard({ player, adminName, onRemoved }: BadPayerCardProps) {
         <StatBox label="Savings Value" value={formatMoney(player.active_savings_value)} tone="gold" />
       </dl>
       <div className="actions-row" role="group" aria-label={`Actions for ${player.name}`}>
+        {mayBadPayer && (
         <button
           type="button"
           className="btn btn--primary btn--small"
@@ -76,10 +81,13 @@ function BadPayerCard({ player, adminName, onRemoved }: BadPayerCardProps) {
           <Icon name="check" size={16} />
           {update.isPending ? 'Removing...' : 'Remove Bad Payer'}
         </button>
-        <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'password'} onClick={() => toggle('password')}>
-          <Icon name="shield" size={16} />
-          Change Password
-        </button>
+        )}
+        {mayPassword && (
+          <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'password'} onClick={() => toggle('password')}>
+            <Icon name="shield" size={16} />
+            Change Password
+          </button>
+        )}
         <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'products'} onClick={() => toggle('products')}>
           <Icon name="creditCard" size={16} />
           View Products

@@ -1,4 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { OfficerRole } from '@/features/officers/officer-role';
+import type { Role } from '@/lib/officers';
 import { describe, expect, it } from 'vitest';
 import { BlockedAccountsTab } from '@/features/admin/blocked-accounts-tab';
 import { makePlayer } from '@/lib/player-fixtures';
@@ -86,5 +89,21 @@ describe('BlockedAccountsTab', () => {
     expect((await screen.findByTestId('blocked-10')).textContent).toContain('Dax');
     expect(screen.getByText(/^Showing/).textContent).toBe('Showing 2 of 2 blocked accounts');
     expect(calls.map((call) => call.url)).toEqual(['/api/admin/players/blocked?page=1', '/api/admin/players/blocked?page=2']);
+  });
+});
+
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+
+describe('BlockedAccountsTab and roles', () => {
+  it.each<[Role, boolean]>([
+    ['teller', false],
+    ['loan_officer', false],
+    ['treasurer', true],
+  ])('a %s sees Unblock and Reset Password: %s (a treasurer\'s, bank/core/roles.py)', async (role, shown) => {
+    mockFetch({ 'GET /api/admin/players/blocked': { body: { blocked_players: [BLOCKED], count: 1, page: 1, page_size: 50 } } });
+    renderWithProviders(<BlockedAccountsTab />, asRole(role));
+    const card = await screen.findByTestId('blocked-9');
+    expect(within(card).queryByRole('button', { name: 'Unblock' }) !== null).toBe(shown);
+    expect(within(card).queryByRole('button', { name: 'Reset Password' }) !== null).toBe(shown);
   });
 });

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useMay } from '@/features/officers/officer-role';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { EmptyState } from '@/components/empty-state';
 import { Icon } from '@/components/icon';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
@@ -64,6 +66,9 @@ interface BlockedCardProps {
 function BlockedCard({ player, onUnblock, onUnblocked }: BlockedCardProps) {
   const [password, setPassword] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  // unblocking and a new password are a treasurer's (bank/core/roles.py): a teller reads the list
+  const mayUnblock = useMay(ACTION_LEAST_ROLE.unblock);
+  const mayPassword = useMay(ACTION_LEAST_ROLE.password);
   return (
     <article className="card item-card" aria-labelledby={`blocked-${player.id}-title`} data-testid={`blocked-${player.id}`}>
       <header className="item-card__head">
@@ -85,11 +90,15 @@ function BlockedCard({ player, onUnblock, onUnblocked }: BlockedCardProps) {
         <StatBox label="Blocked At" value={player.blocked_at ? formatDateTime(player.blocked_at) : '—'} />
         <StatBox label="Standing" value={player.bad_payer ? 'Bad payer' : 'Good standing'} />
       </dl>
+      {(mayUnblock || mayPassword) && (
       <div className="actions-row" role="group" aria-label={`Actions for ${player.name}`}>
-        <button type="button" className="btn btn--primary btn--small" onClick={() => onUnblock(player)}>
-          <Icon name="check" size={16} />
-          Unblock
-        </button>
+        {mayUnblock && (
+          <button type="button" className="btn btn--primary btn--small" onClick={() => onUnblock(player)}>
+            <Icon name="check" size={16} />
+            Unblock
+          </button>
+        )}
+        {mayPassword && (
         <button
           type="button"
           className="btn btn--secondary btn--small"
@@ -102,7 +111,9 @@ function BlockedCard({ player, onUnblock, onUnblocked }: BlockedCardProps) {
           <Icon name="shield" size={16} />
           Reset Password
         </button>
+        )}
       </div>
+      )}
       <NoticeBanner notice={notice} />
       {password && (
         <PlayerPasswordForm

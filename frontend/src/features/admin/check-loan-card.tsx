@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useMay } from '@/features/officers/officer-role';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { StatBox } from '@/components/stat-box';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
@@ -34,6 +36,7 @@ export function CheckLoanCard({
   onPayOff: (loan: CheckedLoan) => void;
 }) {
   const [panel, setPanel] = useState<Panel>(null);
+  const mayPayOff = useMay(ACTION_LEAST_ROLE.payOff);
   const [notice, setNotice] = useState<Notice>(null);
   const toggle = (next: Panel) => {
     setNotice(null);
@@ -87,10 +90,12 @@ export function CheckLoanCard({
           <Icon name="info" size={16} />
           Auto Payments
         </button>
-        <button type="button" className="btn btn--danger btn--small actions-row__end" onClick={() => onPayOff(loan)}>
-          <Icon name="checkCircle" size={16} />
-          Mark Paid Off
-        </button>
+        {mayPayOff && (
+          <button type="button" className="btn btn--danger btn--small actions-row__end" onClick={() => onPayOff(loan)}>
+            <Icon name="checkCircle" size={16} />
+            Mark Paid Off
+          </button>
+        )}
       </div>
       <NoticeBanner notice={notice} />
       {panel === 'date' && <ChangeLoanDateForm loan={loan} onNotice={setNotice} onClose={() => setPanel(null)} />}

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useMay } from '@/features/officers/officer-role';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { FieldFrame } from '@/components/field-frame';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
@@ -128,6 +130,7 @@ export function CreditOverviewTab() {
   const overview = useCreditOverview(filters);
   const loadMore = useLoadNextPage(overview);
   const penalty = useCreditPenalty();
+  const mayAdjust = useMay(ACTION_LEAST_ROLE.creditAdjust);
   const [adjusting, setAdjusting] = useState<OverviewRow | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -188,7 +191,7 @@ export function CreditOverviewTab() {
               <th scope="col" className="num">Score</th>
               <th scope="col">Tier</th>
               <th scope="col">Standing</th>
-              <th scope="col">Actions</th>
+              {mayAdjust && <th scope="col">Actions</th>}
             </tr>
           </thead>
           <tbody>
@@ -209,6 +212,7 @@ export function CreditOverviewTab() {
                     <span className="badge badge--success">Good standing</span>
                   )}
                 </td>
+                {mayAdjust && (
                 <td>
                   <div className="row-actions">
                     <button
@@ -237,6 +241,7 @@ export function CreditOverviewTab() {
                     </button>
                   </div>
                 </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { StatBox } from '@/components/stat-box';
 import { formatDateTime } from '@/lib/dates';
-import { loanRateText, type PendingLoan } from '@/lib/loans';
+import { loanRateText, type PendingLoanOfficer } from '@/lib/loans';
 import { formatMoney } from '@/lib/money';
 import { plural } from '@/lib/plural';
 import { RequestCard, type RequestCardProps } from '@/features/admin/request-card';
@@ -10,7 +10,7 @@ import { RequestCard, type RequestCardProps } from '@/features/admin/request-car
 export const RateDecimals = createContext<number | undefined>(undefined);
 
 /** A waiting loan request: its terms and the player's reason. */
-export function LoanRequestCard({ request, onDecide }: RequestCardProps<PendingLoan>) {
+export function LoanRequestCard({ request, onDecide }: RequestCardProps<PendingLoanOfficer>) {
   const rateDecimals = useContext(RateDecimals);
   return (
     <RequestCard

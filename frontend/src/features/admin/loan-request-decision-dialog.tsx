@@ -1,5 +1,5 @@
 import { formatMoney } from '@/lib/money';
-import { loanRateText, type PendingLoan } from '@/lib/loans';
+import { loanRateText, type PendingLoanOfficer } from '@/lib/loans';
 import { useApproveLoanRequest } from '@/features/loan-requests/api/use-approve-loan-request';
 import { useDenyLoanRequest } from '@/features/loan-requests/api/use-deny-loan-request';
 import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/admin/request-decision-dialog';
@@ -8,7 +8,7 @@ export const APPROVED = 'Pending loan approved and converted to active loan!';
 export const DENIED = 'Pending loan denied.';
 
 /** Approve or deny a loan request: an approval turns it into an active loan starting today. */
-export function LoanRequestDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<PendingLoan>) {
+export function LoanRequestDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<PendingLoanOfficer>) {
   const approve = useApproveLoanRequest();
   const deny = useDenyLoanRequest();
   const { kind, request } = decision;

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useMay } from '@/features/officers/officer-role';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
@@ -22,6 +24,8 @@ export const BACKUP_FAILED = 'Error downloading backup: ';
 
 /** Admin Overview: the bank's figures, what waits for review, bad payers, and quick actions. */
 export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => void }) {
+  const mayAddProduct = useMay(ACTION_LEAST_ROLE.addProduct);
+  const mayBackup = useMay(ACTION_LEAST_ROLE.backup);
   const dashboard = useDashboard();
   const [notice, setNotice] = useState<Notice>(null);
   const [backingUp, setBackingUp] = useState(false);
@@ -110,12 +114,16 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => voi
           <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('search-player')}>
             <Icon name="search" size={18} /> Search Player
           </button>
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('add-product')}>
-            <Icon name="plus" size={18} /> Add Product
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={() => void backup()} disabled={backingUp}>
-            <Icon name="shield" size={18} /> {backingUp ? 'Preparing backup...' : 'Backup'}
-          </button>
+          {mayAddProduct && (
+            <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('add-product')}>
+              <Icon name="plus" size={18} /> Add Product
+            </button>
+          )}
+          {mayBackup && (
+            <button type="button" className="btn btn--secondary" onClick={() => void backup()} disabled={backingUp}>
+              <Icon name="shield" size={18} /> {backingUp ? 'Preparing backup...' : 'Backup'}
+            </button>
+          )}
         </div>
         <NoticeBanner notice={notice} className="tile-notice" />
       </Card>

@@ -1,11 +1,11 @@
 import { formatMoney } from '@/lib/money';
-import type { PearlExchangeRequest } from '@/features/exchange/api/types';
+import type { PearlExchangeRequestOfficer } from '@/features/exchange/api/types';
 import { useApproveExchange, useDenyExchange } from '@/features/exchange/api/use-decide-exchange';
 import { directionTitle, formatPearls, formatRatePerPearl } from '@/features/exchange/exchange-format';
 import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/admin/request-decision-dialog';
 
 /** Approve or deny a pearl sale or purchase. */
-export function PearlDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<PearlExchangeRequest>) {
+export function PearlDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<PearlExchangeRequestOfficer>) {
   const approve = useApproveExchange();
   const deny = useDenyExchange();
   const { request } = decision;

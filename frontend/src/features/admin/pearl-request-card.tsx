@@ -1,7 +1,7 @@
 import { StatBox } from '@/components/stat-box';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import type { PearlExchangeRequest } from '@/features/exchange/api/types';
+import type { PearlExchangeRequestOfficer } from '@/features/exchange/api/types';
 import {
   destinationLabel,
   directionTitle,
@@ -13,7 +13,7 @@ import {
 import { RequestCard, type RequestCardProps } from '@/features/admin/request-card';
 
 /** A pearl sale or purchase: pearls, bread and rate, and who decided it once it is decided. */
-export function PearlRequestCard({ request, onDecide }: RequestCardProps<PearlExchangeRequest>) {
+export function PearlRequestCard({ request, onDecide }: RequestCardProps<PearlExchangeRequestOfficer>) {
   return (
     <RequestCard
       request={request}

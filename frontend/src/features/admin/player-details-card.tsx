@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useMay } from '@/features/officers/officer-role';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
@@ -34,6 +36,10 @@ export function PlayerDetailsCard({ player, adminName, onClose, initialPanel = n
   const [panel, setPanel] = useState<Panel>(initialPanel);
   const [notice, setNotice] = useState<Notice>(null);
   const update = useUpdatePlayer();
+  const mayBadPayer = useMay(ACTION_LEAST_ROLE.badPayer);
+  const maySolo = useMay(ACTION_LEAST_ROLE.soloAccess);
+  const mayAddProduct = useMay(ACTION_LEAST_ROLE.addProduct);
+  const mayPassword = useMay(ACTION_LEAST_ROLE.password);
   // the scale comes from the server, like every rule
   const scale = useCreditBenefits();
   const toggle = (next: Panel) => {
@@ -74,6 +80,7 @@ export function PlayerDetailsCard({ player, adminName, onClose, initialPanel = n
         />
       </dl>
       <div className="actions-row player-actions" role="group" aria-label={`Actions for ${player.name}`}>
+        {mayBadPayer && (
         <button
           type="button"
           className={player.bad_payer ? 'btn btn--secondary btn--small' : 'btn btn--danger btn--small'}
@@ -87,6 +94,8 @@ export function PlayerDetailsCard({ player, adminName, onClose, initialPanel = n
           <Icon name="alert" size={16} />
           {player.bad_payer ? 'Remove Bad Payer' : 'Mark as Bad Payer'}
         </button>
+        )}
+        {maySolo && (
         <button
           type="button"
           className="btn btn--secondary btn--small"
@@ -100,14 +109,19 @@ export function PlayerDetailsCard({ player, adminName, onClose, initialPanel = n
           <Icon name="gem" size={16} />
           {player.has_solo_access ? 'Remove Solo Access' : 'Grant Solo Access'}
         </button>
-        <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'product'} onClick={() => toggle('product')}>
-          <Icon name="plus" size={16} />
-          Add Product
-        </button>
-        <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'password'} onClick={() => toggle('password')}>
-          <Icon name="shield" size={16} />
-          Change Password
-        </button>
+        )}
+        {mayAddProduct && (
+          <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'product'} onClick={() => toggle('product')}>
+            <Icon name="plus" size={16} />
+            Add Product
+          </button>
+        )}
+        {mayPassword && (
+          <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'password'} onClick={() => toggle('password')}>
+            <Icon name="shield" size={16} />
+            Change Password
+          </button>
+        )}
         <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'products'} onClick={() => toggle('products')}>
           <Icon name="creditCard" size={16} />
           View Products

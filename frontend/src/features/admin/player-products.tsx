@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useMay } from '@/features/officers/officer-role';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { NoticeBanner, type Notice } from '@/components/notice';
@@ -119,6 +121,8 @@ function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (notice:
 function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDecimals: number }) {
   const [editing, setEditing] = useState(false);
   const [payingOff, setPayingOff] = useState(false);
+  const mayEdit = useMay(ACTION_LEAST_ROLE.editProduct);
+  const mayPayOff = useMay(ACTION_LEAST_ROLE.payOff);
   const [notice, setNotice] = useState<Notice>(null);
   const active = loan.status === 'Active';
   return (
@@ -140,7 +144,7 @@ function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDecimals: n
         </p>
         {loan.admin_notes && <p className="muted">Notes: {loan.admin_notes}</p>}
       </div>
-      {loan.status === 'Active' && !editing && (
+      {loan.status === 'Active' && !editing && mayEdit && (
         <button
           type="button"
           className="btn btn--secondary btn--small"
@@ -157,17 +161,19 @@ function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDecimals: n
       {active && (
         <div className="product-row__wide actions-row" role="group" aria-label={`Payments of loan #${loan.id}`}>
           <LoanMarkButtons loan={loan} onNotice={setNotice} />
-          <button
-            type="button"
-            className="btn btn--danger btn--small actions-row__end"
-            onClick={() => {
-              setNotice(null);
-              setPayingOff(true);
-            }}
-          >
-            <Icon name="checkCircle" size={16} />
-            Mark Paid Off
-          </button>
+          {mayPayOff && (
+            <button
+              type="button"
+              className="btn btn--danger btn--small actions-row__end"
+              onClick={() => {
+                setNotice(null);
+                setPayingOff(true);
+              }}
+            >
+              <Icon name="checkCircle" size={16} />
+              Mark Paid Off
+            </button>
+          )}
         </div>
       )}
       {payingOff && <PayOffModal loan={loan} onClose={() => setPayingOff(false)} onDone={setNotice} />}

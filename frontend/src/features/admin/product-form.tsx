@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { isAwaitingSecondApproval } from '@/lib/officers';
 import { AmountField } from '@/components/amount-field';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
@@ -25,6 +26,11 @@ export const ENTER_DAYS = 'Please enter loan duration in days';
 type ProductType = 'saving' | 'loan';
 
 /** The product form, also opened from a player's details card (Search Player). */
+/** What Add Product says when a large loan becomes a proposal (202) rather than a loan. */
+export function loanProposalText(requestId: number, playerName: string, value: number): string {
+  return `No loan yet: ${formatMoney(value)} for ${playerName} is above the four-eyes threshold, so it waits in Pending Loans as request #${requestId}.`;
+}
+
 export function ProductForm({ player, adminName, title = '2. Product' }: { player: AdminPlayer | null; adminName: string; title?: string }) {
   const [type, setType] = useState<ProductType>('loan');
   const [value, setValue] = useState('');
@@ -79,12 +85,20 @@ export function ProductForm({ player, adminName, title = '2. Product' }: { playe
       { player_id: player.id, value: amount ?? value.trim(), total_days: totalDays ?? days.trim(), user: adminName },
       {
         onSuccess: (loan) => {
+          setValue('');
+          setDays('');
+          if (isAwaitingSecondApproval(loan)) {
+            // above the four-eyes threshold: no loan yet, a proposal in Pending Loans for a second officer
+            setNotice({
+              tone: 'pending',
+              text: `${loanProposalText(loan.pending_loan.id, player.name, loan.pending_loan.value)} ${loan.detail}.`,
+            });
+            return;
+          }
           setNotice({
             tone: 'success',
             text: `Loan #${loan.id} created for ${player.name}: ${formatMoney(loan.value)} at ${formatPercent(loan.interest_rate)} over ${plural(loan.total_days, 'day')}.`,
           });
-          setValue('');
-          setDays('');
         },
         onError: (error) => fail(`Error creating loan: ${errorDetail(error)}`),
       },

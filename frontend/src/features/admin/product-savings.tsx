@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useMay } from '@/features/officers/officer-role';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { NoticeBanner, type Notice } from '@/components/notice';
@@ -65,6 +67,7 @@ function SavingsEditForm({ savings, onDone, onCancel }: { savings: Savings; onDo
 
 function ProductSavingsRow({ savings, rateDecimals }: { savings: Savings; rateDecimals: number }) {
   const [editing, setEditing] = useState(false);
+  const mayEdit = useMay(ACTION_LEAST_ROLE.editProduct);
   const [notice, setNotice] = useState<Notice>(null);
   const active = savings.status === 'Active';
   return (
@@ -87,7 +90,7 @@ function ProductSavingsRow({ savings, rateDecimals }: { savings: Savings; rateDe
         </p>
         {savings.admin_notes && <p className="muted">Notes: {savings.admin_notes}</p>}
       </div>
-      {savings.status === 'Active' && !editing && (
+      {savings.status === 'Active' && !editing && mayEdit && (
         <button
           type="button"
           className="btn btn--secondary btn--small"

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useMay } from '@/features/officers/officer-role';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { EmptyState } from '@/components/empty-state';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { Icon } from '@/components/icon';
@@ -44,6 +46,7 @@ function DividendsTile() {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [confirmReset, setConfirmReset] = useState(false);
+  const mayChange = useMay(ACTION_LEAST_ROLE.soloDividends);
   const [notice, setNotice] = useState<Notice>(null);
 
   const update = (amount: number, doing: string) =>
@@ -86,6 +89,7 @@ function DividendsTile() {
           <InlineFormActions saveLabel="Save" saving={save.isPending} onCancel={() => setEditing(false)} />
         </form>
       ) : (
+        mayChange && (
         <div className="tile-actions">
           <button
             type="button"
@@ -110,6 +114,7 @@ function DividendsTile() {
             Reset
           </button>
         </div>
+        )
       )}
       <NoticeBanner notice={notice} className="tile-notice" />
       {confirmReset && (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '@/components/icon';
-import { awaitingText, roleAtLeast, type Approval } from '@/lib/officers';
+import { ACTION_LEAST_ROLE, awaitingText, roleAtLeast, type Approval } from '@/lib/officers';
 import { DecisionButtons } from '@/features/admin/decision-buttons';
 import type { Decision } from '@/features/admin/request-queue';
 import { useOfficerRole } from '@/features/officers/officer-role';
@@ -34,7 +34,7 @@ interface Props<T> extends RequestCardProps<T> {
  */
 export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title, meta, badge, subject, approvals, children }: Props<T>) {
   // tellers read requests; loan officers and treasurers decide them (the server checks it too)
-  const mayDecide = roleAtLeast(useOfficerRole(), 'loan_officer');
+  const mayDecide = roleAtLeast(useOfficerRole(), ACTION_LEAST_ROLE.decide);
   const awaiting = subject !== undefined ? awaitingText(approvals) : null;
   return (
     <article className="card item-card" aria-labelledby={titleId} data-testid={testId}>

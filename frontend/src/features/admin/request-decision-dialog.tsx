@@ -5,6 +5,7 @@ import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import type { Notice } from '@/components/notice';
 import { errorDetail } from '@/lib/errors';
+import { isAwaitingSecondApproval } from '@/lib/officers';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import type { Decision } from '@/features/admin/request-queue';
 
@@ -65,7 +66,9 @@ export function RequestDecisionDialog<T extends { id: number }, A>({
     (kind === 'approve' ? approve : deny).mutate(
       { requestId: request.id, notes: text.trim() },
       {
-        onSuccess: (answer) => finish({ tone: 'success', text: doneText(answer) }),
+        // four eyes: a first approval of a large request (202) is neither done nor refused
+        onSuccess: (answer) =>
+          finish(isAwaitingSecondApproval(answer) ? { tone: 'pending', text: answer.detail } : { tone: 'success', text: doneText(answer) }),
         onError: (error) => finish({ tone: 'error', text: `Error ${doing} ${errorNoun}: ${errorDetail(error)}` }),
       },
     );

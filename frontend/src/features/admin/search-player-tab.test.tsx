@@ -1,4 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { OfficerRole } from '@/features/officers/officer-role';
+import type { Role } from '@/lib/officers';
 import { describe, expect, it } from 'vitest';
 import { deleteSummaryText, SearchPlayerTab } from '@/features/admin/search-player-tab';
 import { makePlayer } from '@/lib/player-fixtures';
@@ -230,5 +233,60 @@ describe('SearchPlayerTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'View Products' }));
     expect((await screen.findByText('No loans yet.')).className).toBe('muted');
     expect(screen.getByText('No savings yet.').className).toBe('muted');
+  });
+});
+
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+
+describe('SearchPlayerTab and roles', () => {
+  function renderAs(role: Role) {
+    mockFetch({
+      'GET /api/search/players': { body: { players: [ARIA], count: 1, page: 1, page_size: 50 } },
+      'GET /api/credit/benefits': { body: { max_score: 300, required_score: 50, tiers: [], how_to_earn: [] } },
+    });
+    renderWithProviders(<SearchPlayerTab adminName="admin" />, { route: '/admin-panel', ...asRole(role) });
+    search('aria');
+  }
+
+  it('shows a teller no selection, bulk delete, password, bad payer, solo access or Add Product', async () => {
+    renderAs('teller');
+    fireEvent.click(await screen.findByRole('button', { name: 'View Details of Aria' }));
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete Selected/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Select All' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Password of Aria' })).toBeNull();
+    const actions = screen.getByRole('group', { name: 'Actions for Aria' });
+    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'View Products',
+      'Statement',
+      'Audit Trail',
+      'Close',
+    ]);
+  });
+
+  it('shows a loan officer bad payer and Add Product, not solo access, passwords or bulk delete', async () => {
+    renderAs('loan_officer');
+    fireEvent.click(await screen.findByRole('button', { name: 'View Details of Aria' }));
+    expect(screen.queryByRole('button', { name: /^Delete Selected/ })).toBeNull();
+    const actions = screen.getByRole('group', { name: 'Actions for Aria' });
+    expect(within(actions).getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Mark as Bad Payer',
+      'Add Product',
+      'View Products',
+      'Statement',
+      'Audit Trail',
+      'Close',
+    ]);
+  });
+
+  it('shows a treasurer everything', async () => {
+    renderAs('treasurer');
+    fireEvent.click(await screen.findByRole('button', { name: 'View Details of Aria' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Aria' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Delete Selected/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Password of Aria' })).toBeTruthy();
+    const actions = screen.getByRole('group', { name: 'Actions for Aria' });
+    expect(within(actions).getByRole('button', { name: 'Grant Solo Access' })).toBeTruthy();
+    expect(within(actions).getByRole('button', { name: 'Change Password' })).toBeTruthy();
   });
 });

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { useMay } from '@/features/officers/officer-role';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
@@ -92,6 +94,8 @@ interface ResultRowProps {
 
 function ResultRow({ player, checked, onCheck, viewing, onView }: ResultRowProps) {
   const [password, setPassword] = useState(false);
+  const mayPassword = useMay(ACTION_LEAST_ROLE.password);
+  const mayDelete = useMay(ACTION_LEAST_ROLE.bulkDelete);
   const [notice, setNotice] = useState<Notice>(null);
   const classes = ['result-list__item', viewing ? 'result-list__item--selected' : '', password || notice ? 'result-list__item--open' : '']
     .filter(Boolean)
@@ -99,7 +103,9 @@ function ResultRow({ player, checked, onCheck, viewing, onView }: ResultRowProps
   return (
     <li className={classes} data-testid={`search-result-${player.id}`}>
       <label className="result-list__pick">
-        <input type="checkbox" checked={checked} onChange={(event) => onCheck(event.target.checked)} aria-label={`Select ${player.name}`} />
+        {mayDelete && (
+          <input type="checkbox" checked={checked} onChange={(event) => onCheck(event.target.checked)} aria-label={`Select ${player.name}`} />
+        )}
         <span>
           <span className="result-list__name">
             {player.name} <StandingBadge player={player} /> {player.blocked_at && <span className="badge badge--error">Blocked</span>}
@@ -114,6 +120,7 @@ function ResultRow({ player, checked, onCheck, viewing, onView }: ResultRowProps
           <Icon name="user" size={16} />
           View Details
         </button>
+        {mayPassword && (
         <button
           type="button"
           className="btn btn--secondary btn--small"
@@ -127,6 +134,7 @@ function ResultRow({ player, checked, onCheck, viewing, onView }: ResultRowProps
           <Icon name="shield" size={16} />
           Password
         </button>
+        )}
       </div>
       {password && (
         <div className="result-list__panel">
@@ -148,6 +156,7 @@ export function SearchPlayerTab({ adminName }: { adminName: string }) {
   const search = usePlayerSearchPages(term);
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const [viewingId, setViewingId] = useState<number | null>(null);
+  const mayDelete = useMay(ACTION_LEAST_ROLE.bulkDelete);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -199,8 +208,10 @@ export function SearchPlayerTab({ adminName }: { adminName: string }) {
           <>
             <div className="result-toolbar" role="group" aria-label="Selected players">
               <span className="result-toolbar__count" aria-live="polite">
-                {plural(total, 'player', 'players')} found · {chosen.length} selected
+                {plural(total, 'player', 'players')} found{mayDelete ? ` · ${chosen.length} selected` : ''}
               </span>
+              {mayDelete && (
+              <>
               <button
                 type="button"
                 className="btn btn--secondary btn--small"
@@ -224,6 +235,8 @@ export function SearchPlayerTab({ adminName }: { adminName: string }) {
                 <Icon name="x" size={16} />
                 Delete Selected ({chosen.length})
               </button>
+              </>
+              )}
             </div>
             <ul className="result-list" aria-label="Search results">
               {players.map((player) => (

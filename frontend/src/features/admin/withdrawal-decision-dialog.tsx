@@ -1,11 +1,11 @@
 import { formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import { formatTimezone, type Withdrawal } from '@/lib/savings';
+import { formatTimezone, type WithdrawalOfficer } from '@/lib/savings';
 import { useApproveWithdrawal, useDenyWithdrawal } from '@/features/withdrawals/api/use-withdrawal-requests';
 import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/admin/request-decision-dialog';
 
 /** Approve or deny a withdrawal request: an approval takes the amount from savings, oldest first. */
-export function WithdrawalDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<Withdrawal>) {
+export function WithdrawalDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<WithdrawalOfficer>) {
   const approve = useApproveWithdrawal();
   const deny = useDenyWithdrawal();
   const { kind, request } = decision;

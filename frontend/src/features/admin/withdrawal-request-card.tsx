@@ -1,11 +1,11 @@
 import { StatBox } from '@/components/stat-box';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import { formatTimezone, withdrawalStatusLabel, withdrawalStatusTone, type Withdrawal } from '@/lib/savings';
+import { formatTimezone, withdrawalStatusLabel, withdrawalStatusTone, type WithdrawalOfficer } from '@/lib/savings';
 import { RequestCard, type RequestCardProps } from '@/features/admin/request-card';
 
 /** A withdrawal request: when the player wants the bread, and the admin's notes once decided. */
-export function WithdrawalRequestCard({ request, onDecide }: RequestCardProps<Withdrawal>) {
+export function WithdrawalRequestCard({ request, onDecide }: RequestCardProps<WithdrawalOfficer>) {
   return (
     <RequestCard
       request={request}

@@ -2,16 +2,20 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { WithdrawalRequestsTab } from '@/features/admin/withdrawal-requests-tab';
 import { makeWithdrawal } from '@/lib/savings-fixtures';
-import type { Withdrawal } from '@/lib/savings';
+import type { WithdrawalOfficer } from '@/lib/savings';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const PENDING = makeWithdrawal({ id: 11, player_name: 'Borin', player_discord: 'borin.guild' });
-const DENIED = makeWithdrawal({ id: 9, status: 'denied', admin_notes: 'No admin online', decided_by: 'admin' });
+// officers read the rows with their approvals (none yet)
+const PENDING: WithdrawalOfficer = { ...makeWithdrawal({ id: 11, player_name: 'Borin', player_discord: 'borin.guild' }), approvals: [] };
+const DENIED: WithdrawalOfficer = {
+  ...makeWithdrawal({ id: 9, status: 'denied', admin_notes: 'No admin online', decided_by: 'admin' }),
+  approvals: [],
+};
 
-function page(rows: Withdrawal[]) {
+function page(rows: WithdrawalOfficer[]) {
   return {
     body: {
       count: rows.length,
@@ -62,6 +66,27 @@ describe('Admin WithdrawalRequestsTab', () => {
     expect(put?.headers['Idempotency-Key']).toMatch(UUID);
     expect((await screen.findByText('Approved')).className).toContain('badge--success');
     expect(within(screen.getByTestId('withdrawal-request-11')).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('shows a first approval of a large withdrawal (202) as waiting for a second officer, not as approved', async () => {
+    const approvals = [{ officer: 'lou', at: '2026-06-01T10:00:00Z', notes: '' }];
+    let rows = [PENDING];
+    mockFetch({
+      'GET /api/admin/withdrawal-requests': () => page(rows),
+      'PUT /api/admin/withdrawal-requests/11/approve': () => {
+        rows = [{ ...PENDING, approvals }];
+        return { status: 202, body: { status: 'awaiting_second_approval', approvals, detail: 'Approved by lou; a second officer must approve' } };
+      },
+    });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: "Approve Borin's withdrawal #11" }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Approve withdrawal request' })).getByRole('button', { name: 'Approve' }));
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toBe('Approved by lou; a second officer must approve');
+    expect(notice.className).toContain('alert--pending');
+    const card = screen.getByTestId('withdrawal-request-11');
+    expect((await within(card).findByRole('note')).textContent).toBe('Four eyesApproved by lou; a second officer must approve');
+    expect(within(card).getByText('Pending')).toBeTruthy();
   });
 
   it('denies only with a reason', async () => {

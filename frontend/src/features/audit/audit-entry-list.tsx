@@ -7,7 +7,7 @@ import { errorDetail } from '@/lib/errors';
 import { formatPercent } from '@/lib/percent';
 import { formatMoney } from '@/lib/money';
 import type { AuditFilters } from '@/features/audit/api/keys';
-import { useAuditPages, type AuditEntry, type AuditFieldKind, type AuditValue } from '@/features/audit/api/use-audit';
+import { useAuditPages, type AuditEntry, type AuditFieldKind } from '@/features/audit/api/use-audit';
 import '@/components/bank-ui.css';
 import '@/features/audit/audit.css';
 
@@ -15,7 +15,7 @@ import '@/features/audit/audit.css';
  * A recorded value as the bank shows it elsewhere when the server names its kind (bread, a rate, a
  * day, a moment); otherwise text as is, anything else as JSON, and nothing as "—".
  */
-export function formatAuditValue(value: AuditValue | undefined, kind?: AuditFieldKind): string {
+export function formatAuditValue(value: unknown, kind?: AuditFieldKind): string {
   if (value === undefined || value === null || value === '') return '—';
   if (kind === 'money' && typeof value === 'number') return formatMoney(value);
   if (kind === 'rate' && (typeof value === 'string' || typeof value === 'number') && Number.isFinite(Number(value))) {

@@ -1,4 +1,10 @@
-import type { ExchangeQuote, ExchangeRequestPage, ExchangeSettings, PearlExchangeRequest } from '@/features/exchange/api/types';
+import type {
+  ExchangeQuote,
+  ExchangeRequestPage,
+  ExchangeSettings,
+  PearlExchangeRequest,
+  PearlExchangeRequestOfficer,
+} from '@/features/exchange/api/types';
 
 /** Test data shaped like the server's answers (docs/api-contract.md, Pearl exchange). */
 export function makeExchangeSettings(overrides: Partial<ExchangeSettings> = {}): ExchangeSettings {
@@ -35,13 +41,13 @@ export function makeExchangeRequest(overrides: Partial<PearlExchangeRequest> = {
   return { ...request, pearls: request.pearls_amount, request_date: request.created_at };
 }
 
-export function makeExchangePage(rows: PearlExchangeRequest[], overrides: Partial<ExchangeRequestPage> = {}): ExchangeRequestPage {
+export function makeExchangePage(rows: (PearlExchangeRequest | PearlExchangeRequestOfficer)[], overrides: Partial<ExchangeRequestPage> = {}): ExchangeRequestPage {
   return {
     count: rows.length,
     page: 1,
     page_size: 50,
     pending_count: rows.filter((row) => row.status === 'pending').length,
-    pearl_exchange_requests: rows,
+    pearl_exchange_requests: rows.map((row) => ({ approvals: [], ...row })),
     ...overrides,
   };
 }

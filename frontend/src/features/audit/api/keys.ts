@@ -5,6 +5,8 @@ export interface AuditFilters {
   playerId: string;
   /** an audit kind ('' for every kind) */
   kind: string;
+  /** an officer's username as typed ('' or absent for every officer; the server ignores case) */
+  officer?: string;
 }
 
 // The audit trail lives under 'audit'. No notice names it: every audited change sends its own

@@ -1,45 +1,23 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { LIVE_KINDS } from '@/lib/live-kinds';
-import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { nextPageOf } from '@/lib/paging';
 import { auditKeys, type AuditFilters } from '@/features/audit/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export type AuditValue = string | number | boolean | null | AuditValue[] | { [key: string]: AuditValue };
 
-export interface AuditEntry {
-  id: number;
-  created_at: string;
-  actor_id: number | null;
-  actor_name: string;
-  kind: string;
-  kind_label: string;
-  object_type: string;
-  object_id: number | null;
-  object_label: string;
-  player_id: number | null;
-  player_name: string;
-  before: Record<string, AuditValue>;
-  after: Record<string, AuditValue>;
-  /** how the server says to show a field's values; a field not named is shown as recorded */
-  field_kinds: Record<string, AuditFieldKind>;
-}
+export type AuditEntry = Schemas['AuditEntryOut'];
 
-export type AuditFieldKind = 'money' | 'rate' | 'date' | 'datetime';
+export type AuditFieldKind = Schemas['AuditEntryOut']['field_kinds'][string];
 
-export interface AuditKind {
-  kind: string;
-  label: string;
-}
+export type AuditKind = Schemas['AuditKindOut'];
 
-export interface AuditPage extends PageAnswer {
-  entries: AuditEntry[];
-  kinds: AuditKind[];
-}
+export type AuditPage = Schemas['AuditPageOut'];
 
 export function fetchAudit({ page = 1, filters }: { page?: number; filters: AuditFilters }, signal?: AbortSignal) {
   return api.get<AuditPage>('/admin/audit', {
     signal,
-    query: { page, player_id: filters.playerId || undefined, kind: filters.kind || undefined },
+    query: { page, player_id: filters.playerId || undefined, kind: filters.kind || undefined, officer: filters.officer || undefined },
   });
 }
 

@@ -1,30 +1,8 @@
-export interface LoginAnswer {
-  access_token: string;
-  token_type: string;
-  username: string;
-  is_admin: boolean;
-  has_solo_access: boolean;
-  player_id: number | null;
-  expires_at: string;
-  expires_in: number;
-}
+import type { Schemas } from '@/lib/api-types';
+export type LoginAnswer = Schemas['LoginOut'];
 
-export interface RegisterAnswer {
-  id: number;
-  name: string;
-  discord: string;
-}
+export type RegisterAnswer = Schemas['RegisterOut'];
 
-export interface VerifyTokenAnswer {
-  valid: boolean;
-  has_solo_access: boolean;
-  is_admin: boolean;
-  username: string | null;
-  expires_at: string | null;
-}
+export type VerifyTokenAnswer = Schemas['VerifyTokenOut'];
 
-export interface ExtendSessionAnswer {
-  access_token: string;
-  expires_at: string;
-  expires_in: number;
-}
+export type ExtendSessionAnswer = Schemas['SessionOut'];

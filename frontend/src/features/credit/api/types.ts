@@ -1,97 +1,24 @@
-import type { PageAnswer } from '@/lib/paging';
+import type { Schemas } from '@/lib/api-types';
 
-export type ScoreColour = 'green' | 'yellow' | 'orange' | 'red';
+export type ScoreColour = Schemas['ScoreColor'];
 
-export interface CreditScore {
-  player_id: number;
-  credit_score: number;
-  max_score: number;
-  tier: string;
-  score_color: ScoreColour;
-  progress_percent: number;
-  limited_access: boolean;
-  benefits: string[];
-  eligibility: { rate_discount: number; savings_bonus: number; max_loan_amount: number };
-}
+export type CreditScore = Schemas['CreditScoreOut'];
 
-export interface CreditEvent {
-  id: number;
-  action_type: string;
-  reason: string;
-  points_change: number;
-  old_score: number;
-  new_score: number;
-  admin_user: string | null;
-  timestamp: string;
-}
+export type CreditEvent = Schemas['CreditEventOut'];
 
-export interface LoanEligibility {
-  is_eligible: boolean;
-  max_loan_amount: number;
-  required_credit_score: number;
-  current_credit_score: number;
-  rate_discount: number;
-  tier: string;
-  reason: string;
-  deficit: number;
-}
+export type LoanEligibility = Schemas['EligibilityOut'];
 
-export interface OverviewRow {
-  player_id: number;
-  player_name: string;
-  player_discord: string;
-  credit_score: number;
-  tier: string;
-  score_color: ScoreColour;
-  bad_payer: boolean;
-}
+export type OverviewRow = Schemas['OverviewRowOut'];
 
-export interface TierCounters {
-  gold: number;
-  silver: number;
-  basic: number;
-  bad_payers: number;
-}
+export type TierCounters = Schemas['TierCountersOut'];
 
-export interface CreditOverview extends PageAnswer {
-  overview: OverviewRow[];
-  max_score: number;
-  /** the whole bank's players per tier, whatever the filters */
-  counters: TierCounters;
-}
+export type CreditOverview = Schemas['OverviewOut'];
 
-export interface CreditTier {
-  name: string;
-  min_score: number;
-  max_score: number;
-  /** as shown: `150 – 299 points` */
-  range: string;
-  benefits: string[];
-}
+export type CreditTier = Schemas['TierOut'];
 
 /** GET /api/credit/benefits: the Credit Score Benefits card. */
-export interface CreditBenefits {
-  max_score: number;
-  required_score: number;
-  /** lowest first */
-  tiers: CreditTier[];
-  how_to_earn: { what: string; points: number }[];
-}
+export type CreditBenefits = Schemas['BenefitsOut'];
 
-export interface MigrationRow {
-  player_id: number;
-  player_name: string;
-  player_discord: string;
-  current_score: number;
-  calculated_score: number;
-  score_breakdown: { savings: number; loans: number; payments: number };
-}
+export type MigrationRow = Schemas['MigrationRowOut'];
 
-export interface MigrationPreview extends PageAnswer {
-  total_players: number;
-  calculated_scores: number;
-  average_score: number;
-  highest_score: number;
-  /** this page's players, by name */
-  migration_data: MigrationRow[];
-}
+export type MigrationPreview = Schemas['MigrationPreviewOut'];

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dividendKeys } from '@/features/dividends/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface SoloDividends {
-  dividends: number;
-}
+export type SoloDividends = Schemas['DividendsOut'];
 
 export function fetchSoloDividends(signal?: AbortSignal): Promise<SoloDividends> {
   return api.get<SoloDividends>('/solo-dividends', { signal });

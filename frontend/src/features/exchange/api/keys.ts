@@ -1,6 +1,7 @@
 import { liveRoot } from '@/lib/live-kinds';
+import type { Schemas } from '@/lib/api-types';
 
-export type ExchangeType = 'sell' | 'buy';
+export type ExchangeType = Schemas['ExchangeType'];
 
 export interface ExchangeQuoteParams {
   exchangeType: ExchangeType;

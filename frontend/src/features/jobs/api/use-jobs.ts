@@ -1,18 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { jobKeys } from '@/features/jobs/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface JobStatus {
-  name: string;
-  title: string;
-  last_started_at: string | null;
-  last_finished_at: string | null;
-  last_succeeded_at: string | null;
-  last_outcome: string;
-  last_error: string;
-  running: boolean;
-  next_run_on: string;
-}
+export type JobStatus = Schemas['JobOut'];
 
 export function fetchJobs(signal?: AbortSignal): Promise<{ results: JobStatus[] }> {
   return api.get<{ results: JobStatus[] }>('/admin/jobs', { signal });

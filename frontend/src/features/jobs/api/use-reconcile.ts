@@ -1,23 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { jobKeys } from '@/features/jobs/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface BooksDifference {
-  account: 'savings' | 'loan' | 'solo_dividends';
-  account_id: number | null;
-  label: string;
-  player_id: number | null;
-  player_name: string;
-  stored: number;
-  from_entries: number;
-  what: string;
-}
+export type BooksDifference = Schemas['DifferenceOut'];
 
-export interface BooksCheck {
-  checked_at: string | null;
-  accounts_checked: number;
-  differences: BooksDifference[];
-}
+export type BooksCheck = Schemas['ReconcileOut'];
 
 export function fetchBooksCheck(signal?: AbortSignal): Promise<BooksCheck> {
   return api.get<BooksCheck>('/admin/reconcile', { signal });

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Loan, PendingLoan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface LoanRequestDecision {
-  pending_loan: PendingLoan;
-  loan: Loan | null;
-  detail: string;
-}
+export type LoanRequestDecision = Schemas['PendingLoanDecisionOut'];
 
 export function approveLoanRequest({ requestId, notes }: { requestId: number; notes: string }): Promise<LoanRequestDecision> {
   return api.put<LoanRequestDecision>(`/pending-loans/${requestId}/approve`, undefined, { query: { admin_notes: notes } });

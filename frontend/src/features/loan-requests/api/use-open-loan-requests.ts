@@ -1,13 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { PendingLoan } from '@/lib/loans';
-import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { nextPageOf } from '@/lib/paging';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface OpenLoanRequests extends PageAnswer {
-  /** oldest first; `count` is every pending request */
-  pending_loans: PendingLoan[];
-}
+export type OpenLoanRequests = Schemas['PendingLoansOut'];
 
 export function fetchOpenLoanRequests(signal?: AbortSignal, page = 1): Promise<OpenLoanRequests> {
   return api.get<OpenLoanRequests>('/admin/pending-loans', { signal, query: { page } });

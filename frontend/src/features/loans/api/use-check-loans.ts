@@ -1,15 +1,13 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { CheckedLoan, ListingStatus } from '@/lib/loans';
-import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import type { ListingStatus } from '@/lib/loans';
+import { nextPageOf } from '@/lib/paging';
 import { loanKeys } from '@/features/loans/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export type LoanCounters = Record<ListingStatus, number> & { total_value: number };
+export type LoanCounters = Schemas['LoansCheckCountersOut'];
 
-export interface CheckLoansPage extends PageAnswer {
-  counters: LoanCounters;
-  loans: CheckedLoan[];
-}
+export type CheckLoansPage = Schemas['LoansCheckOut'];
 
 export interface CheckLoansFilters {
   listingStatus: ListingStatus | '';

@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
-import type { Loan } from '@/lib/loans';
+import type { Loan, PendingLoan } from '@/lib/loans';
+import type { AwaitingSecondApproval } from '@/lib/officers';
 import { loanKeys } from '@/features/loans/api/keys';
+import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 
 export interface CreateLoanInput {
   player_id: number;
@@ -12,8 +14,14 @@ export interface CreateLoanInput {
   user: string;
 }
 
-export function createLoan(input: CreateLoanInput, idempotencyKey: string): Promise<Loan> {
-  return api.post<Loan>('/loans', input, { headers: idempotencyHeaders(idempotencyKey) });
+/** 202: a loan above the four-eyes threshold became a proposal, a pending request a second officer decides. */
+export interface LoanProposal extends AwaitingSecondApproval {
+  pending_loan: PendingLoan;
+}
+
+/** 201 with the loan, or 202 with the proposal (isAwaitingSecondApproval tells them apart). */
+export function createLoan(input: CreateLoanInput, idempotencyKey: string): Promise<Loan | LoanProposal> {
+  return api.post<Loan | LoanProposal>('/loans', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** The admin's Add Product loan: created once per submission, however often it is sent. */
@@ -21,6 +29,7 @@ export function useCreateLoan() {
   const qc = useQueryClient();
   return useIdempotentMutation({
     mutationFn: createLoan,
-    onSuccess: () => qc.invalidateQueries({ queryKey: loanKeys.all }),
+    // a proposal is a pending loan request: the request tabs refresh (their live notice does too)
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: loanKeys.all }), qc.invalidateQueries({ queryKey: loanRequestKeys.all })]),
   });
 }

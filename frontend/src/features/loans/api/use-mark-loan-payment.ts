@@ -2,16 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PaymentStatus } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface PaymentMark {
-  loan_id: number;
-  date: string;
-  status: PaymentStatus;
-  value: number;
-  replaced: PaymentStatus | null;
-  credit_points: number;
-  detail: string;
-}
+export type PaymentMark = Schemas['PaymentMarkOut'];
 
 /** Marks today's payment of a loan (marking the day again replaces it). */
 export function markLoanPayment({ loanId, status }: { loanId: number; status: PaymentStatus }): Promise<PaymentMark> {

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Loan } from '@/lib/loans';
 import { dividendKeys } from '@/features/dividends/api/keys';
 import { loanKeys } from '@/features/loans/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface PayOff {
-  loan: Loan;
-  /** what the pay-off added to the solo dividends */
-  solo_gain: number;
-  detail: string;
-}
+export type PayOff = Schemas['PayOffOut'];
 
 export function payOffLoan({ loanId }: { loanId: number }): Promise<PayOff> {
   return api.put<PayOff>(`/loans/${loanId}`, { paid_off: true });

@@ -1,14 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { PendingLoan, PlayerLoan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
-import type { Savings } from '@/lib/savings';
+import type { Schemas } from '@/lib/api-types';
 
-export interface PlayerProducts {
-  savings: Savings[];
-  loans: PlayerLoan[];
-  pending_loans: PendingLoan[];
-}
+export type PlayerProducts = Schemas['PlayerProductsOut'];
 
 export function fetchPlayerProducts(playerId: number, signal?: AbortSignal): Promise<PlayerProducts> {
   return api.get<PlayerProducts>(`/players/${playerId}/products`, { signal });

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { nextPageOf } from '@/lib/paging';
 import { loanKeys } from '@/features/loans/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
 export type ReportProductType = '' | 'loan' | 'saving';
 export type ReportStatus = '' | 'Active' | 'Paid-Off' | 'Withdrawn';
@@ -12,36 +13,12 @@ export interface ReportFilters {
 }
 
 /** The Report's counters, counted and summed by the server over the whole bank. */
-export interface ReportCounters {
-  active_loans: number;
-  total_loan_value: number;
-  active_savings: number;
-  total_savings_value: number;
-  bad_payers: number;
-  solo_dividends: number;
-}
+export type ReportCounters = Schemas['ReportCountersOut'];
 
 /** One loan or savings account of the Report table. */
-export interface ReportRow {
-  type: 'Loan' | 'Saving';
-  id: number;
-  player_id: number;
-  player_name: string;
-  value: number;
-  /** a loan's whole-term rate, a savings account's weekly rate (fractions) */
-  interest_rate: number;
-  /** a loan's days and its whole-term rate spread over them (the server's figure); null for savings */
-  total_days: number | null;
-  daily_rate: number | null;
-  start_date: string;
-  status: string;
-  created_at: string;
-}
+export type ReportRow = Schemas['ReportRowOut'];
 
-export interface ReportPage extends PageAnswer {
-  counters: ReportCounters;
-  rows: ReportRow[];
-}
+export type ReportPage = Schemas['ReportOut'];
 
 export function fetchReport({ page = 1, filters }: { page?: number; filters: ReportFilters }, signal?: AbortSignal): Promise<ReportPage> {
   return api.get<ReportPage>('/admin/report', {

@@ -1,12 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from '@/features/notifications/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface Undelivered {
-  count: number;
-  oldest: string | null;
-  enabled: boolean;
-}
+export type Undelivered = Schemas['UndeliveredOut'];
 
 export function fetchUndelivered(signal?: AbortSignal): Promise<Undelivered> {
   return api.get<Undelivered>('/admin/notifications/undelivered', { signal });

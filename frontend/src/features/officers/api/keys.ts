@@ -5,4 +5,6 @@ export const officerKeys = {
   all: liveRoot('officers'),
   /** the signed-in officer's own role */
   me: () => [...officerKeys.all, 'me'] as const,
+  /** every officer, active or not (treasurers only) */
+  list: () => [...officerKeys.all, 'list'] as const,
 };

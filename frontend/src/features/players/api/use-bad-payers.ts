@@ -1,20 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { nextPageOf } from '@/lib/paging';
 import { playerKeys } from '@/features/players/api/keys';
-import type { AdminPlayer } from '@/features/players/api/types';
+import type { Schemas } from '@/lib/api-types';
 
 /** A bad payer with what they hold, counted and summed by the server. */
-export interface BadPayer extends AdminPlayer {
-  active_loans_count: number;
-  active_loans_value: number;
-  active_savings_count: number;
-  active_savings_value: number;
-}
+export type BadPayer = Schemas['PlayerHoldingsOut'];
 
-export interface BadPayersPage extends PageAnswer {
-  bad_payers: BadPayer[];
-}
+export type BadPayersPage = Schemas['BadPayersOut'];
 
 export function fetchBadPayers({ page = 1 }: { page?: number }, signal?: AbortSignal): Promise<BadPayersPage> {
   return api.get<BadPayersPage>('/admin/players/bad-payers', { query: { page }, signal });

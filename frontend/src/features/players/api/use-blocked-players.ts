@@ -1,12 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { nextPageOf } from '@/lib/paging';
 import { playerKeys } from '@/features/players/api/keys';
-import type { AdminPlayer } from '@/features/players/api/types';
+import type { Schemas } from '@/lib/api-types';
 
-export interface BlockedPlayersPage extends PageAnswer {
-  blocked_players: AdminPlayer[];
-}
+export type BlockedPlayersPage = Schemas['BlockedPlayersOut'];
 
 export function fetchBlockedPlayers({ page = 1 }: { page?: number }, signal?: AbortSignal): Promise<BlockedPlayersPage> {
   return api.get<BlockedPlayersPage>('/admin/players/blocked', { query: { page }, signal });

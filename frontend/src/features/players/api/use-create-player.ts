@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { playerKeys } from '@/features/players/api/keys';
-import type { AdminPlayer } from '@/features/players/api/types';
+import type { Schemas } from '@/lib/api-types';
 
 export interface NewPlayer {
   name: string;
@@ -10,10 +10,7 @@ export interface NewPlayer {
   password?: string;
 }
 
-export interface CreatedPlayer {
-  player: AdminPlayer;
-  detail: string;
-}
+export type CreatedPlayer = Schemas['PlayerCreateOut'];
 
 export function createPlayer(body: NewPlayer): Promise<CreatedPlayer> {
   return api.post<CreatedPlayer>('/players', body);

@@ -1,22 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { playerKeys } from '@/features/players/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface PlayerProfile {
-  id: number;
-  name: string;
-  discord: string;
-  credit_score: number;
-  client_type: 'new' | 'old';
-  bad_payer: boolean;
-}
+export type PlayerProfile = Schemas['PlayerBriefOut'];
 
-export interface Me {
-  username: string;
-  is_admin: boolean;
-  has_solo_access: boolean;
-  player: PlayerProfile | null;
-}
+export type Me = Schemas['MeOut'];
 
 export function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
   return api.get<Me>('/me', { signal });

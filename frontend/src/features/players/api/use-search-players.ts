@@ -1,12 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { nextPageOf } from '@/lib/paging';
 import { playerKeys } from '@/features/players/api/keys';
-import type { AdminPlayer } from '@/features/players/api/types';
+import type { Schemas } from '@/lib/api-types';
 
-export interface PlayerSearchPage extends PageAnswer {
-  players: AdminPlayer[];
-}
+export type PlayerSearchPage = Schemas['PlayerSearchOut'];
 
 export function searchPlayersPage(term: string, page: number, signal?: AbortSignal): Promise<PlayerSearchPage> {
   return api.get<PlayerSearchPage>('/search/players', { query: { term, page }, signal });

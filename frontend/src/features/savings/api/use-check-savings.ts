@@ -1,15 +1,13 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { SavingsListingStatus, SavingsRow } from '@/lib/savings';
-import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import type { SavingsListingStatus } from '@/lib/savings';
+import { nextPageOf } from '@/lib/paging';
 import { savingsKeys } from '@/features/savings/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export type SavingsCounters = Record<SavingsListingStatus, number> & { total_value: number };
+export type SavingsCounters = Schemas['SavingsCountersOut'];
 
-export interface CheckSavingsPage extends PageAnswer {
-  counters: SavingsCounters;
-  savings: SavingsRow[];
-}
+export type CheckSavingsPage = Schemas['SavingsCheckOut'];
 
 export interface CheckSavingsFilters {
   listingStatus: SavingsListingStatus | '';

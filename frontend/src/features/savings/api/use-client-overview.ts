@@ -1,40 +1,19 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { nextPageOf } from '@/lib/paging';
 import { savingsKeys } from '@/features/savings/api/keys';
 import { playerKeys } from '@/features/players/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export type ClientType = 'new' | 'old';
+export type ClientType = Schemas['ClientTypeEnum'];
 
-export interface ClientRow {
-  player_id: number;
-  name: string;
-  discord: string;
-  client_type: ClientType;
-  bad_payer: boolean;
-  savings_count: number;
-  max_accounts: number;
-  total_savings_value: number;
-  limit: number;
-  percent_of_limit: number;
-  status: string;
-}
+export type ClientRow = Schemas['ClientRowOut'];
 
+/** The status filter's values (the server's ClientOverviewIn): who is a bad payer, over or within their limits. */
 export type ClientStatus = 'bad_payer' | 'over_limit' | 'within_limit';
 
-export interface ClientSummary {
-  new_clients_count: number;
-  new_clients_total_value: number;
-  old_clients_count: number;
-  old_clients_total_value: number;
-}
-
 /** One page of Savings Management: the filtered clients by name, with the whole bank's summary. */
-export interface ClientOverviewPage extends PageAnswer {
-  summary: ClientSummary;
-  limits: Array<{ client_type: ClientType; max_accounts: number; max_total: number }>;
-  clients: ClientRow[];
-}
+export type ClientOverviewPage = Schemas['ClientOverviewOut'];
 
 export interface ClientFilters {
   clientType: ClientType;

@@ -2,24 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { liveRoot } from '@/lib/live-kinds';
 import { loanKeys } from '@/features/loans/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
 /** A savings account as the products call answers it (the fields View Products shows). */
-export interface ProductSavings {
-  id: number;
-  player_id: number;
-  principal: number;
-  invested_value: number;
-  /** weekly, a fraction: 0.07 is 7% */
-  interest_rate: number;
-  weekly_payment: number;
-  start_date: string;
-  status: string;
-  next_payment_date: string | null;
-  admin_notes: string;
-  payments_count: number;
-  total_paid_out: number;
-  total_compounded: number;
-}
+export type ProductSavings = Schemas['SavingsOut'];
 
 export interface EditSavingsInput {
   savingsId: number;

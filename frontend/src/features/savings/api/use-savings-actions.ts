@@ -1,33 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
-import type { Savings, SavingsRow, SavingsWeek, SavingsWeekStatus } from '@/lib/savings';
+import type { Savings, SavingsRow, SavingsWeekStatus } from '@/lib/savings';
 import { savingsKeys } from '@/features/savings/api/keys';
 import { loanKeys } from '@/features/loans/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface SavingsMark {
-  savings_id: number;
-  week: number;
-  date: string;
-  status: SavingsWeekStatus;
-  interest: number;
-  interest_compounded: number;
-  reverted: boolean;
-  changed: boolean;
-  /** what the call did to the balance: the interest compounded (+) or taken back out (-) */
-  balance_change: number;
-  solo_gain: number;
-  entry: SavingsWeek;
-  savings: Savings;
-  detail: string;
-}
+export type SavingsMark = Schemas['SavingsMarkOut'];
 
-export interface OverdueRun {
-  processed_count: number;
-  accounts_count: number;
-  total_solo_gain: number;
-  detail: string;
-}
+export type OverdueRun = Schemas['OverdueRunOut'];
 
 export interface CreateSavingsInput {
   player_id: number;

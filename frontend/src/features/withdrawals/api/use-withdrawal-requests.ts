@@ -1,22 +1,15 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
-import type { Withdrawal } from '@/lib/savings';
-import { nextPageOf, type PageAnswer } from '@/lib/paging';
+import { nextPageOf } from '@/lib/paging';
 import { withdrawalKeys } from '@/features/withdrawals/api/keys';
 import { savingsKeys } from '@/features/savings/api/keys';
 import { loanKeys } from '@/features/loans/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export interface WithdrawalRequestsPage extends PageAnswer {
-  /** pending first */
-  withdrawal_requests: Withdrawal[];
-  pending_count: number;
-}
+export type WithdrawalRequestsPage = Schemas['WithdrawalListOut'];
 
-export interface WithdrawalDecision {
-  withdrawal_request: Withdrawal;
-  detail: string;
-}
+export type WithdrawalDecision = Schemas['WithdrawalDecisionOut'];
 
 export function fetchWithdrawalRequests(page: number, signal?: AbortSignal): Promise<WithdrawalRequestsPage> {
   return api.get<WithdrawalRequestsPage>('/admin/withdrawal-requests', { signal, query: { page } });

@@ -1,0 +1,218 @@
+"""Officers with roles and four eyes in the browser (issue 23): a teller reads the request tabs without
+decision buttons; a large withdrawal needs two loan officers, and the player's screen follows live."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top, wait_until_live
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server, watch_for_errors
+
+PASSWORD = "officer-pass-1"
+# the default four-eyes threshold (bank settings): a withdrawal above it needs two officers
+FOUR_EYES_ABOVE = 1_000_000
+
+
+def admin_token(server: Server) -> str:
+    return server.login_token(ADMIN_USERNAME, ADMIN_PASSWORD)
+
+
+def new_officer(server: Server, prefix: str, role: str) -> str:
+    """An officer added by the treasurer through the Officers API, in the test's own database."""
+    name = f"{prefix}{uuid.uuid4().hex[:6]}"
+    status, answer = server.api(
+        "POST", "/api/admin/officers", {"username": name, "password": PASSWORD, "role": role}, token=admin_token(server)
+    )
+    assert status == 201 and answer["role"] == role, answer
+    return name
+
+
+def new_player_with_savings(server: Server, prefix: str, amount: int) -> tuple[int, str]:
+    name = f"{prefix}{uuid.uuid4().hex[:6]}"
+    status, player = server.api(
+        "POST", "/api/register", {"name": name, "discord": f"{name.lower()}.dc", "password": PASSWORD}
+    )
+    assert status == 201, player
+    status, savings = server.api(
+        "POST", "/api/savings", {"player_id": player["id"], "invested_value": amount}, token=admin_token(server)
+    )
+    assert status == 201, savings
+    return player["id"], name
+
+
+def ask_withdrawal(server: Server, player_id: int, name: str, amount: int) -> int:
+    token = server.login_token(name, PASSWORD)
+    status, total = server.api("GET", f"/api/players/{player_id}/total-savings", token=token)
+    assert status == 200, total
+    status, request = server.api(
+        "POST",
+        "/api/withdrawal-requests",
+        {
+            "amount": amount,
+            "withdrawal_date": total["withdrawal_date_min"],
+            "withdrawal_time": "18:30",
+            "player_timezone": 0,
+        },
+        token=token,
+    )
+    assert status == 201, request
+    return request["id"]
+
+
+@pytest.fixture
+def second_page(browser: Browser) -> Iterator[Page]:
+    """Another browser (its own context, its own session) beside `page`."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    other = context.new_page()
+    errors = watch_for_errors(other)
+    yield other
+    context.close()
+    assert not errors, f"JavaScript or CSP errors on the second page: {errors}"
+
+
+def test_a_teller_reads_the_request_tabs_without_decision_buttons(page: Page, server: Server, shoot):
+    teller = new_officer(server, "Tel", "teller")
+    player_id, name = new_player_with_savings(server, "Ilsa", 300_000)
+    request_id = ask_withdrawal(server, player_id, name, 50_000)
+
+    open_and_sign_in(page, server.base_url, teller, PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    expect(page.get_by_text("Admin Panel · Teller")).to_be_visible()
+    # the treasurer's and loan officer's tabs are not offered
+    for tab in ("Officers", "Bank Settings", "Add Product", "Pearl Exchange Settings", "Savings Management"):
+        expect(page.get_by_role("tab", name=re.compile(rf"^{re.escape(tab)}\b"))).to_have_count(0)
+
+    open_tab(page, "Withdrawal Requests")
+    card = page.get_by_test_id(f"withdrawal-request-{request_id}")
+    expect(card).to_contain_text(name)
+    expect(card).to_contain_text("Pending")
+    expect(page.get_by_role("tabpanel").get_by_role("button", name=re.compile(r"^(Approve|Deny) "))).to_have_count(0)
+    scroll_to_top(page)
+    shoot(page, "withdrawal-requests")
+
+    open_tab(page, "Blocked Accounts")
+    expect(
+        page.get_by_role("tabpanel").get_by_role("button", name=re.compile(r"^(Unblock|Reset Password)$"))
+    ).to_have_count(0)
+    open_tab(page, "Pending Loans")
+    expect(page.get_by_role("tabpanel").get_by_role("button", name=re.compile(r"^(Approve|Deny) "))).to_have_count(0)
+
+
+def test_a_large_withdrawal_needs_two_officers_and_the_player_sees_it_live(
+    page: Page, second_page: Page, browser: Browser, server: Server, shoot
+):
+    lou = new_officer(server, "Lou", "loan_officer")
+    mara = new_officer(server, "Mara", "loan_officer")
+    amount = FOUR_EYES_ABOVE + 100_000
+    player_id, name = new_player_with_savings(server, "Bryn", 1_200_000)
+    request_id = ask_withdrawal(server, player_id, name, amount)
+
+    # --- the player waits on My Savings (this page stays open: no reload) -----------------------
+    open_and_sign_in(page, server.base_url, name, PASSWORD)
+    expect(page).to_have_url(path_is("/dashboard"))
+    open_tab(page, "Request Withdrawal")
+    expect(page.get_by_test_id("maximum-withdrawal")).to_have_text("€1,200,000")
+    page.evaluate("window.__samePage = true")
+    wait_until_live(page)
+
+    # --- the first loan officer approves: it waits for a second officer ---------------------------
+    open_and_sign_in(second_page, server.base_url, lou, PASSWORD)
+    expect(second_page).to_have_url(path_is("/admin-panel"))
+    open_tab(second_page, "Withdrawal Requests")
+    card = second_page.get_by_test_id(f"withdrawal-request-{request_id}")
+    expect(card).to_contain_text("€1,100,000")
+    card.get_by_role("button", name=f"Approve {name}'s withdrawal #{request_id}").click()
+    second_page.get_by_role("dialog", name="Approve withdrawal request").get_by_role(
+        "button", name="Approve", exact=True
+    ).click()
+    waiting = f"Approved by {lou}; a second officer must approve"
+    expect(second_page.get_by_role("status").filter(has_text="second officer")).to_have_text(waiting)
+    expect(card.get_by_role("note")).to_have_text(f"Four eyes{waiting}")
+    expect(card).to_contain_text("Pending")
+    scroll_to_top(second_page)
+    shoot(second_page, "first-approval")
+
+    # the same officer again is refused (409), and no money moved
+    card.get_by_role("button", name=f"Approve {name}'s withdrawal #{request_id}").click()
+    second_page.get_by_role("dialog", name="Approve withdrawal request").get_by_role(
+        "button", name="Approve", exact=True
+    ).click()
+    expect(second_page.get_by_role("alert")).to_contain_text("Error approving withdrawal")
+    expect(page.get_by_test_id("maximum-withdrawal")).to_have_text("€1,200,000")
+
+    # --- a second officer, in a third browser, carries it out ------------------------------------
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    try:
+        third = context.new_page()
+        errors = watch_for_errors(third)
+        open_and_sign_in(third, server.base_url, mara, PASSWORD)
+        expect(third).to_have_url(path_is("/admin-panel"))
+        open_tab(third, "Withdrawal Requests")
+        other_card = third.get_by_test_id(f"withdrawal-request-{request_id}")
+        expect(other_card.get_by_role("note")).to_have_text(f"Four eyes{waiting}")
+        other_card.get_by_role("button", name=f"Approve {name}'s withdrawal #{request_id}").click()
+        third.get_by_role("dialog", name="Approve withdrawal request").get_by_role(
+            "button", name="Approve", exact=True
+        ).click()
+        expect(third.get_by_role("status").filter(has_text="approved")).to_have_text("Withdrawal request approved.")
+        expect(other_card).to_contain_text("Approved")
+        scroll_to_top(third)
+        shoot(third, "second-approval")
+        assert not errors, f"JavaScript or CSP errors on the third page: {errors}"
+    finally:
+        context.close()
+
+    # --- the money moved, and the player's open screen shows it without a reload ---------------
+    expect(page.get_by_test_id("maximum-withdrawal")).to_have_text("€100,000")
+    assert page.evaluate("window.__samePage") is True
+    # the first officer's screen follows live too: no buttons left on the decided card
+    expect(card).to_contain_text("Approved")
+    expect(card.get_by_role("button", name=re.compile(r"^(Approve|Deny) "))).to_have_count(0)
+    status, audit = server.api("GET", "/api/admin/audit?officer=" + mara, token=admin_token(server))
+    assert status == 200 and any(entry["kind"] == "withdrawal.approved" for entry in audit["entries"]), audit
+    scroll_to_top(page)
+    shoot(page, "player-after")
+
+
+def test_the_treasurer_manages_officers_and_the_four_eyes_threshold(page: Page, server: Server, shoot):
+    name = f"Ned{uuid.uuid4().hex[:6]}"
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    open_tab(page, "Officers")
+    form = page.get_by_role("form", name="Add officer")
+    form.get_by_label("Username").fill(name)
+    form.get_by_label("Password").fill(PASSWORD)
+    form.get_by_label("Role").select_option("loan_officer")
+    form.get_by_role("button", name="Add Officer").click()
+    expect(form.get_by_role("status")).to_have_text(f"{name} was added as a Loan Officer")
+    officer = page.get_by_role("article", name=name)
+    expect(officer).to_contain_text("Active")
+    expect(officer).to_contain_text("Never")
+    # the bank's only treasurer cannot demote themselves: the 409 is said on their card
+    me = page.get_by_role("article", name=ADMIN_USERNAME, exact=True)
+    me.get_by_label("Role").select_option("teller")
+    me.get_by_role("button", name="Change Role").click()
+    expect(me.get_by_role("alert")).to_contain_text("The last active treasurer can be neither demoted nor deactivated")
+    officer.get_by_role("button", name="Deactivate").click()
+    page.get_by_role("dialog", name=f"Deactivate {name}?").get_by_role("button", name="Deactivate").click()
+    expect(officer).to_contain_text("Deactivated")
+    expect(officer.get_by_role("button", name="Reactivate")).to_be_visible()
+    scroll_to_top(page)
+    shoot(page, "officers")
+
+    open_tab(page, "Bank Settings")
+    field = page.get_by_label("Four-eyes threshold (bread)")
+    expect(field).to_have_value(str(FOUR_EYES_ABOVE))
+    field.fill("2000000000")
+    page.get_by_role("button", name="Save Settings").click()
+    expect(page.get_by_role("alert")).to_contain_text("Error saving bank settings: ")
+    field.fill(str(FOUR_EYES_ABOVE))
+    page.get_by_role("button", name="Save Settings").click()
+    expect(page.get_by_role("status")).to_have_text("Bank settings saved")
+    expect(page.get_by_test_id("settings-updated")).to_contain_text(f"by {ADMIN_USERNAME}")
+    shoot(page, "bank-settings")

@@ -1,0 +1,140 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { OfficersTab } from '@/features/admin/officers-tab';
+import type { Officer } from '@/features/officers/api/use-officers';
+import { mockFetch } from '@/testing/fetch-mock';
+import { renderWithProviders } from '@/testing/render';
+
+function officer(overrides: Partial<Officer> = {}): Officer {
+  return { id: 1, username: 'admin', role: 'treasurer', active: true, created_at: '2026-01-02T09:00:00Z', last_login: null, ...overrides };
+}
+
+const ADMIN = officer();
+const LOU = officer({ id: 7, username: 'lou', role: 'loan_officer', last_login: '2026-06-01T10:00:00Z' });
+const LAST_TREASURER =
+  'The last active treasurer can be neither demoted nor deactivated: make another officer a treasurer first';
+
+function card(name: string) {
+  return screen.getByRole('article', { name });
+}
+
+describe('Admin OfficersTab', () => {
+  it('lists every officer with role, status, when added and the last sign-in', async () => {
+    mockFetch({ 'GET /api/admin/officers': { body: { results: [ADMIN, { ...LOU, active: false }] } } });
+    renderWithProviders(<OfficersTab />);
+    const lou = await screen.findByRole('article', { name: 'lou' });
+    expect(within(lou).getByText('Deactivated')).toBeTruthy();
+    expect(within(lou).getByText('Loan Officer', { selector: 'dd' })).toBeTruthy();
+    expect(within(lou).getByRole('button', { name: 'Reactivate' })).toBeTruthy();
+    const admin = card('admin');
+    expect(within(admin).getByText('Active')).toBeTruthy();
+    expect(within(admin).getByText('Never')).toBeTruthy();
+    expect(within(admin).getByRole('button', { name: 'Deactivate' })).toBeTruthy();
+  });
+
+  it('adds an officer with a username, a password and a role', async () => {
+    let results = [ADMIN];
+    const { calls } = mockFetch({
+      'GET /api/admin/officers': () => ({ body: { results } }),
+      'POST /api/admin/officers': () => {
+        results = [ADMIN, officer({ id: 9, username: 'tess', role: 'teller' })];
+        return { status: 201, body: results[1] };
+      },
+    });
+    renderWithProviders(<OfficersTab />);
+    const form = await screen.findByRole('form', { name: 'Add officer' });
+    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: ' tess ' } });
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'counting-1' } });
+    fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'teller' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Officer' }));
+    expect((await screen.findByRole('status')).textContent).toBe('tess was added as a Teller');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ username: 'tess', password: 'counting-1', role: 'teller' });
+    expect(await screen.findByRole('article', { name: 'tess' })).toBeTruthy();
+    expect(within(form).getByLabelText<HTMLInputElement>('Username').value).toBe('');
+  });
+
+  it("shows the server's refusal of a new officer", async () => {
+    mockFetch({
+      'GET /api/admin/officers': { body: { results: [ADMIN] } },
+      'POST /api/admin/officers': { status: 400, body: { detail: "The name 'Aria' is already taken", code: 'name_taken' } },
+    });
+    renderWithProviders(<OfficersTab />);
+    const form = await screen.findByRole('form', { name: 'Add officer' });
+    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'Aria' } });
+    fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'counting-1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Officer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe("Error adding officer: The name 'Aria' is already taken");
+    expect(within(form).getByLabelText<HTMLInputElement>('Username').value).toBe('Aria');
+  });
+
+  it('asks for every field before calling the server', async () => {
+    const { calls } = mockFetch({ 'GET /api/admin/officers': { body: { results: [ADMIN] } } });
+    renderWithProviders(<OfficersTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Officer' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in the username, the password and the role');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it("changes an officer's role with PATCH", async () => {
+    let lou = LOU;
+    const { calls } = mockFetch({
+      'GET /api/admin/officers': () => ({ body: { results: [ADMIN, lou] } }),
+      'PATCH /api/admin/officers/7': () => {
+        lou = { ...LOU, role: 'treasurer' };
+        return { body: lou };
+      },
+    });
+    renderWithProviders(<OfficersTab />);
+    const row = await screen.findByRole('article', { name: 'lou' });
+    const change = within(row).getByRole<HTMLButtonElement>('button', { name: 'Change Role' });
+    expect(change.disabled).toBe(true);
+    fireEvent.change(within(row).getByLabelText('Role'), { target: { value: 'treasurer' } });
+    fireEvent.click(change);
+    expect((await within(row).findByRole('status')).textContent).toBe('lou is now a Treasurer');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ role: 'treasurer' });
+    await waitFor(() => expect(within(row).getByText('Treasurer', { selector: 'dd' })).toBeTruthy());
+  });
+
+  it('says plainly why the last treasurer cannot be demoted', async () => {
+    mockFetch({
+      'GET /api/admin/officers': { body: { results: [ADMIN] } },
+      'PATCH /api/admin/officers/1': { status: 409, body: { detail: LAST_TREASURER, code: 'last_treasurer' } },
+    });
+    renderWithProviders(<OfficersTab />);
+    const row = await screen.findByRole('article', { name: 'admin' });
+    fireEvent.change(within(row).getByLabelText('Role'), { target: { value: 'teller' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Change Role' }));
+    expect((await within(row).findByRole('alert')).textContent).toBe(`Error changing role: ${LAST_TREASURER}`);
+    expect(within(row).getByLabelText<HTMLSelectElement>('Role').value).toBe('treasurer');
+  });
+
+  it('deactivates after a confirmation, and says a refusal on the card', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/officers': { body: { results: [ADMIN] } },
+      'PATCH /api/admin/officers/1': { status: 409, body: { detail: LAST_TREASURER, code: 'last_treasurer' } },
+    });
+    renderWithProviders(<OfficersTab />);
+    fireEvent.click(within(await screen.findByRole('article', { name: 'admin' })).getByRole('button', { name: 'Deactivate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate admin?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect((await within(card('admin')).findByRole('alert')).textContent).toBe(`Error deactivating officer: ${LAST_TREASURER}`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ active: false });
+  });
+
+  it('reactivates a deactivated officer', async () => {
+    let lou = { ...LOU, active: false };
+    const { calls } = mockFetch({
+      'GET /api/admin/officers': () => ({ body: { results: [ADMIN, lou] } }),
+      'PATCH /api/admin/officers/7': () => {
+        lou = { ...LOU, active: true };
+        return { body: lou };
+      },
+    });
+    renderWithProviders(<OfficersTab />);
+    fireEvent.click(within(await screen.findByRole('article', { name: 'lou' })).getByRole('button', { name: 'Reactivate' }));
+    expect((await within(card('lou')).findByRole('status')).textContent).toBe('lou has been reactivated');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ active: true });
+    expect(await within(card('lou')).findByRole('button', { name: 'Deactivate' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Role } from '@/lib/officers';
+import { officerKeys } from '@/features/officers/api/keys';
+
+/** An officer as GET/POST/PATCH /api/admin/officers answer them (accounts/serializers.py OfficerOut). */
+export interface Officer {
+  id: number;
+  username: string;
+  role: Role;
+  active: boolean;
+  created_at: string;
+  /** the last sign-in, at either door; null before the first */
+  last_login: string | null;
+}
+
+export interface NewOfficer {
+  username: string;
+  password: string;
+  role: Role;
+}
+
+export interface OfficerChange {
+  officerId: number;
+  role?: Role;
+  active?: boolean;
+}
+
+export const officersOptions = () =>
+  queryOptions({
+    queryKey: officerKeys.list(),
+    queryFn: ({ signal }) => api.get<{ results: Officer[] }>('/admin/officers', { signal }).then((answer) => answer.results),
+  });
+
+/** Every officer, active or not, in the order they were added (treasurers only). */
+export function useOfficers() {
+  return useQuery(officersOptions());
+}
+
+export function createOfficer(body: NewOfficer): Promise<Officer> {
+  return api.post<Officer>('/admin/officers', body);
+}
+
+export function updateOfficer({ officerId, ...changes }: OfficerChange): Promise<Officer> {
+  return api.patch<Officer>(`/admin/officers/${officerId}`, changes);
+}
+
+/** A treasurer adds an officer; the list (and a changed officer's own role) refreshes. */
+export function useCreateOfficer() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: createOfficer, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
+}
+
+/** A treasurer changes an officer's role or deactivates / reactivates them. */
+export function useUpdateOfficer() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: updateOfficer, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
+}

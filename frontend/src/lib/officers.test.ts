@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ACTION_LEAST_ROLE, awaitingText, roleAtLeast, ROLES } from '@/lib/officers';
+import ROLES_PY from '../../../bank/core/roles.py?raw';
+
+// The server's one table (bank/core/roles.py): the panel must hide exactly what the server refuses.
+const CONSTANT: Record<string, string> = { TELLER: 'teller', LOAN_OFFICER: 'loan_officer', TREASURER: 'treasurer' };
+
+/** The least role of a route and method in ROUTES, or of a field in FIELDS ("player-update PUT has_solo_access"). */
+function serverLeast(route: string, method: string, field?: string): string | undefined {
+  if (field) {
+    const fields = new RegExp(`\\("${route}", ${method}\\): \\{([^}]*)\\}`).exec(ROLES_PY)?.[1] ?? '';
+    return CONSTANT[new RegExp(`"${field}": (\\w+)`).exec(fields)?.[1] ?? ''];
+  }
+  const methods = new RegExp(`^\\s+"${route}": \\{([^}]*)\\}`, 'm').exec(ROLES_PY)?.[1] ?? '';
+  return CONSTANT[new RegExp(`\\b${method}: (\\w+)`).exec(methods)?.[1] ?? ''];
+}
+
+// each button's action and the routes it calls (URL name, method[, field])
+const ROUTES_OF: Record<keyof typeof ACTION_LEAST_ROLE, [string, string, string?][]> = {
+  decide: [
+    ['loan-request-approve', 'PUT'],
+    ['loan-request-deny', 'PUT'],
+    ['withdrawal-approve', 'PUT'],
+    ['withdrawal-deny', 'PUT'],
+    ['exchange-approve', 'PUT'],
+    ['exchange-deny', 'PUT'],
+  ],
+  addProduct: [
+    ['loan-create', 'POST'],
+    ['savings-create', 'POST'],
+  ],
+  editProduct: [
+    ['loan-edit', 'PUT'],
+    ['savings-edit', 'PUT'],
+  ],
+  payOff: [['loan-update', 'PUT']],
+  badPayer: [['player-update', 'PUT']],
+  soloAccess: [['player-update', 'PUT', 'has_solo_access']],
+  password: [['player-password', 'PUT']],
+  unblock: [['player-unblock', 'PUT']],
+  bulkDelete: [['players-bulk-delete', 'DELETE']],
+  creditAdjust: [
+    ['credit-adjust', 'POST'],
+    ['credit-penalty', 'POST'],
+  ],
+  soloDividends: [['solo-dividends', 'PUT']],
+  backup: [['backup', 'GET']],
+};
+
+describe('officers', () => {
+  it('orders the roles, each doing what the one before does', () => {
+    expect(ROLES).toEqual(['teller', 'loan_officer', 'treasurer']);
+    expect(roleAtLeast('treasurer', 'loan_officer')).toBe(true);
+    expect(roleAtLeast('teller', 'loan_officer')).toBe(false);
+    expect(roleAtLeast(null, 'teller')).toBe(false);
+  });
+
+  it.each(Object.entries(ROUTES_OF))("hides %s from exactly the roles the server's table refuses", (action, routes) => {
+    for (const [route, method, field] of routes) {
+      expect(serverLeast(route, method, field), `${route} ${method} ${field ?? ''}`).toBe(
+        ACTION_LEAST_ROLE[action as keyof typeof ACTION_LEAST_ROLE],
+      );
+    }
+  });
+
+  it('says who approved first only while one approval waits', () => {
+    expect(awaitingText([{ officer: 'lou', at: '2026-06-01T10:00:00Z', notes: '' }])).toBe('Approved by lou; a second officer must approve');
+    expect(awaitingText([])).toBeNull();
+    expect(awaitingText(undefined)).toBeNull();
+  });
+});
