@@ -44,7 +44,7 @@ LOAN_KEYS = {
     "created_at",
 }
 # a player's own loans (bank data, products) also say how today's day stands while Active
-PLAYER_LOAN_KEYS = LOAN_KEYS | {"today_entry", "listing_status", "status_text"}
+PLAYER_LOAN_KEYS = LOAN_KEYS | {"today_entry", "listing_status", "status_text", "chart"}
 PENDING_KEYS = {
     "id",
     "player_id",
