@@ -26,6 +26,10 @@ export type CheckedLoan = Schemas['LoanCheckOut'];
  * status as Check Loans gives them, so a player's details card can mark today's day. */
 export type PlayerLoan = Schemas['PlayerLoanOut'];
 
+/** My Loans' chart of one loan as the server draws it (lending.rules.loan_chart): Amount Paid and
+ * Remaining Amount at the end of each day from day 1, recorded up to `recorded_days`, planned after. */
+export type LoanChartPoints = Schemas['LoanChartOut'];
+
 /** A Report row: every loan, active or not, without figures. */
 export type LoanRow = Schemas['LoanRowOut'];
 
