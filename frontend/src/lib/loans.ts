@@ -26,11 +26,6 @@ export type CheckedLoan = Schemas['LoanCheckOut'];
  * status as Check Loans gives them, so a player's details card can mark today's day. */
 export type PlayerLoan = Schemas['PlayerLoanOut'];
 
-/** A Report row: every loan, active or not, without figures. */
-export type LoanRow = Schemas['LoanRowOut'];
-
-export type PendingLoanStatus = Schemas['RequestStatus'];
-
 export type PendingLoan = Schemas['PendingLoanOut'];
 
 /** A loan request as officers read it: with four eyes' approvals while a large one waits. */
@@ -49,7 +44,7 @@ export function loanRateText({ interest_rate, total_days, daily_rate }: LoanRate
 }
 
 /** The server gives a daily rate to a hundredth of a percent (lending/rules.py, daily_rate). */
-export const DAILY_RATE_DECIMALS = 2;
+const DAILY_RATE_DECIMALS = 2;
 
 /** The spec's short request id: the first 8 characters of the id as a string. */
 export function shortId(id: number | string): string {
@@ -87,9 +82,6 @@ export function percentToFraction(input: string): number | null {
 export function fractionToPercentText(fraction: number): string {
   return String(Math.round(fraction * 10_000) / 100);
 }
-
-/** One row of the rate table the Request Loan tab shows (the quote's `rate_table`). */
-export type RateRow = Schemas['RateRowOut'];
 
 /**
  * GET /api/loans/quote: what a loan of this value and term costs this player, priced by the

@@ -19,8 +19,8 @@ import '@/features/admin/player-admin.css';
 import { plural } from '@/lib/plural';
 
 // admin-side §5, word for word
-export const ENTER_SEARCH_TERM = 'Please enter a search term';
-export const SELECT_TO_DELETE = 'Please select at least one player to delete';
+const ENTER_SEARCH_TERM = 'Please enter a search term';
+const SELECT_TO_DELETE = 'Please select at least one player to delete';
 
 /** The server's counts of what a bulk delete removed, in words. */
 export function deleteSummaryText(summary: BulkDeleteSummary): string {

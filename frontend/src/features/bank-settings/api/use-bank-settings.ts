@@ -12,7 +12,7 @@ export interface BankSettings {
 }
 
 // The bank settings live under 'bank_settings' (its notice refreshes them).
-export const bankSettingsKeys = {
+const bankSettingsKeys = {
   all: liveRoot('bank_settings'),
   current: () => [...bankSettingsKeys.all, 'current'] as const,
 };
@@ -27,7 +27,7 @@ export function useBankSettings() {
 }
 
 /** The threshold as typed: the server says what it cannot read ("must be between 0 and ..."). */
-export function setBankSettings(input: { four_eyes_above: string }): Promise<BankSettings> {
+function setBankSettings(input: { four_eyes_above: string }): Promise<BankSettings> {
   return api.put<BankSettings>('/admin/bank-settings', input);
 }
 

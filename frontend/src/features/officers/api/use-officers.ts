@@ -14,19 +14,19 @@ export interface Officer {
   last_login: string | null;
 }
 
-export interface NewOfficer {
+interface NewOfficer {
   username: string;
   password: string;
   role: Role;
 }
 
-export interface OfficerChange {
+interface OfficerChange {
   officerId: number;
   role?: Role;
   active?: boolean;
 }
 
-export const officersOptions = () =>
+const officersOptions = () =>
   queryOptions({
     queryKey: officerKeys.list(),
     queryFn: ({ signal }) => api.get<{ results: Officer[] }>('/admin/officers', { signal }).then((answer) => answer.results),
@@ -37,11 +37,11 @@ export function useOfficers() {
   return useQuery(officersOptions());
 }
 
-export function createOfficer(body: NewOfficer): Promise<Officer> {
+function createOfficer(body: NewOfficer): Promise<Officer> {
   return api.post<Officer>('/admin/officers', body);
 }
 
-export function updateOfficer({ officerId, ...changes }: OfficerChange): Promise<Officer> {
+function updateOfficer({ officerId, ...changes }: OfficerChange): Promise<Officer> {
   return api.patch<Officer>(`/admin/officers/${officerId}`, changes);
 }
 

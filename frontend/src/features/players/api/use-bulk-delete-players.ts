@@ -16,7 +16,7 @@ export interface BulkDeleteSummary {
 type BulkDeleteAnswer = BulkDeleteSummary & { summary?: BulkDeleteSummary; detail?: string };
 
 /** Removes the players and everything they hold, in one transaction on the server (once per submission). */
-export async function bulkDeletePlayers({ playerIds }: { playerIds: number[] }, idempotencyKey: string): Promise<BulkDeleteSummary> {
+async function bulkDeletePlayers({ playerIds }: { playerIds: number[] }, idempotencyKey: string): Promise<BulkDeleteSummary> {
   const answer = await api.delete<BulkDeleteAnswer>(
     '/admin/players/bulk-delete',
     { player_ids: playerIds },

@@ -10,7 +10,7 @@ export type ClientRow = Schemas['ClientRowOut'];
 
 export type ClientOverview = Schemas['ClientOverviewOut'];
 
-export const clientOverviewQueryOptions = () =>
+const clientOverviewQueryOptions = () =>
   queryOptions({
     queryKey: savingsKeys.clientOverview(),
     queryFn: ({ signal }) => api.get<ClientOverview>('/admin/savings/client-overview', { signal }),
@@ -32,7 +32,7 @@ function useInvalidateClients() {
     ]).then(() => undefined);
 }
 
-export function setClientType({ playerId, clientType }: { playerId: number; clientType: ClientType }) {
+function setClientType({ playerId, clientType }: { playerId: number; clientType: ClientType }) {
   return api.put<{ detail: string }>(`/admin/players/${playerId}/client-type`, undefined, { query: { client_type: clientType } });
 }
 
@@ -41,7 +41,7 @@ export function useSetClientType() {
   return useMutation({ mutationFn: setClientType, onSuccess: invalidate });
 }
 
-export function markExistingAsOld() {
+function markExistingAsOld() {
   return api.post<{ updated_count: number; detail: string }>('/admin/savings/mark-existing-players');
 }
 

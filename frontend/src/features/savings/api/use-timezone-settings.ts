@@ -3,11 +3,11 @@ import { api } from '@/lib/api-client';
 import type { TimezoneSettings } from '@/lib/savings';
 import { savingsKeys } from '@/features/savings/api/keys';
 
-export function fetchTimezoneSettings(signal?: AbortSignal): Promise<{ timezone_settings: TimezoneSettings }> {
+function fetchTimezoneSettings(signal?: AbortSignal): Promise<{ timezone_settings: TimezoneSettings }> {
   return api.get<{ timezone_settings: TimezoneSettings }>('/admin/timezone-settings', { signal });
 }
 
-export const timezoneSettingsQueryOptions = () =>
+const timezoneSettingsQueryOptions = () =>
   queryOptions({
     queryKey: savingsKeys.timezoneSettings(),
     queryFn: ({ signal }) => fetchTimezoneSettings(signal).then((answer) => answer.timezone_settings),

@@ -3,11 +3,11 @@ import { api } from '@/lib/api-client';
 import type { Withdrawal } from '@/lib/savings';
 import { withdrawalKeys } from '@/features/withdrawals/api/keys';
 
-export function fetchWithdrawalHistory(playerId: number, signal?: AbortSignal): Promise<{ withdrawal_history: Withdrawal[] }> {
+function fetchWithdrawalHistory(playerId: number, signal?: AbortSignal): Promise<{ withdrawal_history: Withdrawal[] }> {
   return api.get<{ withdrawal_history: Withdrawal[] }>(`/players/${playerId}/withdrawal-history`, { signal });
 }
 
-export const withdrawalHistoryQueryOptions = (playerId: number) =>
+const withdrawalHistoryQueryOptions = (playerId: number) =>
   queryOptions({
     queryKey: withdrawalKeys.history(playerId),
     queryFn: ({ signal }) => fetchWithdrawalHistory(playerId, signal).then((answer) => answer.withdrawal_history),
