@@ -5,8 +5,8 @@ import type { Schemas } from '@/lib/api-types';
 
 export type JobStatus = Schemas['JobOut'];
 
-function fetchJobs(signal?: AbortSignal): Promise<{ results: JobStatus[] }> {
-  return api.get<{ results: JobStatus[] }>('/admin/jobs', { signal });
+function fetchJobs(signal?: AbortSignal): Promise<Schemas['JobsOut']> {
+  return api.get<Schemas['JobsOut']>('/admin/jobs', { signal });
 }
 
 const jobsQueryOptions = () =>

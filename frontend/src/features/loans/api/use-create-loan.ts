@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
-import type { Loan, PendingLoan } from '@/lib/loans';
-import type { AwaitingSecondApproval } from '@/lib/officers';
+import type { Loan } from '@/lib/loans';
+import type { Schemas } from '@/lib/api-types';
 import { loanKeys } from '@/features/loans/api/keys';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 
@@ -15,9 +15,7 @@ interface CreateLoanInput {
 }
 
 /** 202: a loan above the four-eyes threshold became a proposal, a pending request a second officer decides. */
-interface LoanProposal extends AwaitingSecondApproval {
-  pending_loan: PendingLoan;
-}
+type LoanProposal = Schemas['LoanRequestAwaitingOut'];
 
 /** 201 with the loan, or 202 with the proposal (isAwaitingSecondApproval tells them apart). */
 function createLoan(input: CreateLoanInput, idempotencyKey: string): Promise<Loan | LoanProposal> {

@@ -2,17 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import type { Role } from '@/lib/officers';
 import { officerKeys } from '@/features/officers/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
 /** An officer as GET/POST/PATCH /api/admin/officers answer them (accounts/serializers.py OfficerOut). */
-export interface Officer {
-  id: number;
-  username: string;
-  role: Role;
-  active: boolean;
-  created_at: string;
-  /** the last sign-in, at either door; null before the first */
-  last_login: string | null;
-}
+export type Officer = Schemas['OfficerOut'];
 
 interface NewOfficer {
   username: string;
@@ -29,7 +22,7 @@ interface OfficerChange {
 const officersOptions = () =>
   queryOptions({
     queryKey: officerKeys.list(),
-    queryFn: ({ signal }) => api.get<{ results: Officer[] }>('/admin/officers', { signal }).then((answer) => answer.results),
+    queryFn: ({ signal }) => api.get<Schemas['OfficersOut']>('/admin/officers', { signal }).then((answer) => answer.results),
   });
 
 /** Every officer, active or not, in the order they were added (treasurers only). */

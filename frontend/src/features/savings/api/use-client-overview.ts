@@ -33,7 +33,7 @@ function useInvalidateClients() {
 }
 
 function setClientType({ playerId, clientType }: { playerId: number; clientType: ClientType }) {
-  return api.put<{ detail: string }>(`/admin/players/${playerId}/client-type`, undefined, { query: { client_type: clientType } });
+  return api.put<Schemas['ClientTypeOut']>(`/admin/players/${playerId}/client-type`, undefined, { query: { client_type: clientType } });
 }
 
 export function useSetClientType() {
@@ -42,7 +42,7 @@ export function useSetClientType() {
 }
 
 function markExistingAsOld() {
-  return api.post<{ updated_count: number; detail: string }>('/admin/savings/mark-existing-players');
+  return api.post<Schemas['MarkedOldOut']>('/admin/savings/mark-existing-players');
 }
 
 export function useMarkExistingAsOld() {

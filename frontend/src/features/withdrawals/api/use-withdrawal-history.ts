@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Withdrawal } from '@/lib/savings';
 import { withdrawalKeys } from '@/features/withdrawals/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-function fetchWithdrawalHistory(playerId: number, signal?: AbortSignal): Promise<{ withdrawal_history: Withdrawal[] }> {
-  return api.get<{ withdrawal_history: Withdrawal[] }>(`/players/${playerId}/withdrawal-history`, { signal });
+function fetchWithdrawalHistory(playerId: number, signal?: AbortSignal): Promise<Schemas['WithdrawalHistoryOut']> {
+  return api.get<Schemas['WithdrawalHistoryOut']>(`/players/${playerId}/withdrawal-history`, { signal });
 }
 
 const withdrawalHistoryQueryOptions = (playerId: number) =>
