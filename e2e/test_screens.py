@@ -1,5 +1,7 @@
 """Every screen in each of the five themes, saved to e2e/artifacts/ to be looked at."""
 
+import re
+
 import pytest
 from bank_ui import choose_theme, path_is, sign_in
 from playwright.sync_api import Page, expect
@@ -40,6 +42,9 @@ def test_sign_in_register_and_dashboards(page: Page, server: Server, shoot, them
     shoot(page, "dashboard-overview")
     page.get_by_role("tab", name="My Loans").click()
     expect(page.get_by_role("tabpanel").get_by_role("heading", name="My Loans")).to_be_visible()
+    charts = page.get_by_role("img", name=re.compile(r"^Loan #\d+ chart over"))
+    expect(charts.first).to_be_visible()  # the lazily loaded charts, drawn before the shot
+    expect(page.get_by_text("Loading chart...")).to_have_count(0)
     shoot(page, "dashboard-my-loans")
     page.get_by_role("button", name="Logout", exact=True).click()
     expect(page).to_have_url(path_is("/"))

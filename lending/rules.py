@@ -8,6 +8,7 @@ Decisions where the documents are silent, written down here:
 """
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
@@ -182,6 +183,58 @@ def current_day(*, start: date, today: date) -> int:
 
 def days_passed(*, start: date, today: date, total_days: int) -> int:
     return max(0, min(current_day(start=start, today=today), total_days))
+
+
+LOAN_CHART_DAYS = 30  # My Loans charts at most a loan's first 30 days (spec player-side §9)
+
+
+@dataclass(frozen=True)
+class LoanChart:
+    """Amount paid and remaining at the end of each charted day (day 1 first). Days 1..recorded_days
+    are what the Paid entries say; the later ones are the plan."""
+
+    recorded_days: int
+    amount_paid: list[int]
+    remaining: list[int]
+
+
+def loan_chart(
+    *,
+    start: date,
+    total_days: int,
+    total_to_pay: int,
+    daily_payment: int,
+    days_passed: int,
+    paid_off: bool,
+    paid: Iterable[tuple[str, int]],
+) -> LoanChart:
+    """My Loans' chart of one loan: Amount Paid and Remaining Amount at the end of each of its first
+    LOAN_CHART_DAYS days (fewer for a shorter loan).
+
+    `paid` is the loan's Paid entries as (ISO date "YYYY-MM-DD", value). Up to today (days_passed)
+    a day's amount is the Paid entries dated up to that day's end; after today it assumes every day
+    is paid, from the last recorded amount, capped at the total. A paid-off loan has no plan left:
+    its record runs to the last charted day. Remaining = total - paid, never below 0."""
+    days = max(0, min(total_days, LOAN_CHART_DAYS))
+    recorded = days if paid_off else max(0, min(days_passed, days))
+    entries = sorted(paid)  # ISO dates sort as the days do
+    amounts: list[int] = []
+    so_far, taken = 0, 0
+    for day in range(1, recorded + 1):
+        end = (start + timedelta(days=day - 1)).isoformat()
+        while taken < len(entries) and entries[taken][0] <= end:
+            so_far += entries[taken][1]
+            taken += 1
+        amounts.append(so_far)
+    planned = amounts[-1] if amounts else 0
+    for _ in range(recorded, days):
+        planned = min(total_to_pay, planned + daily_payment)
+        amounts.append(planned)
+    return LoanChart(
+        recorded_days=recorded,
+        amount_paid=amounts,
+        remaining=[max(0, total_to_pay - amount) for amount in amounts],
+    )
 
 
 # --- savings (docs/rules.md, Savings) --------------------------------------------------------

@@ -151,15 +151,37 @@ def _with_listing(figures: dict, *, today: date) -> dict:
     return figures | {"today_entry": today_entry, "listing_status": listing, "status_text": text}
 
 
+def loan_chart(figures: dict) -> dict:
+    """My Loans' chart of a loan from its figures and day entries (loan_figures): Amount Paid and
+    Remaining Amount over its first days, recorded then planned (lending.rules.loan_chart). No query."""
+    chart = rules.loan_chart(
+        start=figures["start_date"],
+        total_days=figures["total_days"],
+        total_to_pay=figures["total_to_pay"],
+        daily_payment=figures["daily_payment"],
+        days_passed=figures["days_passed"],
+        paid_off=figures["paid_off"],
+        paid=[
+            (str(entry["date"]), entry["value"])
+            for entry in figures["payments_history"]
+            if entry["status"] == LoanPayment.Status.PAID
+        ],
+    )
+    return {"recorded_days": chart.recorded_days, "amount_paid": chart.amount_paid, "remaining": chart.remaining}
+
+
 def loan_list_for_player(*, player: Player, today: date | None = None) -> list[dict]:
-    """The player's loans, newest first, with their figures, day entries and (Active ones) today's
-    listing status. 2 queries (1 without loans)."""
+    """The player's loans, newest first, with their figures, day entries, chart and (Active ones)
+    today's listing status. 2 queries (1 without loans)."""
     today = today or timezone.localdate()
     loans = _PLAYER_LOANS.instances(Loan, _LOAN_ROW_FIELDS, player_id=player.pk)
     for loan in loans:
         Loan.player.field.set_cached_value(loan, player)  # the player's own: no join
     _attach_day_entries(loans, _PLAYER_DAY_ENTRIES.rows(player_id=player.pk) if loans else ())
-    return [_with_listing(loan_figures(loan, today=today), today=today) for loan in loans]
+    rows = [_with_listing(loan_figures(loan, today=today), today=today) for loan in loans]
+    for row in rows:
+        row["chart"] = loan_chart(row)
+    return rows
 
 
 def loan_detail(*, loan_id: int, today: date | None = None) -> dict:

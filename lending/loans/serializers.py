@@ -81,13 +81,32 @@ class LoanCheckOut(LoanFiguresOut):
     status_text = serializers.CharField()
 
 
+class LoanChartOut(serializers.Serializer):
+    """My Loans' chart of one loan (lending.rules.loan_chart): one figure per day from day 1, at most
+    30 days."""
+
+    recorded_days = serializers.IntegerField(
+        help_text="days 1..recorded_days are what the Paid entries say; later days are the plan if every day is paid"
+    )
+    amount_paid = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Amount Paid at the end of each day, day 1 first"
+    )
+    remaining = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Remaining Amount at the end of each day (total - paid, never below 0)",
+    )
+
+
 class PlayerLoanOut(LoanOut):
-    """One of a player's loans (bank data, a player's products): its day history and, while Active,
-    today's entry and listing status as Check Loans gives them (null once closed)."""
+    """One of a player's loans (bank data, a player's products): its day history, its chart and,
+    while Active, today's entry and listing status as Check Loans gives them (null once closed)."""
 
     today_entry = PaymentEntryOut(allow_null=True)
     listing_status = ListingStatusField(allow_null=True)
     status_text = serializers.CharField(help_text="the listing status in words; the status once closed")
+    chart = LoanChartOut(
+        help_text="Amount Paid vs Remaining Amount over the loan's first 30 days, as My Loans draws it"
+    )
 
 
 class LoansCheckCountersOut(serializers.Serializer):

@@ -109,6 +109,57 @@ def test_current_day_and_days_passed():
     assert rules.days_passed(start=start, today=date(2026, 5, 30), total_days=10) == 0
 
 
+def chart(**overrides) -> rules.LoanChart:
+    """A 10-day loan of 1,000 (100 a day) from 1 Jan 2025, on its day 4, with no Paid entry."""
+    terms = {
+        "start": date(2025, 1, 1),
+        "total_days": 10,
+        "total_to_pay": 1_000,
+        "daily_payment": 100,
+        "days_passed": 4,
+        "paid_off": False,
+        "paid": [],
+    }
+    return rules.loan_chart(**(terms | overrides))
+
+
+def test_loan_chart_draws_at_most_the_first_30_days():
+    long = chart(total_days=45, total_to_pay=4_500, days_passed=1)
+    assert (len(long.amount_paid), len(long.remaining)) == (30, 30)
+    assert long.amount_paid[-1] == 2_900  # day 1 recorded unpaid, then 29 planned days of 100
+    assert len(chart(total_days=7).amount_paid) == 7
+
+
+def test_loan_chart_adds_up_paid_entries_day_by_day_until_today_then_follows_the_plan():
+    drawn = chart(paid=[("2025-01-03", 100), ("2025-01-01", 100)])  # day 2 Not Paid: not among them
+    assert drawn.recorded_days == 4
+    assert drawn.amount_paid == [100, 100, 200, 200, 300, 400, 500, 600, 700, 800]
+    assert drawn.remaining == [900, 900, 800, 800, 700, 600, 500, 400, 300, 200]
+
+
+def test_loan_chart_never_plans_past_the_total_nor_remains_below_0():
+    drawn = chart(total_to_pay=250, daily_payment=100, days_passed=0, total_days=5)
+    assert drawn.recorded_days == 0
+    assert drawn.amount_paid == [100, 200, 250, 250, 250]
+    assert drawn.remaining == [150, 50, 0, 0, 0]
+    overpaid = chart(total_to_pay=150, total_days=2, days_passed=2, paid=[("2025-01-01", 100), ("2025-01-02", 100)])
+    assert (overpaid.amount_paid, overpaid.remaining) == ([100, 200], [50, 0])
+
+
+def test_loan_chart_of_a_paid_off_loan_has_no_plan_its_record_runs_to_the_end():
+    drawn = chart(paid_off=True, days_passed=10, total_days=3, total_to_pay=300, paid=[("2025-01-01", 100)])
+    assert drawn.recorded_days == 3
+    assert (drawn.amount_paid, drawn.remaining) == ([100, 100, 100], [200, 200, 200])
+    # paid off on day 2 of 5: no plan after today either
+    early = chart(paid_off=True, days_passed=2, total_days=5, total_to_pay=500, paid=[("2025-01-01", 500)])
+    assert (early.recorded_days, early.amount_paid) == (5, [500] * 5)
+
+
+def test_loan_chart_before_the_start_is_all_plan():
+    drawn = chart(days_passed=0, total_days=3, total_to_pay=300, paid=[])
+    assert (drawn.recorded_days, drawn.amount_paid, drawn.remaining) == (0, [100, 200, 300], [200, 100, 0])
+
+
 @pytest.mark.parametrize("raw,expected", [("0.3", Decimal("0.3000")), (0.25, Decimal("0.2500")), ("0", Decimal("0"))])
 def test_rate_is_a_fraction(raw, expected):
     assert rules.parse_rate(raw) == expected

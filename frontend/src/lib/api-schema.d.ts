@@ -1846,6 +1846,18 @@ export interface components {
          * @enum {string}
          */
         ListingStatus: "paid_today" | "not_paid_today" | "start_today" | "period_over" | "upcoming";
+        /**
+         * @description My Loans' chart of one loan (lending.rules.loan_chart): one figure per day from day 1, at most
+         *     30 days.
+         */
+        LoanChartOut: {
+            /** @description days 1..recorded_days are what the Paid entries say; later days are the plan if every day is paid */
+            recorded_days: number;
+            /** @description Amount Paid at the end of each day, day 1 first */
+            amount_paid: number[];
+            /** @description Remaining Amount at the end of each day (total - paid, never below 0) */
+            remaining: number[];
+        };
         /** @description A Check Loans row: the figures and today's entry; the history comes from GET /api/loans/{id}. */
         LoanCheckOut: {
             id: number;
@@ -2378,8 +2390,8 @@ export interface components {
             active_savings_value: number;
         };
         /**
-         * @description One of a player's loans (bank data, a player's products): its day history and, while Active,
-         *     today's entry and listing status as Check Loans gives them (null once closed).
+         * @description One of a player's loans (bank data, a player's products): its day history, its chart and,
+         *     while Active, today's entry and listing status as Check Loans gives them (null once closed).
          */
         PlayerLoanOut: {
             id: number;
@@ -2432,6 +2444,8 @@ export interface components {
             listing_status: components["schemas"]["ListingStatus"] | null;
             /** @description the listing status in words; the status once closed */
             status_text: string;
+            /** @description Amount Paid vs Remaining Amount over the loan's first 30 days, as My Loans draws it */
+            chart: components["schemas"]["LoanChartOut"];
         };
         PlayerOut: {
             readonly id: number;

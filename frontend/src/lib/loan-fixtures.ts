@@ -38,6 +38,22 @@ export function makeLoan(overrides: Partial<Omit<Loan, 'status'>> & { status?: s
   } as Loan;
 }
 
+/** The chart the server (lending.rules.loan_chart) gives makePlayerLoan's loan: days 1 and 2 paid,
+ * day 3 (today) not yet, then the plan of 43,333 a day. */
+const PLAYER_LOAN_CHART: PlayerLoan['chart'] = {
+  recorded_days: 3,
+  amount_paid: [
+    43_333, 86_666, 86_666, 129_999, 173_332, 216_665, 259_998, 303_331, 346_664, 389_997, 433_330, 476_663, 519_996, 563_329, 606_662,
+    649_995, 693_328, 736_661, 779_994, 823_327, 866_660, 909_993, 953_326, 996_659, 1_039_992, 1_083_325, 1_126_658, 1_169_991,
+    1_213_324, 1_256_657,
+  ],
+  remaining: [
+    1_256_667, 1_213_334, 1_213_334, 1_170_001, 1_126_668, 1_083_335, 1_040_002, 996_669, 953_336, 910_003, 866_670, 823_337, 780_004,
+    736_671, 693_338, 650_005, 606_672, 563_339, 520_006, 476_673, 433_340, 390_007, 346_674, 303_341, 260_008, 216_675, 173_342,
+    130_009, 86_676, 43_343,
+  ],
+};
+
 /** One of a player's loans as bank data and products answer it: day 3 of 30, not marked today. */
 export function makePlayerLoan(overrides: Partial<PlayerLoan> = {}): PlayerLoan {
   return {
@@ -46,6 +62,7 @@ export function makePlayerLoan(overrides: Partial<PlayerLoan> = {}): PlayerLoan 
     today_entry: null,
     listing_status: 'upcoming',
     status_text: 'Day 3 of 30: €43,333 due today',
+    chart: PLAYER_LOAN_CHART,
     ...overrides,
   };
 }

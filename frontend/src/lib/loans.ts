@@ -10,8 +10,6 @@ import type { Schemas } from '@/lib/api-types';
 
 export type PaymentStatus = Schemas['PaymentStatus'];
 
-export type PaymentEntry = Schemas['PaymentEntryOut'];
-
 /** A loan's fields and figures; lists that would grow too large leave the day history out. */
 export type LoanFigures = Omit<Loan, 'payments_history'>;
 
@@ -25,6 +23,10 @@ export type CheckedLoan = Schemas['LoanCheckOut'];
 /** One of a player's loans (bank data, a player's products): while Active, today's entry and listing
  * status as Check Loans gives them, so a player's details card can mark today's day. */
 export type PlayerLoan = Schemas['PlayerLoanOut'];
+
+/** My Loans' chart of one loan as the server draws it (lending.rules.loan_chart): Amount Paid and
+ * Remaining Amount at the end of each day from day 1, recorded up to `recorded_days`, planned after. */
+export type LoanChartPoints = Schemas['LoanChartOut'];
 
 export type PendingLoan = Schemas['PendingLoanOut'];
 

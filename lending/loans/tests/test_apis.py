@@ -44,7 +44,7 @@ LOAN_KEYS = {
     "created_at",
 }
 # a player's own loans (bank data, products) also say how today's day stands while Active
-PLAYER_LOAN_KEYS = LOAN_KEYS | {"today_entry", "listing_status", "status_text"}
+PLAYER_LOAN_KEYS = LOAN_KEYS | {"today_entry", "listing_status", "status_text", "chart"}
 PENDING_KEYS = {
     "id",
     "player_id",
@@ -523,6 +523,7 @@ def test_my_bank_data_runs_a_fixed_number_of_queries(django_assert_num_queries):
     with django_assert_num_queries(AUTH_QUERIES + 6):
         data = client.get("/api/me/bank-data").json()
     assert (len(data["loans"]), len(data["savings"]), len(data["pending_loans"])) == (10, 3, 7)
+    assert [len(loan["chart"]["amount_paid"]) for loan in data["loans"]] == [10] * 10  # the charts cost no query
 
 
 def test_admin_pending_list_and_products_run_a_fixed_number_of_queries(admin_api, player, django_assert_num_queries):

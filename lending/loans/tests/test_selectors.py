@@ -112,6 +112,46 @@ def test_player_sees_own_loans_newest_first_and_own_requests_newest_first():
     assert [p["id"] for p in selectors.pending_loans_for_player(player=player)] == [newer.pk, older.pk]
 
 
+def test_my_loans_charts_come_with_each_loan_recorded_then_planned():
+    player = PlayerFactory(credit_score=100)
+    # day 4 of 10, 130,000 a day: days 1 and 3 Paid, day 2 Not Paid, day 4 (today) not marked yet
+    running = LoanFactory(player=player, start_date=ago(3))
+    LoanPaymentFactory(loan=running, date=ago(3))
+    LoanPaymentFactory(loan=running, date=ago(2), status="Not Paid")
+    LoanPaymentFactory(loan=running, date=ago(1))
+    # paid off after 2 of its 5 days (650,000 paid in all): its record runs to day 5, no plan
+    closed = LoanFactory(player=player, start_date=ago(1), total_days=5, status=Loan.Status.PAID_OFF, paid_off=True)
+    LoanPaymentFactory(loan=closed, date=ago(1), value=130_000)
+    LoanPaymentFactory(loan=closed, date=ago(0), value=520_000)
+    # starts in 2 days: nothing recorded, the whole chart is the plan
+    later = LoanFactory(player=player, start_date=ago(-2), total_days=3, total_to_pay=300, daily_payment=100)
+    charts = {row["id"]: row["chart"] for row in selectors.loan_list_for_player(player=player)}
+    assert charts[running.pk] == {
+        "recorded_days": 4,
+        "amount_paid": [130_000, 130_000, 260_000, 260_000, 390_000, 520_000, 650_000, 780_000, 910_000, 1_040_000],
+        "remaining": [1_170_000, 1_170_000, 1_040_000, 1_040_000, 910_000, 780_000, 650_000, 520_000, 390_000, 260_000],
+    }
+    assert charts[closed.pk] == {
+        "recorded_days": 5,
+        "amount_paid": [130_000, 650_000, 650_000, 650_000, 650_000],
+        "remaining": [1_170_000, 650_000, 650_000, 650_000, 650_000],
+    }
+    assert charts[later.pk] == {"recorded_days": 0, "amount_paid": [100, 200, 300], "remaining": [200, 100, 0]}
+
+
+def test_my_loans_charts_cost_no_query_whatever_the_loans(django_assert_num_queries):
+    player = PlayerFactory()
+    for size in (1, 6):
+        for _ in range(size):
+            loan = LoanFactory(player=player, start_date=ago(40), total_days=45)
+            for day in range(40):
+                LoanPaymentFactory(loan=loan, date=ago(day), status="Paid" if day % 3 else "Not Paid")
+        with django_assert_num_queries(2):  # the loans + their day entries
+            rows = selectors.loan_list_for_player(player=player)
+        assert {len(row["chart"]["amount_paid"]) for row in rows} == {30}
+        assert {row["chart"]["recorded_days"] for row in rows} == {30}
+
+
 def test_bank_data_shows_dividends_only_with_solo_access():
     solo, plain = PlayerFactory(has_solo_access=True), PlayerFactory()
     assert products.bank_data_for_player(player=solo)["solo_dividends"] == {"dividends": 0}

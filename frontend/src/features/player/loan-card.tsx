@@ -4,7 +4,7 @@ import { Icon } from '@/components/icon';
 import { ProgressBar } from '@/components/progress-bar';
 import { formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import { loanBadgeTone, loanRateText, type Loan } from '@/lib/loans';
+import { loanBadgeTone, loanRateText, type PlayerLoan } from '@/lib/loans';
 import { formatPercentPoints } from '@/lib/percent';
 import { plural } from '@/lib/plural';
 import '@/components/bank-ui.css';
@@ -14,8 +14,9 @@ const LoanChart = lazy(() =>
   import(/* webpackChunkName: "loan-chart" */ '@/features/player/loan-chart').then((module) => ({ default: module.LoanChart })),
 );
 
-export function LoanCard({ loan, rateDecimals, paidDecimals }: { loan: Loan; rateDecimals?: number; paidDecimals?: number }) {
+export function LoanCard({ loan, rateDecimals, paidDecimals }: { loan: PlayerLoan; rateDecimals?: number; paidDecimals?: number }) {
   const percent = loan.paid_percent;
+  const { chart } = loan;
   return (
     <article className="card item-card" aria-labelledby={`loan-${loan.id}-title`} data-testid={`loan-card-${loan.id}`}>
       <header className="item-card__head">
@@ -68,12 +69,12 @@ export function LoanCard({ loan, rateDecimals, paidDecimals }: { loan: Loan; rat
       <section className="chart-panel" aria-label={`Loan #${loan.id} payments chart`}>
         <h4 className="chart-panel__title">
           <Icon name="chart" size={16} /> Amount Paid vs Remaining Amount
-          <span className="muted"> · first {plural(Math.min(30, loan.total_days), 'day')}</span>
+          <span className="muted"> · first {plural(chart.amount_paid.length, 'day')}</span>
         </h4>
         <Suspense fallback={<div className="loan-chart loan-chart--loading">Loading chart...</div>}>
-          <LoanChart loan={loan} />
+          <LoanChart loanId={loan.id} chart={chart} />
         </Suspense>
-        {!loan.paid_off && loan.days_passed < Math.min(30, loan.total_days) && (
+        {chart.recorded_days < chart.amount_paid.length && (
           <p className="muted chart-panel__note">Dashed lines show the plan if every remaining day is paid.</p>
         )}
       </section>

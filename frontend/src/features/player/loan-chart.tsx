@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import {
   CategoryScale,
   Chart as ChartJS,
@@ -13,8 +12,7 @@ import {
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { formatMoney } from '@/lib/money';
-import { buildLoanChartData } from '@/features/player/loan-chart-data';
-import type { Loan } from '@/lib/loans';
+import type { LoanChartPoints } from '@/lib/loans';
 
 // Only what a line chart needs, so the chart chunk stays small. This file loads lazily.
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend, Filler);
@@ -33,9 +31,9 @@ export function translucent(colour: string, alpha: number): string {
   return `rgba(${r}, ${g}, ${b}, ${alpha})`;
 }
 
-/** Amount Paid versus Remaining Amount over the first 30 days of one loan. */
-export function LoanChart({ loan }: { loan: Loan }) {
-  const data = useMemo(() => buildLoanChartData(loan), [loan]);
+/** Amount Paid versus Remaining Amount over a loan's first days, as the server computed them: the
+ * days after `recorded_days` are its plan and are drawn dashed. */
+export function LoanChart({ loanId, chart }: { loanId: number; chart: LoanChartPoints }) {
   // read on every render (four style look-ups): the colours follow the theme in use now
   const colours = {
     paid: themeColour('--success', '#3dd68c'),
@@ -43,7 +41,7 @@ export function LoanChart({ loan }: { loan: Loan }) {
     text: themeColour('--text-secondary', '#9aa8c2'),
     grid: themeColour('--border', '#25324f'),
   };
-  const planned = (context: ScriptableLineSegmentContext) => (context.p1DataIndex >= data.recordedDays ? [6, 5] : undefined);
+  const planned = (context: ScriptableLineSegmentContext) => (context.p1DataIndex >= chart.recorded_days ? [6, 5] : undefined);
 
   const options: ChartOptions<'line'> = {
     responsive: true,
@@ -65,12 +63,12 @@ export function LoanChart({ loan }: { loan: Loan }) {
     },
   };
 
-  const last = data.labels.length - 1;
+  const days = chart.amount_paid.length;
   const summary =
-    last >= 0
-      ? `Loan #${loan.id} chart over ${data.labels.length} days: ${formatMoney(data.amountPaid[data.recordedDays - 1] ?? 0)} paid so far, ` +
-        `${formatMoney(data.remaining[last] ?? 0)} remaining on day ${last + 1} if every day is paid.`
-      : `Loan #${loan.id} has no days to chart.`;
+    days > 0
+      ? `Loan #${loanId} chart over ${days} days: ${formatMoney(chart.amount_paid[chart.recorded_days - 1] ?? 0)} paid so far, ` +
+        `${formatMoney(chart.remaining[days - 1] ?? 0)} remaining on day ${days} if every day is paid.`
+      : `Loan #${loanId} has no days to chart.`;
 
   return (
     <div className="loan-chart">
@@ -79,11 +77,11 @@ export function LoanChart({ loan }: { loan: Loan }) {
         aria-label={summary}
         options={options}
         data={{
-          labels: data.labels,
+          labels: chart.amount_paid.map((_, index) => `Day ${index + 1}`),
           datasets: [
             {
               label: 'Amount Paid',
-              data: data.amountPaid,
+              data: chart.amount_paid,
               borderColor: colours.paid,
               backgroundColor: translucent(colours.paid, 0.15),
               fill: true,
@@ -95,7 +93,7 @@ export function LoanChart({ loan }: { loan: Loan }) {
             },
             {
               label: 'Remaining Amount',
-              data: data.remaining,
+              data: chart.remaining,
               borderColor: colours.remaining,
               backgroundColor: translucent(colours.remaining, 0.08),
               fill: false,

@@ -1,16 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/features/players/api/use-me';
-import { makeLoan } from '@/lib/loan-fixtures';
+import { makeLoan, makePlayerLoan } from '@/lib/loan-fixtures';
 import { MyLoansTab } from '@/features/player/my-loans-tab';
-import type { Loan } from '@/lib/loans';
+import type { LoanChartPoints, PlayerLoan } from '@/lib/loans';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 
 // jsdom has no canvas: the chart is replaced by a stand-in that shows what it was given.
 vi.mock('@/features/player/loan-chart', () => ({
-  LoanChart: ({ loan }: { loan: Loan }) => <div data-testid={`chart-${loan.id}`}>chart of loan {loan.id}</div>,
+  LoanChart: ({ loanId, chart }: { loanId: number; chart: LoanChartPoints }) => (
+    <div data-testid={`chart-${loanId}`}>
+      chart of loan {loanId}: {chart.amount_paid.length} days, {chart.recorded_days} recorded
+    </div>
+  ),
 }));
 
 const ME: Me = {
@@ -20,7 +24,7 @@ const ME: Me = {
   player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 60, client_type: 'new', bad_payer: false, has_solo_access: false },
 };
 
-function bankData(loans: Loan[]) {
+function bankData(loans: PlayerLoan[]) {
   return { body: { player_id: 7, loans, savings: [], pending_loans: [], solo_dividends: null } };
 }
 
@@ -36,8 +40,8 @@ describe('MyLoansTab', () => {
   it('shows a card per loan with its badge, paid progress, statistics and chart', async () => {
     mockFetch({
       'GET /api/me/bank-data': bankData([
-        makeLoan(),
-        makeLoan({
+        makePlayerLoan(),
+        makePlayerLoan({
           id: 1,
           status: 'Paid-Off',
           paid_off: true,
@@ -52,8 +56,10 @@ describe('MyLoansTab', () => {
           payments_made: 10,
           missed_payments: 0,
           paid_percent: 100,
+          // a paid-off loan's record runs to its last day: nothing planned
+          chart: { recorded_days: 10, amount_paid: Array<number>(10).fill(150_000), remaining: Array<number>(10).fill(0) },
         }),
-        makeLoan({ id: 3, status: 'Defaulted' }),
+        makePlayerLoan({ ...makeLoan({ id: 3, status: 'Defaulted' }) }),
       ]),
     });
     renderWithProviders(<MyLoansTab me={ME} onOpenRequest={vi.fn()} />);
@@ -69,13 +75,19 @@ describe('MyLoansTab', () => {
     expect(definitionsOf(active, 'Daily Payment')).toEqual(['€43,333', 'for 30 days']);
     expect(definitionsOf(active, 'Start Date')).toEqual(['1 Mar 2025']);
     expect(definitionsOf(active, 'Days Passed')).toEqual(['3 / 30']);
-    expect((await within(active).findByTestId('chart-2')).textContent).toBe('chart of loan 2');
+    // the chart draws the server's days; days after the recorded ones are its plan, drawn dashed
+    expect((await within(active).findByTestId('chart-2')).textContent).toBe('chart of loan 2: 30 days, 3 recorded');
+    expect(within(active).getByRole('heading', { level: 4 }).textContent?.trim()).toBe('Amount Paid vs Remaining Amount · first 30 days');
+    expect(within(active).getByText(/^Dashed lines/).textContent).toBe('Dashed lines show the plan if every remaining day is paid.');
 
     const paidOff = screen.getByTestId('loan-card-1');
     expect(within(paidOff).getByText('Paid-Off').className).toContain('badge--success');
     expect(within(paidOff).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
     // one list, one format: the cards' shares paid carry the same decimals
     expect(within(paidOff).getByText(/paid$/).textContent).toBe('100.0% paid');
+    expect((await within(paidOff).findByTestId('chart-1')).textContent).toBe('chart of loan 1: 10 days, 10 recorded');
+    expect(within(paidOff).getByRole('heading', { level: 4 }).textContent?.trim()).toBe('Amount Paid vs Remaining Amount · first 10 days');
+    expect(within(paidOff).queryByText(/^Dashed lines/)).toBeNull();
     expect(within(screen.getByTestId('loan-card-3')).getByText('Defaulted').className).toContain('badge--error');
   });
 });
