@@ -71,6 +71,7 @@ run: python bundle
 test: lint test-python test-frontend test-e2e
 
 ## ruff (lint and format check), import-linter (the layers' arrows point down), vulture (no dead Python),
+## knip (no dead TypeScript files, exports or dependencies: frontend/knip.jsonc),
 ## and ESLint (typescript-eslint, react-hooks): fix what they find
 lint: python $(if $(HAS_FRONTEND),node)
 	$(PY) -m ruff check .

@@ -20,6 +20,23 @@ export default tseslint.config(
     },
   },
   {
+    // A Testing Library query proves nothing more under `.toBeTruthy()`: getBy/findBy already throw
+    // when the element is missing, and queryBy's null passes nothing through. Write the query alone.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // expect(getBy...(...)) and expect(await findBy...(...)), whether the query is a method or a name
+          selector:
+            "CallExpression[callee.property.name='toBeTruthy'] > MemberExpression.callee > CallExpression[callee.name='expect'] :matches(CallExpression[callee.property.name=/^(get|find|query)(All)?By/], CallExpression[callee.name=/^(get|find|query)(All)?By/])",
+          message:
+            'expect(...getBy...(...)).toBeTruthy() asserts nothing the query does not: call getBy/findBy alone (it throws when the element is missing).',
+        },
+      ],
+    },
+  },
+  {
     // build and tool configuration, run by node: no type information needed
     files: ['*.js', '*.ts', 'scripts/**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -42,7 +42,6 @@ urlpatterns = [
     path("loans", apis.LoanCreateApi.as_view(), name="loan-create"),
     path("loans/<int:pk>", apis.LoanUpdateApi.as_view(), name="loan-update"),
     path("loans/<int:pk>/payment", apis.LoanPaymentApi.as_view(), name="loan-payment"),
-    path("admin/loans", apis.LoanListApi.as_view(), name="loan-list"),
     path("admin/loans/check", apis.LoansCheckApi.as_view(), name="loans-check"),
     path("admin/loans/<int:pk>/edit", apis.LoanEditApi.as_view(), name="loan-edit"),
     path("admin/loans/<int:pk>/change-date", apis.LoanChangeDateApi.as_view(), name="loan-change-date"),

@@ -83,7 +83,6 @@ ROUTES: dict[str, dict[str, str]] = {
     "loan-create": {POST: LOAN_OFFICER},
     "loan-update": {GET: TELLER, PUT: LOAN_OFFICER},  # PUT: pay off
     "loan-payment": {POST: TELLER},
-    "loan-list": {GET: TELLER},
     "loans-check": {GET: TELLER},
     "loan-edit": {PUT: LOAN_OFFICER},
     "loan-change-date": {PUT: TELLER},

@@ -25,7 +25,6 @@ from .serializers import (
     LoanCreateIn,
     LoanEditIn,
     LoanLimitsOut,
-    LoanListOut,
     LoanOut,
     LoanQuoteIn,
     LoanQuoteOut,
@@ -270,14 +269,6 @@ class LoansCheckApi(APIView):
             limit=page.size,
         )
         return Response(LoansCheckOut(checked | page.answer(checked["count"])).data)
-
-
-class LoanListApi(APIView):
-    permission_classes = [IsBankAdmin]
-
-    @extend_schema(responses={200: LoanListOut}, summary="Admin: every loan, newest first (the Report table)")
-    def get(self, request):
-        return Response(LoanListOut({"loans": selectors.loan_list_all()}).data)
 
 
 # --- admin: loan requests ------------------------------------------------------------------

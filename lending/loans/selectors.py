@@ -282,11 +282,6 @@ def loans_check(
     return {"count": loans.count(), "counters": loans_check_counters(today=today), "loans": rows}
 
 
-def loan_list_all() -> QuerySet[Loan]:
-    """Every loan, newest first, without figures (the Report table). 1 query."""
-    return _loans().order_by("-id")
-
-
 def _pending_loans() -> QuerySet[PendingLoan]:
     return PendingLoan.objects.all()
 

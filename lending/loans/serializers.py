@@ -109,23 +109,6 @@ class PlayerLoanOut(LoanOut):
     )
 
 
-class LoanRowOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    player_id = serializers.IntegerField()
-    player_name = serializers.CharField(source="player.name")
-    value = serializers.IntegerField()
-    interest_rate = rate_field(help_text="whole-term fraction: 0.3 = 30%")
-    total_to_pay = serializers.IntegerField()
-    total_days = serializers.IntegerField()
-    start_date = serializers.DateField()
-    status = LoanStatusField()
-    paid_off = serializers.BooleanField()
-
-
-class LoanListOut(serializers.Serializer):
-    loans = LoanRowOut(many=True)
-
-
 class LoansCheckCountersOut(serializers.Serializer):
     paid_today = serializers.IntegerField()
     not_paid_today = serializers.IntegerField()

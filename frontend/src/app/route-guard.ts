@@ -1,5 +1,5 @@
 /** The route guard of spec player-side §2, as a pure decision. */
-export type AuthStatus = 'checking' | 'anonymous' | 'authenticated';
+type AuthStatus = 'checking' | 'anonymous' | 'authenticated';
 
 export interface GuardInput {
   path: string;
@@ -18,16 +18,16 @@ export type GuardDecision =
   | { kind: 'render' }
   | { kind: 'redirect'; to: string; remember?: string; forgetRemembered?: boolean };
 
-export const PUBLIC_PATHS = ['/', '/login', '/register'] as const;
-export const PROTECTED_PATHS = ['/dashboard', '/admin-panel'] as const;
+const PUBLIC_PATHS = ['/', '/login', '/register'] as const;
+const PROTECTED_PATHS = ['/dashboard', '/admin-panel'] as const;
 const ADMIN_PATHS = ['/admin-panel'];
 
-export function normalizePath(path: string): string {
+function normalizePath(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return trimmed || '/';
 }
 
-export function homePath(isAdmin: boolean): string {
+function homePath(isAdmin: boolean): string {
   return isAdmin ? '/admin-panel' : '/dashboard';
 }
 

@@ -75,6 +75,8 @@ describe('tabs of one browser share one session', () => {
   });
 
   it('a tab that missed another tab’s extension follows it at its countdown instead of logging out', async () => {
+    // fake timers that still run on their own (for findBy/waitFor); the old deadline is passed by hand below
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     storeSession(FIRST, Date.now() - 299_500); // half a second left
     const { calls } = mockFetch({ 'GET /api/verify-token': VALID, 'GET /api/me': { body: ME_ARIA } });
     renderDashboard();
@@ -84,7 +86,7 @@ describe('tabs of one browser share one session', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5_000 });
     // past the old deadline: still signed in, and the shared session was not ended
-    await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
     expect(screen.getAllByText('Welcome back, Aria!')).toHaveLength(1);
     expect(currentPath()).toBe('/dashboard');
     expect(logoutCalls(calls)).toEqual([]);

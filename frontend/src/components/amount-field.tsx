@@ -2,7 +2,7 @@ import { TextField } from '@/components/text-field';
 import './bank-ui.css';
 
 /** The spec's value shortcuts (player-side §5, admin-side §9). */
-export const AMOUNT_SHORTCUTS = ['100k', '500k', '1m', '5m', '10m'] as const;
+const AMOUNT_SHORTCUTS = ['100k', '500k', '1m', '5m', '10m'] as const;
 
 interface AmountFieldProps {
   label: string;

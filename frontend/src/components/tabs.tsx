@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface TabItem<T extends string> {
+interface TabItem<T extends string> {
   id: T;
   label: string;
   icon?: ReactNode;
@@ -16,11 +16,11 @@ interface TabListProps<T extends string> {
   orientation?: 'horizontal' | 'vertical';
 }
 
-export function tabId(idPrefix: string, id: string): string {
+function tabId(idPrefix: string, id: string): string {
   return `${idPrefix}-tab-${id}`;
 }
 
-export function panelId(idPrefix: string, id: string): string {
+function panelId(idPrefix: string, id: string): string {
   return `${idPrefix}-panel-${id}`;
 }
 

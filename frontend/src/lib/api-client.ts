@@ -17,7 +17,7 @@ export const MAYBE_SAVED =
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The words for a failure the server did not explain: whether anything changed, as far as can be known. */
-export function unexplainedFailure(failure: { status: number; code: string; method?: Method; notJson?: boolean }): string {
+function unexplainedFailure(failure: { status: number; code: string; method?: Method; notJson?: boolean }): string {
   const write = (failure.method ?? 'GET') !== 'GET';
   if (failure.code === 'timeout' || failure.code === 'network_error') return write ? MAYBE_SAVED : UNREACHABLE;
   // a gateway gave up waiting for the server, which may still have done the change
@@ -77,7 +77,7 @@ export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));
@@ -113,7 +113,7 @@ async function errorFromResponse(response: Response, method: Method): Promise<Ap
   });
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, timeoutMs, auth = true, signal } = options;
   const logoutOn401 = options.logoutOn401 ?? auth;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

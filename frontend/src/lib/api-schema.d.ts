@@ -158,23 +158,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/loans": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Admin: every loan, newest first (the Report table) */
-        get: operations["admin_loans_retrieve"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/loans/{id}/change-date": {
         parameters: {
             query?: never;
@@ -1970,9 +1953,6 @@ export interface components {
             /** Format: date */
             today: string;
         };
-        LoanListOut: {
-            loans: components["schemas"]["LoanRowOut"][];
-        };
         LoanOut: {
             id: number;
             player_id: number;
@@ -2066,23 +2046,6 @@ export interface components {
             request_reason?: string;
             /** @description ignored: the caller comes from the token */
             user?: string;
-        };
-        LoanRowOut: {
-            id: number;
-            player_id: number;
-            player_name: string;
-            value: number;
-            /**
-             * Format: double
-             * @description whole-term fraction: 0.3 = 30%
-             */
-            interest_rate: number;
-            total_to_pay: number;
-            total_days: number;
-            /** Format: date */
-            start_date: string;
-            status: components["schemas"]["LoanStatus"];
-            paid_off: boolean;
         };
         /**
          * @description One of: Active, Paid-Off
@@ -3943,79 +3906,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobsOut"];
-                };
-            };
-            /** @description Bad input: the detail says what to fix; nothing was changed */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No valid session: sign in again */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed for this caller */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such record (or not the caller's own) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The address is too long: at most 8,192 characters of path and of query string */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database cannot be reached; nothing was changed */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    admin_loans_retrieve: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LoanListOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */

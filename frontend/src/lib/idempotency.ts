@@ -3,7 +3,7 @@ import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
 /** The header that lets the server file a request once, however often it arrives (DESIGN.md). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 export function idempotencyHeaders(key: string): Record<string, string> {
   return { [IDEMPOTENCY_HEADER]: key };

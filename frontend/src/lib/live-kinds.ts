@@ -23,13 +23,13 @@ export const LIVE_KINDS = [
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
 /** A query key: a live kind first, then whatever narrows it (general to specific). */
-export type LiveKey = readonly [LiveKind, ...unknown[]];
+type LiveKey = readonly [LiveKind, ...unknown[]];
 
 /**
  * A query that one call fills from several kinds of data names the further kinds here; their
  * notices refresh it too (lib/live.ts `invalidateKinds`).
  */
-export type LiveQueryMeta = { liveKinds?: readonly LiveKind[] };
+type LiveQueryMeta = { liveKinds?: readonly LiveKind[] };
 
 const KNOWN: ReadonlySet<string> = new Set(LIVE_KINDS);
 

@@ -1,20 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { isLiveKind, type LiveKind } from '@/lib/live-kinds';
+import type { Schemas } from '@/lib/api-types';
 
 /**
  * Live refresh: one WebSocket per signed-in tab. The server only says which kinds of data
  * changed; React Query refetches them (every query key starts with its kind).
  */
-export const BACKOFF_INITIAL_MS = 1_000;
-export const BACKOFF_MAX_MS = 30_000;
+const BACKOFF_INITIAL_MS = 1_000;
+const BACKOFF_MAX_MS = 30_000;
 /**
  * The server closes a socket with 4013 ("try again later": RFC 6455's 1013, in the range a server
  * may send) while its database or Redis cannot be reached: every tab hears it at once, so each waits longer after each such close (until the
  * server says hello again) and spreads its return over up to this much more.
  */
-export const TRY_AGAIN_LATER = 4013;
-export const TRY_AGAIN_SPREAD_MS = 5_000;
+const TRY_AGAIN_LATER = 4013;
+const TRY_AGAIN_SPREAD_MS = 5_000;
 
 /** Kinds named by a `{"type":"bank_data","kinds":[...]}` notice, or null for anything else. */
 export function parseNotice(data: unknown): LiveKind[] | null {
@@ -45,7 +46,7 @@ export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'>, tic
  * A query that one call fills from several kinds of data (the player's bank data: loans, loan
  * requests, dividends) names the further kinds in `meta.liveKinds`; their notices refresh it too.
  */
-export function liveKindsOf(meta: unknown): readonly LiveKind[] {
+function liveKindsOf(meta: unknown): readonly LiveKind[] {
   const kinds = (meta as { liveKinds?: unknown } | undefined)?.liveKinds;
   return Array.isArray(kinds) ? kinds.filter(isLiveKind) : [];
 }
@@ -57,10 +58,10 @@ export function invalidateKinds(queryClient: QueryClient, kinds: readonly LiveKi
   });
 }
 
-export type LiveStatus = 'open' | 'closed';
+type LiveStatus = 'open' | 'closed';
 
 /** True for the server's `{"type":"hello"}`, sent once the tab's groups are joined. */
-export function isHello(data: unknown): boolean {
+function isHello(data: unknown): boolean {
   if (typeof data !== 'string') return false;
   try {
     const message: unknown = JSON.parse(data);
@@ -204,7 +205,7 @@ export function startLiveUpdates(queryClient: QueryClient, hasLiveSession?: () =
   const root = document.documentElement;
   const notices = coalesceKinds((kinds) => invalidateKinds(queryClient, kinds));
   const stop = connectLive({
-    fetchTicket: async () => (await api.post<{ ticket: string }>('/ws-ticket')).ticket,
+    fetchTicket: async () => (await api.post<Schemas['WsTicketOut']>('/ws-ticket')).ticket,
     openSocket: (ticket) => new WebSocket(liveSocketUrl(window.location, ticket)),
     onNotice: (kinds) => notices.add(kinds),
     onReconnect: () => void queryClient.invalidateQueries(),

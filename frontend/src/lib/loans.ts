@@ -10,8 +10,6 @@ import type { Schemas } from '@/lib/api-types';
 
 export type PaymentStatus = Schemas['PaymentStatus'];
 
-export type PaymentEntry = Schemas['PaymentEntryOut'];
-
 /** A loan's fields and figures; lists that would grow too large leave the day history out. */
 export type LoanFigures = Omit<Loan, 'payments_history'>;
 
@@ -29,11 +27,6 @@ export type PlayerLoan = Schemas['PlayerLoanOut'];
 /** My Loans' chart of one loan as the server draws it (lending.rules.loan_chart): Amount Paid and
  * Remaining Amount at the end of each day from day 1, recorded up to `recorded_days`, planned after. */
 export type LoanChartPoints = Schemas['LoanChartOut'];
-
-/** A Report row: every loan, active or not, without figures. */
-export type LoanRow = Schemas['LoanRowOut'];
-
-export type PendingLoanStatus = Schemas['RequestStatus'];
 
 export type PendingLoan = Schemas['PendingLoanOut'];
 
@@ -53,7 +46,7 @@ export function loanRateText({ interest_rate, total_days, daily_rate }: LoanRate
 }
 
 /** The server gives a daily rate to a hundredth of a percent (lending/rules.py, daily_rate). */
-export const DAILY_RATE_DECIMALS = 2;
+const DAILY_RATE_DECIMALS = 2;
 
 /** The spec's short request id: the first 8 characters of the id as a string. */
 export function shortId(id: number | string): string {
@@ -91,9 +84,6 @@ export function percentToFraction(input: string): number | null {
 export function fractionToPercentText(fraction: number): string {
   return String(Math.round(fraction * 10_000) / 100);
 }
-
-/** One row of the rate table the Request Loan tab shows (the quote's `rate_table`). */
-export type RateRow = Schemas['RateRowOut'];
 
 /**
  * GET /api/loans/quote: what a loan of this value and term costs this player, priced by the

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ACTION_LEAST_ROLE, awaitingText, roleAtLeast, ROLES } from '@/lib/officers';
 import ROLES_PY from '../../../bank/core/roles.py?raw';

@@ -1,3 +1,5 @@
+import type { Schemas } from '@/lib/api-types';
+
 /** Officers' roles (the server's bank/core/roles.py decides every call; this only shapes the panel). */
 export const ROLES = ['teller', 'loan_officer', 'treasurer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -10,18 +12,13 @@ export function roleAtLeast(role: Role | null | undefined, least: Role): boolean
 }
 
 /** One officer's approval of a request above the four-eyes threshold. */
-export interface Approval {
-  officer: string;
-  at: string;
-  notes: string;
-}
+export type Approval = Schemas['ApprovalOut'];
 
-/** 202 from an approval, or from Add Product above the threshold: the first of two approvals is recorded. */
-export interface AwaitingSecondApproval {
-  status: 'awaiting_second_approval';
-  approvals: Approval[];
-  detail: string;
-}
+/**
+ * 202 from an approval, or from Add Product above the threshold: the first of two approvals is
+ * recorded. What the three awaiting answers (loan request, withdrawal, pearl exchange) share.
+ */
+export type AwaitingSecondApproval = Pick<Schemas['LoanRequestAwaitingOut'], 'status' | 'approvals' | 'detail'>;
 
 /** Whether an answer is a 202 "awaiting_second_approval" rather than the thing carried out. */
 export function isAwaitingSecondApproval(answer: unknown): answer is AwaitingSecondApproval {

@@ -2,7 +2,6 @@
 
 import type { Schemas } from '@/lib/api-types';
 
-export type SavingsStatus = Schemas['SavingsStatus'];
 export type SavingsListingStatus = Schemas['SavingsListing'];
 export type SavingsWeekStatus = Schemas['SavingsWeekStatus'];
 
@@ -14,11 +13,7 @@ export type Savings = Schemas['SavingsOut'];
 
 export type ProjectionWeek = Schemas['ProjectionWeekOut'];
 
-export type Projection = Schemas['ProjectionOut'];
-
 export type SavingsQuote = Schemas['SavingsQuoteOut'];
-
-export type SavingsBreakdownRow = Schemas['BreakdownRowOut'];
 
 export type TotalSavings = Schemas['TotalSavingsOut'];
 

@@ -62,7 +62,7 @@ export function onStoredSessionChange(onChange: () => void): () => void {
 }
 
 /** The player's chosen GMT offset, default +1, the admins' own (docs/rules.md, Savings screens). */
-export const DEFAULT_PLAYER_TIMEZONE = 1;
+const DEFAULT_PLAYER_TIMEZONE = 1;
 
 /** The stored GMT offset (`"+1"`, `"-5"`); the default when none is stored or it cannot be read. */
 export function readPlayerTimezone(): number {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /** How long typing must pause before a form asks the server again. */
-export const TYPING_PAUSE_MS = 300;
+const TYPING_PAUSE_MS = 300;
 
 /**
  * `value` once it has stayed the same for `delayMs` (compared by content, so a new object with

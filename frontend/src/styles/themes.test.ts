@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import themesCss from '@/styles/themes.css?raw';
 import { THEMES } from '@/features/auth/theme/themes';

@@ -63,7 +63,7 @@ describe('AddProductTab', () => {
     fireEvent.change(screen.getByLabelText('Search player by name or ID'), { target: { value: 'a' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findByRole('button', { name: 'Select Dax' });
-    expect(screen.getByText('Showing 1 of 2 players')).toBeTruthy();
+    screen.getByText('Showing 1 of 2 players');
     expect(screen.queryByRole('button', { name: 'Select Aria' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Select Aria' }));

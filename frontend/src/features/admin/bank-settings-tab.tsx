@@ -11,7 +11,7 @@ import { formatMoney } from '@/lib/money';
 import { useBankSettings, useSetBankSettings, type BankSettings } from '@/features/bank-settings/api/use-bank-settings';
 import '@/components/bank-ui.css';
 
-export const SETTINGS_SAVED = 'Bank settings saved';
+const SETTINGS_SAVED = 'Bank settings saved';
 
 function ThresholdForm({ settings }: { settings: BankSettings }) {
   // null: not edited, so the field follows the saved threshold (another treasurer may change it)

@@ -10,7 +10,7 @@ import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
-export const BAD_DATE_FORMAT = 'Invalid date format. Please use YYYY-MM-DD';
+const BAD_DATE_FORMAT = 'Invalid date format. Please use YYYY-MM-DD';
 
 export function ChangeLoanDateForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNotice: (n: Notice) => void; onClose: () => void }) {
   const [value, setValue] = useState(loan.start_date);

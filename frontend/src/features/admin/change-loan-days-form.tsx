@@ -10,7 +10,7 @@ import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
-export const DAYS_NOT_A_NUMBER = 'Loan days must be a number';
+const DAYS_NOT_A_NUMBER = 'Loan days must be a number';
 
 export function ChangeLoanDaysForm({ loan, onNotice, onClose }: { loan: CheckedLoan; onNotice: (n: Notice) => void; onClose: () => void }) {
   const [value, setValue] = useState(String(loan.total_days));

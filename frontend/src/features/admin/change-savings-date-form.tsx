@@ -10,7 +10,7 @@ import { useChangeSavingsDate } from '@/features/savings/api/use-savings-actions
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
-export const BAD_DATE_FORMAT = 'Invalid date format. Please use YYYY-MM-DD';
+const BAD_DATE_FORMAT = 'Invalid date format. Please use YYYY-MM-DD';
 
 export function ChangeSavingsDateForm({ savings, onNotice, onClose }: { savings: SavingsRow; onNotice: (n: Notice) => void; onClose: () => void }) {
   const [value, setValue] = useState(savings.start_date);

@@ -3,8 +3,8 @@ import { api } from '@/lib/api-client';
 
 /** Admin keep-alive (spec admin-side §7): every 30 s, one of these, 5 s timeout. */
 export const KEEP_ALIVE_PATHS = ['/keep-alive/ping', '/health', '/status', '/heartbeat', '/alive'] as const;
-export const KEEP_ALIVE_INTERVAL_MS = 30_000;
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const KEEP_ALIVE_INTERVAL_MS = 30_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 
 export function pickKeepAlivePath(random: () => number = Math.random): (typeof KEEP_ALIVE_PATHS)[number] {
   const index = Math.min(KEEP_ALIVE_PATHS.length - 1, Math.floor(random() * KEEP_ALIVE_PATHS.length));

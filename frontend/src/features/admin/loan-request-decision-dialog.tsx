@@ -4,8 +4,8 @@ import { useApproveLoanRequest } from '@/features/loan-requests/api/use-approve-
 import { useDenyLoanRequest } from '@/features/loan-requests/api/use-deny-loan-request';
 import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/admin/request-decision-dialog';
 
-export const APPROVED = 'Pending loan approved and converted to active loan!';
-export const DENIED = 'Pending loan denied.';
+const APPROVED = 'Pending loan approved and converted to active loan!';
+const DENIED = 'Pending loan denied.';
 
 /** Approve or deny a loan request: an approval turns it into an active loan starting today. */
 export function LoanRequestDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<PendingLoanOfficer>) {

@@ -9,8 +9,8 @@ import '@/components/bank-ui.css';
 import '@/features/admin/admin-overview.css';
 
 // admin-side §5 and §8, word for word
-export const FILL_REQUIRED = 'Please fill in all required fields';
-export const PLAYER_CREATED = 'Player created successfully!';
+const FILL_REQUIRED = 'Please fill in all required fields';
+const PLAYER_CREATED = 'Player created successfully!';
 
 /** Admin New Player: name and Discord username required, password optional. */
 export function NewPlayerTab() {

@@ -23,13 +23,13 @@ describe('Admin OfficersTab', () => {
     mockFetch({ 'GET /api/admin/officers': { body: { results: [ADMIN, { ...LOU, active: false }] } } });
     renderWithProviders(<OfficersTab />);
     const lou = await screen.findByRole('article', { name: 'lou' });
-    expect(within(lou).getByText('Deactivated')).toBeTruthy();
-    expect(within(lou).getByText('Loan Officer', { selector: 'dd' })).toBeTruthy();
-    expect(within(lou).getByRole('button', { name: 'Reactivate' })).toBeTruthy();
+    within(lou).getByText('Deactivated');
+    within(lou).getByText('Loan Officer', { selector: 'dd' });
+    within(lou).getByRole('button', { name: 'Reactivate' });
     const admin = card('admin');
-    expect(within(admin).getByText('Active')).toBeTruthy();
-    expect(within(admin).getByText('Never')).toBeTruthy();
-    expect(within(admin).getByRole('button', { name: 'Deactivate' })).toBeTruthy();
+    within(admin).getByText('Active');
+    within(admin).getByText('Never');
+    within(admin).getByRole('button', { name: 'Deactivate' });
   });
 
   it('adds an officer with a username, a password and a role', async () => {
@@ -49,7 +49,7 @@ describe('Admin OfficersTab', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add Officer' }));
     expect((await screen.findByRole('status')).textContent).toBe('tess was added as a Teller');
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ username: 'tess', password: 'counting-1', role: 'teller' });
-    expect(await screen.findByRole('article', { name: 'tess' })).toBeTruthy();
+    await screen.findByRole('article', { name: 'tess' });
     expect(within(form).getByLabelText<HTMLInputElement>('Username').value).toBe('');
   });
 
@@ -92,7 +92,7 @@ describe('Admin OfficersTab', () => {
     fireEvent.click(change);
     expect((await within(row).findByRole('status')).textContent).toBe('lou is now a Treasurer');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ role: 'treasurer' });
-    await waitFor(() => expect(within(row).getByText('Treasurer', { selector: 'dd' })).toBeTruthy());
+    await waitFor(() => within(row).getByText('Treasurer', { selector: 'dd' }));
   });
 
   it('says plainly why the last treasurer cannot be demoted', async () => {
@@ -135,6 +135,6 @@ describe('Admin OfficersTab', () => {
     fireEvent.click(within(await screen.findByRole('article', { name: 'lou' })).getByRole('button', { name: 'Reactivate' }));
     expect((await within(card('lou')).findByRole('status')).textContent).toBe('lou has been reactivated');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ active: true });
-    expect(await within(card('lou')).findByRole('button', { name: 'Deactivate' })).toBeTruthy();
+    await within(card('lou')).findByRole('button', { name: 'Deactivate' });
   });
 });

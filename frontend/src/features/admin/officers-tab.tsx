@@ -15,12 +15,12 @@ import { useCreateOfficer, useOfficers, useUpdateOfficer, type Officer } from '@
 import '@/components/bank-ui.css';
 import '@/features/admin/admin-overview.css';
 
-export const OFFICER_FILL_REQUIRED = 'Please fill in the username, the password and the role';
+const OFFICER_FILL_REQUIRED = 'Please fill in the username, the password and the role';
 
 const ROLE_OPTIONS: ReadonlyArray<SelectOption<Role>> = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** What each role may do, in the words of docs/rules.md "Officers" (the server checks every call). */
-export const ROLE_DUTIES: Record<Role, string> = {
+const ROLE_DUTIES: Record<Role, string> = {
   teller: 'Reads every screen, creates players, marks loan days and savings weeks, changes dates and days.',
   loan_officer: 'A teller, who also decides requests, adds products, edits loans and savings and sets bad payer.',
   treasurer: 'A loan officer, who also runs officers, rates, settings, credit, passwords, deletes and backups.',

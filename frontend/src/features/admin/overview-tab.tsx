@@ -20,7 +20,7 @@ import '@/features/credit/credit.css';
 import '@/features/admin/admin-overview.css';
 import { plural } from '@/lib/plural';
 
-export const BACKUP_FAILED = 'Error downloading backup: ';
+const BACKUP_FAILED = 'Error downloading backup: ';
 
 /** Admin Overview: the bank's figures, what waits for review, bad payers, and quick actions. */
 export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => void }) {

@@ -14,7 +14,7 @@ import { formatRatePerPearl } from '@/features/exchange/exchange-format';
 import '@/components/bank-ui.css';
 import '@/features/exchange/exchange.css';
 
-export const RATES_UPDATED = 'Exchange rates updated successfully!';
+const RATES_UPDATED = 'Exchange rates updated successfully!';
 
 function RatesForm({ settings }: { settings: ExchangeSettings }) {
   // null: not edited, so the field follows the saved rate (another admin may change it meanwhile)

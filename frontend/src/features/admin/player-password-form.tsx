@@ -6,7 +6,7 @@ import { errorDetail } from '@/lib/errors';
 import { useSetPlayerPassword } from '@/features/players/api/use-set-player-password';
 
 // admin-side §8, word for word
-export const PASSWORD_UPDATED = 'Password updated successfully!';
+const PASSWORD_UPDATED = 'Password updated successfully!';
 
 interface PlayerPasswordFormProps {
   player: { id: number; name: string };

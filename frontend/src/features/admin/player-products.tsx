@@ -31,8 +31,8 @@ import { PayOffModal } from '@/features/admin/pay-off-modal';
 import { ProductSavingsList } from '@/features/admin/product-savings';
 import '@/components/bank-ui.css';
 
-export const LOAN_UPDATED = 'Loan updated successfully!';
-export const RATE_NOT_A_NUMBER = 'Interest rate must be a number of percent, such as 30';
+const LOAN_UPDATED = 'Loan updated successfully!';
+const RATE_NOT_A_NUMBER = 'Interest rate must be a number of percent, such as 30';
 
 const REQUEST_TONE: Record<string, string> = { pending: 'warning', approved: 'success', denied: 'error' };
 

@@ -10,7 +10,7 @@ import { usePlayerSearchPages } from '@/features/players/api/use-search-players'
 import '@/components/bank-ui.css';
 
 // admin-side §5, word for word
-export const ENTER_SEARCH_TERM = 'Please enter a search term';
+const ENTER_SEARCH_TERM = 'Please enter a search term';
 
 interface PlayerSearchProps {
   term: string | null;

@@ -18,16 +18,16 @@ import { LoanQuoteNote } from '@/features/admin/loan-quote-note';
 import { SavingsQuoteNote } from '@/features/admin/savings-quote-note';
 import '@/components/bank-ui.css';
 
-export const SELECT_PLAYER = 'Please search and select a player first';
-export const ENTER_VALUE = 'Please enter a value';
-export const BAD_PAYER_PRODUCTS = 'Cannot create products for bad payers';
-export const ENTER_DAYS = 'Please enter loan duration in days';
+const SELECT_PLAYER = 'Please search and select a player first';
+const ENTER_VALUE = 'Please enter a value';
+const BAD_PAYER_PRODUCTS = 'Cannot create products for bad payers';
+const ENTER_DAYS = 'Please enter loan duration in days';
 
 type ProductType = 'saving' | 'loan';
 
 /** The product form, also opened from a player's details card (Search Player). */
 /** What Add Product says when a large loan becomes a proposal (202) rather than a loan. */
-export function loanProposalText(requestId: number, playerName: string, value: number): string {
+function loanProposalText(requestId: number, playerName: string, value: number): string {
   return `No loan yet: ${formatMoney(value)} for ${playerName} is above the four-eyes threshold, so it waits in Pending Loans as request #${requestId}.`;
 }
 

@@ -19,8 +19,8 @@ import { SavingsMarkButtons } from '@/features/admin/savings-mark-buttons';
 import '@/components/bank-ui.css';
 
 // admin-side §8, word for word
-export const SAVINGS_UPDATED = 'Savings updated successfully!';
-export const WEEKLY_RATE_NOT_A_NUMBER = 'Interest rate must be a number of percent a week, such as 7';
+const SAVINGS_UPDATED = 'Savings updated successfully!';
+const WEEKLY_RATE_NOT_A_NUMBER = 'Interest rate must be a number of percent a week, such as 7';
 
 // as Check Savings colours an account's week
 const LISTING_TONE: Record<SavingsListingStatus, string> = { overdue: 'error', due_today: 'warning', upcoming: 'neutral' };

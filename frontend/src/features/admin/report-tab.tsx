@@ -29,8 +29,8 @@ import { useSoloDividends } from '@/features/dividends/api/use-solo-dividends';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
-export const DIVIDENDS_UPDATED = 'Solo dividends updated successfully';
-export const DIVIDENDS_NOT_A_NUMBER = 'Dividends must be a number';
+const DIVIDENDS_UPDATED = 'Solo dividends updated successfully';
+const DIVIDENDS_NOT_A_NUMBER = 'Dividends must be a number';
 
 /** A whole number of bread, 0 or more, as typed (`1,500` too); null otherwise. */
 export function parseDividends(input: string): number | null {
@@ -152,7 +152,7 @@ const STATUS_FILTERS: ReadonlyArray<SelectOption<ReportStatus>> = [
 ];
 
 /** Loans and savings are numbered apart: a row names its kind, "Loan #7" beside "Savings #7". */
-export function productName(row: Pick<ReportRow, 'type' | 'id'>): string {
+function productName(row: Pick<ReportRow, 'type' | 'id'>): string {
   return `${row.type === 'Loan' ? 'Loan' : 'Savings'} #${row.id}`;
 }
 

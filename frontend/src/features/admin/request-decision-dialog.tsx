@@ -10,7 +10,7 @@ import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import type { Decision } from '@/features/admin/request-queue';
 
 /** What an approval or a denial sends: the request, and the admin's notes or reason. */
-export interface DecisionInput {
+interface DecisionInput {
   requestId: number;
   notes: string;
 }

@@ -24,7 +24,7 @@ import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
 // docs/rules.md, Savings screens
-export const OVERVIEW_FAILED = 'Failed to fetch savings overview';
+const OVERVIEW_FAILED = 'Failed to fetch savings overview';
 
 const STATUS_TONE: Record<string, string> = { 'Bad Payer': 'error', 'Over Limit': 'warning', 'Within Limit': 'success' };
 const TYPE_LABEL: Record<ClientType, string> = { new: 'New Clients', old: 'Old Clients' };

@@ -87,7 +87,7 @@ describe('SearchPlayerTab', () => {
     renderTab();
     search('a');
     expect((await screen.findByText(/selected$/)).textContent).toBe('3 players found · 0 selected');
-    expect(screen.getByText('Showing 2 of 3 players')).toBeTruthy();
+    screen.getByText('Showing 2 of 3 players');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     const results = screen.getByRole('list', { name: 'Search results' });
     await within(results).findByRole('checkbox', { name: 'Select Borin' });
@@ -282,11 +282,11 @@ describe('SearchPlayerTab and roles', () => {
   it('shows a treasurer everything', async () => {
     renderAs('treasurer');
     fireEvent.click(await screen.findByRole('button', { name: 'View Details of Aria' }));
-    expect(screen.getByRole('checkbox', { name: 'Select Aria' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /^Delete Selected/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Password of Aria' })).toBeTruthy();
+    screen.getByRole('checkbox', { name: 'Select Aria' });
+    screen.getByRole('button', { name: /^Delete Selected/ });
+    screen.getByRole('button', { name: 'Password of Aria' });
     const actions = screen.getByRole('group', { name: 'Actions for Aria' });
-    expect(within(actions).getByRole('button', { name: 'Grant Solo Access' })).toBeTruthy();
-    expect(within(actions).getByRole('button', { name: 'Change Password' })).toBeTruthy();
+    within(actions).getByRole('button', { name: 'Grant Solo Access' });
+    within(actions).getByRole('button', { name: 'Change Password' });
   });
 });

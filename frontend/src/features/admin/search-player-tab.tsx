@@ -19,11 +19,15 @@ import '@/features/admin/player-admin.css';
 import { plural } from '@/lib/plural';
 
 // admin-side §5, word for word
-export const ENTER_SEARCH_TERM = 'Please enter a search term';
-export const SELECT_TO_DELETE = 'Please select at least one player to delete';
+const ENTER_SEARCH_TERM = 'Please enter a search term';
+const SELECT_TO_DELETE = 'Please select at least one player to delete';
+
+/** The counts a bulk delete answers; the summary leaves out any of the last three it is not given. */
+type DeletedCounts = Pick<BulkDeleteSummary, 'players_count' | 'loans_count' | 'savings_count' | 'pending_loans_count'> &
+  Partial<Pick<BulkDeleteSummary, 'withdrawal_requests_count' | 'pearl_exchange_requests_count' | 'credit_events_count'>>;
 
 /** The server's counts of what a bulk delete removed, in words. */
-export function deleteSummaryText(summary: BulkDeleteSummary): string {
+export function deleteSummaryText(summary: DeletedCounts): string {
   const parts = [
     plural(summary.players_count, 'player', 'players'),
     plural(summary.loans_count, 'loan', 'loans'),

@@ -28,7 +28,7 @@ import { decodeTokenClaims } from '@/features/auth/token';
 import { SessionWatcher } from '@/features/auth/session-watcher';
 
 /** After logout the guard must not remember the page being left, for this long (docs/rules.md, Screens). */
-export const FORCED_LOGOUT_MS = 1_000;
+const FORCED_LOGOUT_MS = 1_000;
 
 export interface SignedInUser {
   username: string;

@@ -17,9 +17,9 @@ export const authMessages = {
   registerDefault: 'Error creating account',
 } as const;
 
-export const MIN_NAME_LENGTH = 2;
-export const MIN_DISCORD_LENGTH = 2;
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_NAME_LENGTH = 2;
+const MIN_DISCORD_LENGTH = 2;
+const MIN_PASSWORD_LENGTH = 8;
 
 export function registeredMessage(name: string): string {
   return `Account created successfully! Player: ${name}. You can now log in and request loans/savings.`;

@@ -6,7 +6,7 @@ import { register } from '@/features/auth/api/register';
 import { registerErrorMessage, registeredMessage, validateRegistration } from '@/features/auth/messages';
 
 /** After a successful registration the screen switches to sign-in after this long (docs/rules.md, Screens). */
-export const SWITCH_TO_SIGN_IN_MS = 3_000;
+const SWITCH_TO_SIGN_IN_MS = 3_000;
 
 export function RegisterScreen() {
   const navigate = useNavigate();

@@ -18,19 +18,12 @@ import { QuotePreview } from '@/features/player/quote-preview';
 import '@/components/bank-ui.css';
 import '@/features/exchange/exchange.css';
 
-export const SELL_LABEL = 'Where should the money go?';
-export const BUY_LABEL = 'Select Savings Account to Deduct From';
-export const SUBMIT_FAILED = 'Failed to submit pearl exchange request: ';
-
-/** What the form reads of the player's savings accounts in their bank data. */
-interface SavingsChoice {
-  id: number;
-  invested_value: number;
-  status: string;
-}
+const SELL_LABEL = 'Where should the money go?';
+const BUY_LABEL = 'Select Savings Account to Deduct From';
+const SUBMIT_FAILED = 'Failed to submit pearl exchange request: ';
 
 function savingsOptions(type: ExchangeType, savings: BankData['savings']): SelectOption<string>[] {
-  const active = (savings as SavingsChoice[]).filter((account) => account.status === 'Active');
+  const active = savings.filter((account) => account.status === 'Active');
   const accounts = active.map((account) => ({
     value: String(account.id),
     label:

@@ -9,7 +9,7 @@ import { SavingsCard } from '@/features/player/savings-card';
 import { SavingsOutlook } from '@/features/player/savings-outlook';
 import '@/components/bank-ui.css';
 
-export const NO_SAVINGS = 'You have no savings accounts';
+const NO_SAVINGS = 'You have no savings accounts';
 
 export function MySavingsTab({ me }: { me: Me }) {
   return (

@@ -18,7 +18,7 @@ import {
 } from '@/features/exchange/exchange-format';
 import '@/components/bank-ui.css';
 
-export const NO_HISTORY = 'No pearl exchange history found';
+const NO_HISTORY = 'No pearl exchange history found';
 
 function ExchangeCard({ request }: { request: PearlExchangeRequest }) {
   return (

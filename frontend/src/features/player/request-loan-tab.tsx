@@ -19,9 +19,9 @@ import { loanQuoteQueryOptions, useLoanQuote } from '@/features/loans/api/use-lo
 import { quoteProblem } from '@/features/loans/quote-problem';
 import '@/components/bank-ui.css';
 
-export const FILL_REQUIRED = 'Please fill in all required fields';
-export const REQUEST_SENT = 'Loan request submitted successfully! Please wait for admin approval.';
-export const NO_PROFILE = 'Player profile not found. Please contact admin to create your player profile first.';
+const FILL_REQUIRED = 'Please fill in all required fields';
+const REQUEST_SENT = 'Loan request submitted successfully! Please wait for admin approval.';
+const NO_PROFILE = 'Player profile not found. Please contact admin to create your player profile first.';
 
 const NOTHING_TYPED = { playerId: null, value: '', totalDays: '' };
 

@@ -19,9 +19,9 @@ import { useRequestWithdrawal } from '@/features/withdrawals/api/use-request-wit
 import '@/components/bank-ui.css';
 
 // docs/rules.md, Savings screens: the texts, word for word
-export const FILL_REQUIRED = 'Please fill in all required fields';
-export const NO_PROFILE = 'Player profile not found. Please contact admin.';
-export const WITHDRAWAL_SENT = 'Withdrawal request submitted successfully! You will be contacted when it is processed.';
+const FILL_REQUIRED = 'Please fill in all required fields';
+const NO_PROFILE = 'Player profile not found. Please contact admin.';
+const WITHDRAWAL_SENT = 'Withdrawal request submitted successfully! You will be contacted when it is processed.';
 
 /** The GMT offsets the server accepts, as choices (GMT-12 .. GMT+12). */
 function timezoneOptions(settings: TimezoneSettings | undefined, chosen: number): SelectOption<string>[] {

@@ -6,7 +6,7 @@ import { useWithdrawalHistory } from '@/features/withdrawals/api/use-withdrawal-
 import { WithdrawalCard } from '@/features/player/withdrawal-card';
 import '@/components/bank-ui.css';
 
-export const NO_WITHDRAWALS = 'No withdrawal history found';
+const NO_WITHDRAWALS = 'No withdrawal history found';
 
 export function WithdrawalHistoryTab({ me }: { me: Me }) {
   const history = useWithdrawalHistory(me.player?.id ?? null);

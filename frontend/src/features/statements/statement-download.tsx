@@ -8,7 +8,7 @@ import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { useDownloadStatement } from '@/features/statements/api/download-statement';
 import '@/components/bank-ui.css';
 
-export const DOWNLOADED = 'Statement downloaded.';
+const DOWNLOADED = 'Statement downloaded.';
 
 /**
  * "Download statement": a CSV of the loans, payments, savings weeks, withdrawals and exchanges in a

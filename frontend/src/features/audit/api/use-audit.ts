@@ -10,18 +10,16 @@ export type AuditEntry = Schemas['AuditEntryOut'];
 
 export type AuditFieldKind = Schemas['AuditEntryOut']['field_kinds'][string];
 
-export type AuditKind = Schemas['AuditKindOut'];
+type AuditPage = Schemas['AuditPageOut'];
 
-export type AuditPage = Schemas['AuditPageOut'];
-
-export function fetchAudit({ page = 1, filters }: { page?: number; filters: AuditFilters }, signal?: AbortSignal) {
+function fetchAudit({ page = 1, filters }: { page?: number; filters: AuditFilters }, signal?: AbortSignal) {
   return api.get<AuditPage>('/admin/audit', {
     signal,
     query: { page, player_id: filters.playerId || undefined, kind: filters.kind || undefined, officer: filters.officer || undefined },
   });
 }
 
-export const auditPagesOptions = (filters: AuditFilters) =>
+const auditPagesOptions = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: auditKeys.list(filters),
     queryFn: ({ pageParam, signal }) => fetchAudit({ page: pageParam, filters }, signal),

@@ -14,7 +14,7 @@ export type ThemeId = Theme['id'];
 
 export const DEFAULT_THEME: ThemeId = 'dark';
 
-export function isThemeId(value: unknown): value is ThemeId {
+function isThemeId(value: unknown): value is ThemeId {
   return typeof value === 'string' && THEMES.some((theme) => theme.id === value);
 }
 

@@ -1,18 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { liveRoot } from '@/lib/live-kinds';
+import type { Schemas } from '@/lib/api-types';
 
 /** GET/PUT /api/admin/bank-settings (bank/apis.py BankSettingsOut): treasurers only. */
-export interface BankSettings {
-  /** bread: a decision paying out or lending more than this needs two different officers */
-  four_eyes_above: number;
-  updated_at: string;
-  /** '' while nobody has changed the settings */
-  updated_by: string;
-}
+export type BankSettings = Schemas['BankSettingsOut'];
 
 // The bank settings live under 'bank_settings' (its notice refreshes them).
-export const bankSettingsKeys = {
+const bankSettingsKeys = {
   all: liveRoot('bank_settings'),
   current: () => [...bankSettingsKeys.all, 'current'] as const,
 };
@@ -27,7 +22,7 @@ export function useBankSettings() {
 }
 
 /** The threshold as typed: the server says what it cannot read ("must be between 0 and ..."). */
-export function setBankSettings(input: { four_eyes_above: string }): Promise<BankSettings> {
+function setBankSettings(input: { four_eyes_above: string }): Promise<BankSettings> {
   return api.put<BankSettings>('/admin/bank-settings', input);
 }
 

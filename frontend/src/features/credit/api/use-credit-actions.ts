@@ -6,19 +6,19 @@ import type { CreditEvent } from '@/features/credit/api/types';
 /** What an admin adjustment is recorded as (the server's default is manual_adjustment). */
 export type AdjustKind = 'manual_adjustment' | 'donation' | 'friend_invite';
 
-export interface AdjustInput {
+interface AdjustInput {
   playerId: number;
   pointsChange: number;
   reason: string;
   kind?: AdjustKind;
 }
 
-export const adjustCreditScore = ({ playerId, pointsChange, reason, kind = 'manual_adjustment' }: AdjustInput) =>
+const adjustCreditScore = ({ playerId, pointsChange, reason, kind = 'manual_adjustment' }: AdjustInput) =>
   api.post<CreditEvent>('/admin/credit-score/adjust', { player_id: playerId, points_change: pointsChange, reason, kind });
 
 export type PenaltyType = 'missed_payment' | 'loan_default';
 
-export const applyCreditPenalty = ({ playerId, penaltyType }: { playerId: number; penaltyType: PenaltyType }) =>
+const applyCreditPenalty = ({ playerId, penaltyType }: { playerId: number; penaltyType: PenaltyType }) =>
   api.post<CreditEvent>('/admin/credit-score/penalty', undefined, {
     query: { player_id: playerId, penalty_type: penaltyType },
   });

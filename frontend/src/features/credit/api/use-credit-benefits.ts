@@ -3,9 +3,9 @@ import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
 import type { CreditBenefits } from '@/features/credit/api/types';
 
-export const fetchCreditBenefits = (signal?: AbortSignal) => api.get<CreditBenefits>('/credit/benefits', { signal });
+const fetchCreditBenefits = (signal?: AbortSignal) => api.get<CreditBenefits>('/credit/benefits', { signal });
 
-export const creditBenefitsQueryOptions = () =>
+const creditBenefitsQueryOptions = () =>
   queryOptions({ queryKey: creditKeys.benefits(), queryFn: ({ signal }) => fetchCreditBenefits(signal) });
 
 /** The tiers, their benefits, how to earn points and the top of the scale. */

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
-import type { CreditEvent } from '@/features/credit/api/types';
+import type { Schemas } from '@/lib/api-types';
 
-export const fetchCreditHistory = (playerId: number, signal?: AbortSignal) =>
-  api.get<{ history: CreditEvent[] }>(`/players/${playerId}/credit-history`, { signal });
+const fetchCreditHistory = (playerId: number, signal?: AbortSignal) =>
+  api.get<Schemas['CreditHistoryOut']>(`/players/${playerId}/credit-history`, { signal });
 
-export const creditHistoryQueryOptions = (playerId: number) =>
+const creditHistoryQueryOptions = (playerId: number) =>
   queryOptions({ queryKey: creditKeys.history(playerId), queryFn: ({ signal }) => fetchCreditHistory(playerId, signal) });
 
 export function useCreditHistory(playerId: number) {

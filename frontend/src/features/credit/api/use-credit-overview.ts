@@ -9,13 +9,13 @@ export interface CreditOverviewFilters {
   tier: '' | 'gold' | 'silver' | 'basic';
 }
 
-export const fetchCreditOverview = (page: number, filters: CreditOverviewFilters, signal?: AbortSignal) =>
+const fetchCreditOverview = (page: number, filters: CreditOverviewFilters, signal?: AbortSignal) =>
   api.get<CreditOverview>('/admin/credit-score/overview', {
     signal,
     query: { page, search: filters.search || undefined, tier: filters.tier || undefined },
   });
 
-export const creditOverviewQueryOptions = (filters: CreditOverviewFilters) =>
+const creditOverviewQueryOptions = (filters: CreditOverviewFilters) =>
   infiniteQueryOptions({
     queryKey: [...creditKeys.overview(), filters] as const,
     queryFn: ({ pageParam, signal }) => fetchCreditOverview(pageParam, filters, signal),

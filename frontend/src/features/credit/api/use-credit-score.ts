@@ -3,10 +3,10 @@ import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
 import type { CreditScore } from '@/features/credit/api/types';
 
-export const fetchCreditScore = (playerId: number, signal?: AbortSignal) =>
+const fetchCreditScore = (playerId: number, signal?: AbortSignal) =>
   api.get<CreditScore>(`/players/${playerId}/credit-score`, { signal });
 
-export const creditScoreQueryOptions = (playerId: number) =>
+const creditScoreQueryOptions = (playerId: number) =>
   queryOptions({ queryKey: creditKeys.score(playerId), queryFn: ({ signal }) => fetchCreditScore(playerId, signal) });
 
 export function useCreditScore(playerId: number) {

@@ -3,10 +3,10 @@ import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
 import type { LoanEligibility } from '@/features/credit/api/types';
 
-export const fetchLoanEligibility = (playerId: number, signal?: AbortSignal) =>
+const fetchLoanEligibility = (playerId: number, signal?: AbortSignal) =>
   api.get<LoanEligibility>(`/loans/eligibility/${playerId}`, { signal });
 
-export const loanEligibilityQueryOptions = (playerId: number) =>
+const loanEligibilityQueryOptions = (playerId: number) =>
   queryOptions({
     queryKey: creditKeys.eligibility(playerId),
     queryFn: ({ signal }) => fetchLoanEligibility(playerId, signal),

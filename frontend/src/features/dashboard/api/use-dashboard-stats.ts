@@ -6,19 +6,13 @@ import type { Schemas } from '@/lib/api-types';
 /** The bank's figures, counted by the server (GET /api/admin/dashboard-stats `stats`). */
 export type DashboardStats = Schemas['StatsOut'];
 
-export type DashboardWithdrawal = Schemas['WithdrawalOut'];
-
-export type DashboardExchange = Schemas['ExchangeRequestOut'];
-
-export type DashboardBadPayer = Schemas['PlayerHoldingsOut'];
-
 export type Dashboard = Schemas['DashboardOut'];
 
-export function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
+function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
   return api.get<Dashboard>('/admin/dashboard-stats', { signal });
 }
 
-export const dashboardQueryOptions = () =>
+const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.stats(),
     queryFn: ({ signal }) => fetchDashboard(signal),

@@ -4,7 +4,7 @@ import { dividendKeys } from '@/features/dividends/api/keys';
 import type { SoloDividends } from '@/features/dividends/api/use-solo-dividends';
 
 /** Edit (a whole number, 0 or more) or Reset (0). */
-export function setSoloDividends({ dividends }: { dividends: number }): Promise<SoloDividends> {
+function setSoloDividends({ dividends }: { dividends: number }): Promise<SoloDividends> {
   return api.put<SoloDividends>('/solo-dividends', undefined, { query: { dividends } });
 }
 

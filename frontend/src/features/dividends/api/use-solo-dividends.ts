@@ -5,11 +5,11 @@ import type { Schemas } from '@/lib/api-types';
 
 export type SoloDividends = Schemas['DividendsOut'];
 
-export function fetchSoloDividends(signal?: AbortSignal): Promise<SoloDividends> {
+function fetchSoloDividends(signal?: AbortSignal): Promise<SoloDividends> {
   return api.get<SoloDividends>('/solo-dividends', { signal });
 }
 
-export const soloDividendsQueryOptions = () =>
+const soloDividendsQueryOptions = () =>
   queryOptions({ queryKey: dividendKeys.current(), queryFn: ({ signal }) => fetchSoloDividends(signal) });
 
 /** The bank's solo dividends: the admin's Report and a solo-access player's card read the same query. */

@@ -4,20 +4,20 @@ import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import { exchangeRequestKeys } from '@/features/exchange/api/keys';
 import type { ExchangeDecision } from '@/features/exchange/api/types';
 
-export interface ExchangeDecisionInput {
+interface ExchangeDecisionInput {
   requestId: number;
   /** the approval note (optional) or the denial reason (required) */
   notes: string;
 }
 
-export function approveExchange({ requestId, notes }: ExchangeDecisionInput, idempotencyKey: string): Promise<ExchangeDecision> {
+function approveExchange({ requestId, notes }: ExchangeDecisionInput, idempotencyKey: string): Promise<ExchangeDecision> {
   return api.put<ExchangeDecision>(`/admin/pearl-exchange-requests/${requestId}/approve`, undefined, {
     query: { admin_notes: notes || undefined },
     headers: idempotencyHeaders(idempotencyKey),
   });
 }
 
-export function denyExchange({ requestId, notes }: ExchangeDecisionInput): Promise<ExchangeDecision> {
+function denyExchange({ requestId, notes }: ExchangeDecisionInput): Promise<ExchangeDecision> {
   return api.put<ExchangeDecision>(`/admin/pearl-exchange-requests/${requestId}/deny`, undefined, {
     query: { admin_notes: notes },
   });

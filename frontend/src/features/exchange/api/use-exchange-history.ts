@@ -3,13 +3,13 @@ import { api } from '@/lib/api-client';
 import { exchangeRequestKeys } from '@/features/exchange/api/keys';
 import type { PearlExchangeRequest } from '@/features/exchange/api/types';
 
-export function fetchExchangeHistory(playerId: number, signal?: AbortSignal): Promise<PearlExchangeRequest[]> {
+function fetchExchangeHistory(playerId: number, signal?: AbortSignal): Promise<PearlExchangeRequest[]> {
   return api
     .get<{ pearl_exchange_history: PearlExchangeRequest[] }>(`/players/${playerId}/pearl-exchange-history`, { signal })
     .then((answer) => answer.pearl_exchange_history);
 }
 
-export const exchangeHistoryQueryOptions = (playerId: number) =>
+const exchangeHistoryQueryOptions = (playerId: number) =>
   queryOptions({
     queryKey: exchangeRequestKeys.history(playerId),
     queryFn: ({ signal }) => fetchExchangeHistory(playerId, signal),

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { exchangeSettingsKeys, type ExchangeQuoteParams } from '@/features/exchange/api/keys';
 import type { ExchangeQuote } from '@/features/exchange/api/types';
 
-export function fetchExchangeQuote({ exchangeType, pearls }: ExchangeQuoteParams, signal?: AbortSignal): Promise<ExchangeQuote> {
+function fetchExchangeQuote({ exchangeType, pearls }: ExchangeQuoteParams, signal?: AbortSignal): Promise<ExchangeQuote> {
   return api.get<ExchangeQuote>('/pearl-exchange/quote', {
     // sent as typed: the server says what it cannot read
     query: { exchange_type: exchangeType, pearls_amount: pearls || undefined },
@@ -12,7 +12,7 @@ export function fetchExchangeQuote({ exchangeType, pearls }: ExchangeQuoteParams
   });
 }
 
-export const exchangeQuoteQueryOptions = (params: ExchangeQuoteParams) =>
+const exchangeQuoteQueryOptions = (params: ExchangeQuoteParams) =>
   queryOptions({
     queryKey: exchangeSettingsKeys.quote(params),
     queryFn: ({ signal }) => fetchExchangeQuote(params, signal),

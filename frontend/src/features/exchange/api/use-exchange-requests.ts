@@ -4,7 +4,7 @@ import { nextPageOf } from '@/lib/paging';
 import { exchangeRequestKeys, type ExchangeStatusFilter } from '@/features/exchange/api/keys';
 import type { ExchangeRequestPage } from '@/features/exchange/api/types';
 
-export function fetchExchangeRequests(
+function fetchExchangeRequests(
   { status, page = 1, pageSize }: { status: ExchangeStatusFilter; page?: number; pageSize?: number },
   signal?: AbortSignal,
 ): Promise<ExchangeRequestPage> {
@@ -26,7 +26,7 @@ export function useExchangeRequestPages(status: ExchangeStatusFilter) {
   );
 }
 
-export const pendingExchangeCountQueryOptions = () =>
+const pendingExchangeCountQueryOptions = () =>
   queryOptions({
     queryKey: exchangeRequestKeys.pendingCount(),
     // the count comes from the database; one row is the least a page can hold

@@ -2,12 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { exchangeSettingsKeys } from '@/features/exchange/api/keys';
 import type { ExchangeSettings } from '@/features/exchange/api/types';
+import type { Schemas } from '@/lib/api-types';
 
-export function fetchExchangeSettings(signal?: AbortSignal): Promise<ExchangeSettings> {
-  return api.get<{ settings: ExchangeSettings }>('/admin/pearl-exchange-settings', { signal }).then((answer) => answer.settings);
+function fetchExchangeSettings(signal?: AbortSignal): Promise<ExchangeSettings> {
+  return api.get<Schemas['SettingsAnswerOut']>('/admin/pearl-exchange-settings', { signal }).then((answer) => answer.settings);
 }
 
-export const exchangeSettingsQueryOptions = () =>
+const exchangeSettingsQueryOptions = () =>
   queryOptions({ queryKey: exchangeSettingsKeys.current(), queryFn: ({ signal }) => fetchExchangeSettings(signal) });
 
 /** The pearl rates, with when and by whom they last changed (any signed-in user). */

@@ -4,7 +4,7 @@ import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import { exchangeRequestKeys, type ExchangeType } from '@/features/exchange/api/keys';
 import type { PearlExchangeRequest } from '@/features/exchange/api/types';
 
-export interface ExchangeRequestInput {
+interface ExchangeRequestInput {
   player_id: number;
   exchange_type: ExchangeType;
   /** as typed: the server reads it, prices it and says what it cannot read */
@@ -13,7 +13,7 @@ export interface ExchangeRequestInput {
   savings_option: string;
 }
 
-export function requestExchange(input: ExchangeRequestInput, idempotencyKey: string): Promise<PearlExchangeRequest> {
+function requestExchange(input: ExchangeRequestInput, idempotencyKey: string): Promise<PearlExchangeRequest> {
   return api.post<PearlExchangeRequest>('/pearl-exchange-requests', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 

@@ -3,13 +3,13 @@ import { api } from '@/lib/api-client';
 import { exchangeSettingsKeys } from '@/features/exchange/api/keys';
 import type { ExchangeSettings } from '@/features/exchange/api/types';
 
-export interface ExchangeRatesInput {
+interface ExchangeRatesInput {
   /** as typed: the server says what it cannot read */
   sell_rate: string;
   buy_rate: string;
 }
 
-export function setExchangeRates(input: ExchangeRatesInput): Promise<ExchangeSettings> {
+function setExchangeRates(input: ExchangeRatesInput): Promise<ExchangeSettings> {
   return api
     .put<{ settings: ExchangeSettings }>('/admin/pearl-exchange-settings', undefined, { query: { ...input } })
     .then((answer) => answer.settings);

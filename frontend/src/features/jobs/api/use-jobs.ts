@@ -5,11 +5,11 @@ import type { Schemas } from '@/lib/api-types';
 
 export type JobStatus = Schemas['JobOut'];
 
-export function fetchJobs(signal?: AbortSignal): Promise<{ results: JobStatus[] }> {
-  return api.get<{ results: JobStatus[] }>('/admin/jobs', { signal });
+function fetchJobs(signal?: AbortSignal): Promise<Schemas['JobsOut']> {
+  return api.get<Schemas['JobsOut']>('/admin/jobs', { signal });
 }
 
-export const jobsQueryOptions = () =>
+const jobsQueryOptions = () =>
   queryOptions({
     queryKey: jobKeys.status(),
     queryFn: ({ signal }) => fetchJobs(signal),

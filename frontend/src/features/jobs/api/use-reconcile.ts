@@ -3,15 +3,13 @@ import { api } from '@/lib/api-client';
 import { jobKeys } from '@/features/jobs/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
-export type BooksDifference = Schemas['DifferenceOut'];
-
 export type BooksCheck = Schemas['ReconcileOut'];
 
-export function fetchBooksCheck(signal?: AbortSignal): Promise<BooksCheck> {
+function fetchBooksCheck(signal?: AbortSignal): Promise<BooksCheck> {
   return api.get<BooksCheck>('/admin/reconcile', { signal });
 }
 
-export const booksCheckQueryOptions = () =>
+const booksCheckQueryOptions = () =>
   queryOptions({ queryKey: jobKeys.reconcile(), queryFn: ({ signal }) => fetchBooksCheck(signal) });
 
 /** The last check of the books (the daily reconcile): what differed, if anything (admins). */

@@ -6,7 +6,7 @@ import type { Schemas } from '@/lib/api-types';
 
 export type LoanRequestDecision = Schemas['PendingLoanDecisionOut'];
 
-export function approveLoanRequest({ requestId, notes }: { requestId: number; notes: string }): Promise<LoanRequestDecision> {
+function approveLoanRequest({ requestId, notes }: { requestId: number; notes: string }): Promise<LoanRequestDecision> {
   return api.put<LoanRequestDecision>(`/pending-loans/${requestId}/approve`, undefined, { query: { admin_notes: notes } });
 }
 

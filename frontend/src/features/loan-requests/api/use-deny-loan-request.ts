@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 import type { LoanRequestDecision } from '@/features/loan-requests/api/use-approve-loan-request';
 
-export function denyLoanRequest({ requestId, notes }: { requestId: number; notes: string }): Promise<LoanRequestDecision> {
+function denyLoanRequest({ requestId, notes }: { requestId: number; notes: string }): Promise<LoanRequestDecision> {
   return api.put<LoanRequestDecision>(`/pending-loans/${requestId}/deny`, undefined, { query: { admin_notes: notes } });
 }
 

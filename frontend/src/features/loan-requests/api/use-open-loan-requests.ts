@@ -6,11 +6,11 @@ import type { Schemas } from '@/lib/api-types';
 
 export type OpenLoanRequests = Schemas['PendingLoansOut'];
 
-export function fetchOpenLoanRequests(signal?: AbortSignal, page = 1): Promise<OpenLoanRequests> {
+function fetchOpenLoanRequests(signal?: AbortSignal, page = 1): Promise<OpenLoanRequests> {
   return api.get<OpenLoanRequests>('/admin/pending-loans', { signal, query: { page } });
 }
 
-export const openLoanRequestsQueryOptions = () =>
+const openLoanRequestsQueryOptions = () =>
   queryOptions({ queryKey: loanRequestKeys.open(), queryFn: ({ signal }) => fetchOpenLoanRequests(signal) });
 
 /** The first page of loan requests still waiting, with how many wait in all (the tab's badge). */

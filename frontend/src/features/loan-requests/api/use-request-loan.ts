@@ -5,7 +5,7 @@ import type { PendingLoan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 
-export interface LoanRequestInput {
+interface LoanRequestInput {
   player_id: number;
   /** a whole number, or the text as typed when it could not be read (the server says why) */
   value: number | string;
@@ -14,7 +14,7 @@ export interface LoanRequestInput {
   user: string;
 }
 
-export function requestLoan(input: LoanRequestInput, idempotencyKey: string): Promise<PendingLoan> {
+function requestLoan(input: LoanRequestInput, idempotencyKey: string): Promise<PendingLoan> {
   return api.post<PendingLoan>('/pending-loans', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 

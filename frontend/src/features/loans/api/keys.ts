@@ -13,8 +13,6 @@ export interface LoanQuoteParams {
 export const loanKeys = {
   all: liveRoot('loans'),
   lists: () => [...loanKeys.all, 'list'] as const,
-  /** every loan, any status (the Report) */
-  list: () => [...loanKeys.lists(), 'all'] as const,
   /** the Active loans with today's listing status (Check Loans) */
   check: () => [...loanKeys.lists(), 'check'] as const,
   /** the Report: counters and every loan and savings account, a page at a time */

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
-export function changeLoanDate({ loanId, newDate }: { loanId: number; newDate: string }): Promise<Loan> {
+function changeLoanDate({ loanId, newDate }: { loanId: number; newDate: string }): Promise<Loan> {
   return api.put<Loan>(`/admin/loans/${loanId}/change-date`, undefined, { query: { new_date: newDate } });
 }
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
-export function changeLoanDays({ loanId, newDays }: { loanId: number; newDays: number }): Promise<Loan> {
+function changeLoanDays({ loanId, newDays }: { loanId: number; newDays: number }): Promise<Loan> {
   return api.put<Loan>(`/admin/loans/${loanId}/change-days`, undefined, { query: { new_days: newDays } });
 }
 

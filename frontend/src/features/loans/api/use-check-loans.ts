@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ListingStatus } from '@/lib/loans';
 import { nextPageOf } from '@/lib/paging';
@@ -14,7 +14,7 @@ export interface CheckLoansFilters {
   search: string;
 }
 
-export function fetchCheckLoans(
+function fetchCheckLoans(
   { page = 1, filters }: { page?: number; filters?: CheckLoansFilters },
   signal?: AbortSignal,
 ): Promise<CheckLoansPage> {
@@ -24,15 +24,7 @@ export function fetchCheckLoans(
   });
 }
 
-export const checkLoansQueryOptions = () =>
-  queryOptions({ queryKey: loanKeys.check(), queryFn: ({ signal }) => fetchCheckLoans({}, signal) });
-
-/** The first page of Active loans with today's listing status (the Report's loans). */
-export function useCheckLoans() {
-  return useQuery(checkLoansQueryOptions());
-}
-
-export const checkLoansPagesOptions = (filters: CheckLoansFilters) =>
+const checkLoansPagesOptions = (filters: CheckLoansFilters) =>
   infiniteQueryOptions({
     queryKey: [...loanKeys.check(), 'pages', filters] as const,
     queryFn: ({ pageParam, signal }) => fetchCheckLoans({ page: pageParam, filters }, signal),

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
-import type { Loan, PendingLoan } from '@/lib/loans';
-import type { AwaitingSecondApproval } from '@/lib/officers';
+import type { Loan } from '@/lib/loans';
+import type { Schemas } from '@/lib/api-types';
 import { loanKeys } from '@/features/loans/api/keys';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 
-export interface CreateLoanInput {
+interface CreateLoanInput {
   player_id: number;
   /** a whole number, or the text as typed when it could not be read (the server says why) */
   value: number | string;
@@ -15,12 +15,10 @@ export interface CreateLoanInput {
 }
 
 /** 202: a loan above the four-eyes threshold became a proposal, a pending request a second officer decides. */
-export interface LoanProposal extends AwaitingSecondApproval {
-  pending_loan: PendingLoan;
-}
+type LoanProposal = Schemas['LoanRequestAwaitingOut'];
 
 /** 201 with the loan, or 202 with the proposal (isAwaitingSecondApproval tells them apart). */
-export function createLoan(input: CreateLoanInput, idempotencyKey: string): Promise<Loan | LoanProposal> {
+function createLoan(input: CreateLoanInput, idempotencyKey: string): Promise<Loan | LoanProposal> {
   return api.post<Loan | LoanProposal>('/loans', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 

@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
-export interface EditLoanInput {
+interface EditLoanInput {
   loanId: number;
   value?: number | string;
   /** a whole-term fraction: 0.3 is 30% */
@@ -12,7 +12,7 @@ export interface EditLoanInput {
   admin_notes?: string;
 }
 
-export function editLoan({ loanId, ...changes }: EditLoanInput): Promise<Loan> {
+function editLoan({ loanId, ...changes }: EditLoanInput): Promise<Loan> {
   return api.put<Loan>(`/admin/loans/${loanId}/edit`, changes);
 }
 

@@ -3,11 +3,11 @@ import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
-export function fetchLoanDetail(loanId: number, signal?: AbortSignal): Promise<Loan> {
+function fetchLoanDetail(loanId: number, signal?: AbortSignal): Promise<Loan> {
   return api.get<Loan>(`/loans/${loanId}`, { signal });
 }
 
-export const loanDetailQueryOptions = (loanId: number) =>
+const loanDetailQueryOptions = (loanId: number) =>
   queryOptions({ queryKey: loanKeys.detail(loanId), queryFn: ({ signal }) => fetchLoanDetail(loanId, signal) });
 
 /** One loan with its whole day-by-day history (Check Loans' History). */

@@ -3,11 +3,11 @@ import { api } from '@/lib/api-client';
 import type { LoanLimits } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
-export function fetchLoanLimits(signal?: AbortSignal): Promise<LoanLimits> {
+function fetchLoanLimits(signal?: AbortSignal): Promise<LoanLimits> {
   return api.get<LoanLimits>('/loans/limits', { signal });
 }
 
-export const loanLimitsQueryOptions = () =>
+const loanLimitsQueryOptions = () =>
   queryOptions({ queryKey: loanKeys.limits(), queryFn: ({ signal }) => fetchLoanLimits(signal) });
 
 /** What the loan forms accept (amounts, days, rate, notes, the start-date window). */

@@ -4,7 +4,7 @@ import type { LoanQuote } from '@/lib/loans';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { loanKeys, type LoanQuoteParams } from '@/features/loans/api/keys';
 
-export function fetchLoanQuote({ playerId, value, totalDays }: LoanQuoteParams, signal?: AbortSignal): Promise<LoanQuote> {
+function fetchLoanQuote({ playerId, value, totalDays }: LoanQuoteParams, signal?: AbortSignal): Promise<LoanQuote> {
   return api.get<LoanQuote>('/loans/quote', {
     // sent as typed: the server reads shortcuts such as 500k, and says what it cannot read
     query: { player_id: playerId ?? undefined, value: value || undefined, total_days: totalDays || undefined },

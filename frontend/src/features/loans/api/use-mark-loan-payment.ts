@@ -4,10 +4,10 @@ import type { PaymentStatus } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
-export type PaymentMark = Schemas['PaymentMarkOut'];
+type PaymentMark = Schemas['PaymentMarkOut'];
 
 /** Marks today's payment of a loan (marking the day again replaces it). */
-export function markLoanPayment({ loanId, status }: { loanId: number; status: PaymentStatus }): Promise<PaymentMark> {
+function markLoanPayment({ loanId, status }: { loanId: number; status: PaymentStatus }): Promise<PaymentMark> {
   return api.post<PaymentMark>(`/loans/${loanId}/payment`, undefined, { query: { payment_status: status } });
 }
 

@@ -4,9 +4,9 @@ import { dividendKeys } from '@/features/dividends/api/keys';
 import { loanKeys } from '@/features/loans/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
-export type PayOff = Schemas['PayOffOut'];
+type PayOff = Schemas['PayOffOut'];
 
-export function payOffLoan({ loanId }: { loanId: number }): Promise<PayOff> {
+function payOffLoan({ loanId }: { loanId: number }): Promise<PayOff> {
   return api.put<PayOff>(`/loans/${loanId}`, { paid_off: true });
 }
 

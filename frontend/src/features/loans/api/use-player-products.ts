@@ -5,11 +5,11 @@ import type { Schemas } from '@/lib/api-types';
 
 export type PlayerProducts = Schemas['PlayerProductsOut'];
 
-export function fetchPlayerProducts(playerId: number, signal?: AbortSignal): Promise<PlayerProducts> {
+function fetchPlayerProducts(playerId: number, signal?: AbortSignal): Promise<PlayerProducts> {
   return api.get<PlayerProducts>(`/players/${playerId}/products`, { signal });
 }
 
-export const playerProductsQueryOptions = (playerId: number) =>
+const playerProductsQueryOptions = (playerId: number) =>
   queryOptions({
     queryKey: loanKeys.playerProducts(playerId),
     queryFn: ({ signal }) => fetchPlayerProducts(playerId, signal),

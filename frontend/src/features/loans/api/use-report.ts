@@ -20,14 +20,14 @@ export type ReportRow = Schemas['ReportRowOut'];
 
 export type ReportPage = Schemas['ReportOut'];
 
-export function fetchReport({ page = 1, filters }: { page?: number; filters: ReportFilters }, signal?: AbortSignal): Promise<ReportPage> {
+function fetchReport({ page = 1, filters }: { page?: number; filters: ReportFilters }, signal?: AbortSignal): Promise<ReportPage> {
   return api.get<ReportPage>('/admin/report', {
     query: { page, product_type: filters.productType || undefined, status: filters.status || undefined },
     signal,
   });
 }
 
-export const reportOptions = (filters: ReportFilters) =>
+const reportOptions = (filters: ReportFilters) =>
   infiniteQueryOptions({
     queryKey: loanKeys.report(filters),
     queryFn: ({ pageParam, signal }) => fetchReport({ page: pageParam, filters }, signal),

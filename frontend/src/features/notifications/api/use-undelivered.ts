@@ -5,11 +5,11 @@ import type { Schemas } from '@/lib/api-types';
 
 export type Undelivered = Schemas['UndeliveredOut'];
 
-export function fetchUndelivered(signal?: AbortSignal): Promise<Undelivered> {
+function fetchUndelivered(signal?: AbortSignal): Promise<Undelivered> {
   return api.get<Undelivered>('/admin/notifications/undelivered', { signal });
 }
 
-export const undeliveredQueryOptions = () =>
+const undeliveredQueryOptions = () =>
   queryOptions({
     queryKey: notificationKeys.undelivered(),
     queryFn: ({ signal }) => fetchUndelivered(signal),

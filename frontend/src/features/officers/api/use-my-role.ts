@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Role } from '@/lib/officers';
 import { officerKeys } from '@/features/officers/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-interface MeAnswer {
-  username: string;
-  is_admin: boolean;
-  role?: Role;
-}
+type MeAnswer = Schemas['MeOut'];
 
 /** The signed-in officer's role, read again when officers change (a treasurer may change it). */
 export function useMyRole() {

@@ -2,34 +2,27 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import type { Role } from '@/lib/officers';
 import { officerKeys } from '@/features/officers/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
 /** An officer as GET/POST/PATCH /api/admin/officers answer them (accounts/serializers.py OfficerOut). */
-export interface Officer {
-  id: number;
-  username: string;
-  role: Role;
-  active: boolean;
-  created_at: string;
-  /** the last sign-in, at either door; null before the first */
-  last_login: string | null;
-}
+export type Officer = Schemas['OfficerOut'];
 
-export interface NewOfficer {
+interface NewOfficer {
   username: string;
   password: string;
   role: Role;
 }
 
-export interface OfficerChange {
+interface OfficerChange {
   officerId: number;
   role?: Role;
   active?: boolean;
 }
 
-export const officersOptions = () =>
+const officersOptions = () =>
   queryOptions({
     queryKey: officerKeys.list(),
-    queryFn: ({ signal }) => api.get<{ results: Officer[] }>('/admin/officers', { signal }).then((answer) => answer.results),
+    queryFn: ({ signal }) => api.get<Schemas['OfficersOut']>('/admin/officers', { signal }).then((answer) => answer.results),
   });
 
 /** Every officer, active or not, in the order they were added (treasurers only). */
@@ -37,11 +30,11 @@ export function useOfficers() {
   return useQuery(officersOptions());
 }
 
-export function createOfficer(body: NewOfficer): Promise<Officer> {
+function createOfficer(body: NewOfficer): Promise<Officer> {
   return api.post<Officer>('/admin/officers', body);
 }
 
-export function updateOfficer({ officerId, ...changes }: OfficerChange): Promise<Officer> {
+function updateOfficer({ officerId, ...changes }: OfficerChange): Promise<Officer> {
   return api.patch<Officer>(`/admin/officers/${officerId}`, changes);
 }
 

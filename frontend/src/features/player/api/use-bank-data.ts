@@ -3,16 +3,13 @@ import { api } from '@/lib/api-client';
 import { loanKeys } from '@/features/loans/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
-/** The Overview cards' figures, counted and summed by the server. */
-export type ProductsSummary = Schemas['ProductsSummaryOut'];
-
 export type BankData = Schemas['BankDataOut'];
 
-export function fetchBankData({ signal }: { signal?: AbortSignal } = {}): Promise<BankData> {
+function fetchBankData({ signal }: { signal?: AbortSignal } = {}): Promise<BankData> {
   return api.get<BankData>('/me/bank-data', { signal });
 }
 
-export const bankDataQueryOptions = () =>
+const bankDataQueryOptions = () =>
   queryOptions({
     queryKey: loanKeys.bankData(),
     queryFn: ({ signal }) => fetchBankData({ signal }),

@@ -9,11 +9,11 @@ export type BadPayer = Schemas['PlayerHoldingsOut'];
 
 export type BadPayersPage = Schemas['BadPayersOut'];
 
-export function fetchBadPayers({ page = 1 }: { page?: number }, signal?: AbortSignal): Promise<BadPayersPage> {
+function fetchBadPayers({ page = 1 }: { page?: number }, signal?: AbortSignal): Promise<BadPayersPage> {
   return api.get<BadPayersPage>('/admin/players/bad-payers', { query: { page }, signal });
 }
 
-export const badPayersOptions = () =>
+const badPayersOptions = () =>
   infiniteQueryOptions({
     queryKey: playerKeys.badPayers(),
     queryFn: ({ pageParam, signal }) => fetchBadPayers({ page: pageParam }, signal),

@@ -6,11 +6,11 @@ import type { Schemas } from '@/lib/api-types';
 
 export type BlockedPlayersPage = Schemas['BlockedPlayersOut'];
 
-export function fetchBlockedPlayers({ page = 1 }: { page?: number }, signal?: AbortSignal): Promise<BlockedPlayersPage> {
+function fetchBlockedPlayers({ page = 1 }: { page?: number }, signal?: AbortSignal): Promise<BlockedPlayersPage> {
   return api.get<BlockedPlayersPage>('/admin/players/blocked', { query: { page }, signal });
 }
 
-export const blockedPlayersOptions = () =>
+const blockedPlayersOptions = () =>
   infiniteQueryOptions({
     queryKey: playerKeys.blocked(),
     queryFn: ({ pageParam, signal }) => fetchBlockedPlayers({ page: pageParam }, signal),

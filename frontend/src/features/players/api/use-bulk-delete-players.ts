@@ -1,28 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
+import type { Schemas } from '@/lib/api-types';
 
 /** What a bulk delete removed, counted by the server. */
-export interface BulkDeleteSummary {
-  players_count: number;
-  loans_count: number;
-  savings_count: number;
-  pending_loans_count: number;
-  withdrawal_requests_count?: number;
-  pearl_exchange_requests_count?: number;
-  credit_events_count?: number;
-}
-
-type BulkDeleteAnswer = BulkDeleteSummary & { summary?: BulkDeleteSummary; detail?: string };
+export type BulkDeleteSummary = Schemas['BulkDeleteOut'];
 
 /** Removes the players and everything they hold, in one transaction on the server (once per submission). */
-export async function bulkDeletePlayers({ playerIds }: { playerIds: number[] }, idempotencyKey: string): Promise<BulkDeleteSummary> {
-  const answer = await api.delete<BulkDeleteAnswer>(
-    '/admin/players/bulk-delete',
-    { player_ids: playerIds },
-    { headers: idempotencyHeaders(idempotencyKey) },
-  );
-  return answer.summary ?? answer;
+function bulkDeletePlayers({ playerIds }: { playerIds: number[] }, idempotencyKey: string): Promise<BulkDeleteSummary> {
+  return api.delete<BulkDeleteSummary>('/admin/players/bulk-delete', { player_ids: playerIds }, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useBulkDeletePlayers() {

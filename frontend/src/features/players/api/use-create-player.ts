@@ -3,16 +3,16 @@ import { api } from '@/lib/api-client';
 import { playerKeys } from '@/features/players/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
-export interface NewPlayer {
+interface NewPlayer {
   name: string;
   discord: string;
   /** optional: without one the player claims the record by registering */
   password?: string;
 }
 
-export type CreatedPlayer = Schemas['PlayerCreateOut'];
+type CreatedPlayer = Schemas['PlayerCreateOut'];
 
-export function createPlayer(body: NewPlayer): Promise<CreatedPlayer> {
+function createPlayer(body: NewPlayer): Promise<CreatedPlayer> {
   return api.post<CreatedPlayer>('/players', body);
 }
 

@@ -3,15 +3,13 @@ import { api } from '@/lib/api-client';
 import { playerKeys } from '@/features/players/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
-export type PlayerProfile = Schemas['PlayerBriefOut'];
-
 export type Me = Schemas['MeOut'];
 
-export function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
+function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
   return api.get<Me>('/me', { signal });
 }
 
-export const meQueryOptions = () =>
+const meQueryOptions = () =>
   queryOptions({ queryKey: playerKeys.me(), queryFn: ({ signal }) => fetchMe({ signal }) });
 
 export function useMe() {

@@ -6,11 +6,11 @@ import type { Schemas } from '@/lib/api-types';
 
 export type PlayerSearchPage = Schemas['PlayerSearchOut'];
 
-export function searchPlayersPage(term: string, page: number, signal?: AbortSignal): Promise<PlayerSearchPage> {
+function searchPlayersPage(term: string, page: number, signal?: AbortSignal): Promise<PlayerSearchPage> {
   return api.get<PlayerSearchPage>('/search/players', { query: { term, page }, signal });
 }
 
-export const playerSearchPagesOptions = (term: string) =>
+const playerSearchPagesOptions = (term: string) =>
   infiniteQueryOptions({
     queryKey: playerKeys.searchPages(term),
     queryFn: ({ pageParam, signal }) => searchPlayersPage(term, pageParam, signal),

@@ -4,7 +4,7 @@ import { playerKeys } from '@/features/players/api/keys';
 import type { AdminPlayer } from '@/features/players/api/types';
 
 /** The admin sets a player's password (which also unblocks the account and ends their sessions). */
-export function setPlayerPassword({ playerId, newPassword }: { playerId: number; newPassword: string }): Promise<AdminPlayer> {
+function setPlayerPassword({ playerId, newPassword }: { playerId: number; newPassword: string }): Promise<AdminPlayer> {
   return api.put<AdminPlayer>(`/admin/players/${playerId}/password`, { new_password: newPassword });
 }
 

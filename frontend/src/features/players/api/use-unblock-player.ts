@@ -4,7 +4,7 @@ import { playerKeys } from '@/features/players/api/keys';
 import type { AdminPlayer } from '@/features/players/api/types';
 
 /** Unblocks a player blocked after failed sign-ins (their failure count starts again). */
-export function unblockPlayer({ playerId }: { playerId: number }): Promise<AdminPlayer> {
+function unblockPlayer({ playerId }: { playerId: number }): Promise<AdminPlayer> {
   return api.put<AdminPlayer>(`/admin/players/${playerId}/unblock`);
 }
 

@@ -3,14 +3,14 @@ import { api } from '@/lib/api-client';
 import { playerKeys } from '@/features/players/api/keys';
 import type { AdminPlayer } from '@/features/players/api/types';
 
-export interface UpdatePlayerInput {
+interface UpdatePlayerInput {
   playerId: number;
   bad_payer?: boolean;
   has_solo_access?: boolean;
 }
 
 /** The admin's toggles on a player: bad payer and solo access. */
-export function updatePlayer({ playerId, ...changes }: UpdatePlayerInput): Promise<AdminPlayer> {
+function updatePlayer({ playerId, ...changes }: UpdatePlayerInput): Promise<AdminPlayer> {
   return api.put<AdminPlayer>(`/players/${playerId}`, changes);
 }
 

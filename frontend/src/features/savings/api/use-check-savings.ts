@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { SavingsListingStatus } from '@/lib/savings';
 import { nextPageOf } from '@/lib/paging';
@@ -14,7 +14,7 @@ export interface CheckSavingsFilters {
   search: string;
 }
 
-export function fetchCheckSavings(
+function fetchCheckSavings(
   { page = 1, filters }: { page?: number; filters?: CheckSavingsFilters },
   signal?: AbortSignal,
 ): Promise<CheckSavingsPage> {
@@ -24,7 +24,7 @@ export function fetchCheckSavings(
   });
 }
 
-export const checkSavingsPagesOptions = (filters: CheckSavingsFilters) =>
+const checkSavingsPagesOptions = (filters: CheckSavingsFilters) =>
   infiniteQueryOptions({
     queryKey: [...savingsKeys.check(), 'pages', filters] as const,
     queryFn: ({ pageParam, signal }) => fetchCheckSavings({ page: pageParam, filters }, signal),
@@ -35,15 +35,4 @@ export const checkSavingsPagesOptions = (filters: CheckSavingsFilters) =>
 /** Check Savings: the active accounts a page at a time (most overdue first), filtered on the server. */
 export function useCheckSavingsPages(filters: CheckSavingsFilters) {
   return useInfiniteQuery(checkSavingsPagesOptions(filters));
-}
-
-/** The counters of every active account and how many there are (the Report's tile). */
-export function useSavingsCounters() {
-  return useQuery(
-    queryOptions({
-      queryKey: [...savingsKeys.check(), 'counters'] as const,
-      queryFn: ({ signal }) => fetchCheckSavings({ page: 1 }, signal),
-      select: (page) => ({ count: page.count, counters: page.counters }),
-    }),
-  );
 }

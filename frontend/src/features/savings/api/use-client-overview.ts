@@ -21,7 +21,7 @@ export interface ClientFilters {
   search: string;
 }
 
-export function fetchClientOverview(
+function fetchClientOverview(
   { page = 1, filters }: { page?: number; filters: ClientFilters },
   signal?: AbortSignal,
 ): Promise<ClientOverviewPage> {
@@ -36,7 +36,7 @@ export function fetchClientOverview(
   });
 }
 
-export const clientOverviewPagesOptions = (filters: ClientFilters) =>
+const clientOverviewPagesOptions = (filters: ClientFilters) =>
   infiniteQueryOptions({
     queryKey: [...savingsKeys.clientOverview(), filters] as const,
     queryFn: ({ pageParam, signal }) => fetchClientOverview({ page: pageParam, filters }, signal),
@@ -62,8 +62,8 @@ function useInvalidateClients() {
     ]).then(() => undefined);
 }
 
-export function setClientType({ playerId, clientType }: { playerId: number; clientType: ClientType }) {
-  return api.put<{ detail: string }>(`/admin/players/${playerId}/client-type`, undefined, { query: { client_type: clientType } });
+function setClientType({ playerId, clientType }: { playerId: number; clientType: ClientType }) {
+  return api.put<Schemas['ClientTypeOut']>(`/admin/players/${playerId}/client-type`, undefined, { query: { client_type: clientType } });
 }
 
 export function useSetClientType() {
@@ -71,8 +71,8 @@ export function useSetClientType() {
   return useMutation({ mutationFn: setClientType, onSuccess: invalidate });
 }
 
-export function markExistingAsOld() {
-  return api.post<{ updated_count: number; detail: string }>('/admin/savings/mark-existing-players');
+function markExistingAsOld() {
+  return api.post<Schemas['MarkedOldOut']>('/admin/savings/mark-existing-players');
 }
 
 export function useMarkExistingAsOld() {

@@ -5,9 +5,9 @@ import { loanKeys } from '@/features/loans/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
 /** A savings account as the products call answers it (the fields View Products shows). */
-export type ProductSavings = Schemas['SavingsOut'];
+type ProductSavings = Schemas['SavingsOut'];
 
-export interface EditSavingsInput {
+interface EditSavingsInput {
   savingsId: number;
   invested_value?: number | string;
   /** weekly, a fraction */
@@ -15,7 +15,7 @@ export interface EditSavingsInput {
   admin_notes?: string;
 }
 
-export function editSavings({ savingsId, ...changes }: EditSavingsInput): Promise<ProductSavings> {
+function editSavings({ savingsId, ...changes }: EditSavingsInput): Promise<ProductSavings> {
   return api.put<ProductSavings>(`/admin/savings/${savingsId}/edit`, changes);
 }
 

@@ -8,9 +8,9 @@ import type { Schemas } from '@/lib/api-types';
 
 export type SavingsMark = Schemas['SavingsMarkOut'];
 
-export type OverdueRun = Schemas['OverdueRunOut'];
+type OverdueRun = Schemas['OverdueRunOut'];
 
-export interface CreateSavingsInput {
+interface CreateSavingsInput {
   player_id: number;
   /** a whole number, or the text as typed when it could not be read (the server says why) */
   invested_value: number | string;
@@ -26,7 +26,7 @@ function useInvalidateSavings() {
     );
 }
 
-export function createSavings(input: CreateSavingsInput, idempotencyKey: string): Promise<Savings> {
+function createSavings(input: CreateSavingsInput, idempotencyKey: string): Promise<Savings> {
   return api.post<Savings>('/savings', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
@@ -36,14 +36,14 @@ export function useCreateSavings() {
   return useIdempotentMutation({ mutationFn: createSavings, onSuccess: invalidate });
 }
 
-export interface MarkSavingsPaymentInput {
+interface MarkSavingsPaymentInput {
   savingsId: number;
   status: SavingsWeekStatus;
   /** the latest recorded week, to change it; left out, the week due is recorded */
   week?: number;
 }
 
-export function markSavingsPayment({ savingsId, status, week }: MarkSavingsPaymentInput, idempotencyKey: string): Promise<SavingsMark> {
+function markSavingsPayment({ savingsId, status, week }: MarkSavingsPaymentInput, idempotencyKey: string): Promise<SavingsMark> {
   return api.post<SavingsMark>(`/savings/${savingsId}/payment`, undefined, {
     query: { payment_status: status, week },
     headers: idempotencyHeaders(idempotencyKey),
@@ -56,7 +56,7 @@ export function useMarkSavingsPayment() {
   return useIdempotentMutation({ mutationFn: markSavingsPayment, onSuccess: invalidate });
 }
 
-export function autoProcessOverdue(_input: undefined, idempotencyKey: string): Promise<OverdueRun> {
+function autoProcessOverdue(_input: undefined, idempotencyKey: string): Promise<OverdueRun> {
   return api.post<OverdueRun>('/admin/savings/auto-process-overdue', undefined, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
@@ -66,27 +66,11 @@ export function useAutoProcessOverdue() {
   return useIdempotentMutation({ mutationFn: autoProcessOverdue, onSuccess: invalidate });
 }
 
-export function changeSavingsDate({ savingsId, newDate }: { savingsId: number; newDate: string }): Promise<SavingsRow> {
+function changeSavingsDate({ savingsId, newDate }: { savingsId: number; newDate: string }): Promise<SavingsRow> {
   return api.put<SavingsRow>(`/admin/savings/${savingsId}/change-date`, undefined, { query: { new_date: newDate } });
 }
 
 export function useChangeSavingsDate() {
   const invalidate = useInvalidateSavings();
   return useMutation({ mutationFn: changeSavingsDate, onSuccess: invalidate });
-}
-
-export interface EditSavingsInput {
-  savingsId: number;
-  invested_value?: number | string;
-  interest_rate?: number;
-  admin_notes?: string;
-}
-
-export function editSavings({ savingsId, ...body }: EditSavingsInput): Promise<Savings> {
-  return api.put<Savings>(`/admin/savings/${savingsId}/edit`, body);
-}
-
-export function useEditSavings() {
-  const invalidate = useInvalidateSavings();
-  return useMutation({ mutationFn: editSavings, onSuccess: invalidate });
 }

@@ -3,11 +3,11 @@ import { api } from '@/lib/api-client';
 import type { Savings } from '@/lib/savings';
 import { savingsKeys } from '@/features/savings/api/keys';
 
-export function fetchSavingsDetail(savingsId: number, signal?: AbortSignal): Promise<Savings> {
+function fetchSavingsDetail(savingsId: number, signal?: AbortSignal): Promise<Savings> {
   return api.get<Savings>(`/savings/${savingsId}`, { signal });
 }
 
-export const savingsDetailQueryOptions = (savingsId: number) =>
+const savingsDetailQueryOptions = (savingsId: number) =>
   queryOptions({ queryKey: savingsKeys.detail(savingsId), queryFn: ({ signal }) => fetchSavingsDetail(savingsId, signal) });
 
 /** One account with its weeks (History on Check Savings). */

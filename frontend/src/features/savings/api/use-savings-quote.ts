@@ -11,14 +11,14 @@ export interface SavingsQuoteParams {
   investedValue: string;
 }
 
-export function fetchSavingsQuote({ playerId, investedValue }: SavingsQuoteParams, signal?: AbortSignal): Promise<SavingsQuote> {
+function fetchSavingsQuote({ playerId, investedValue }: SavingsQuoteParams, signal?: AbortSignal): Promise<SavingsQuote> {
   return api.get<SavingsQuote>('/savings/quote', {
     query: { player_id: playerId ?? undefined, invested_value: investedValue || undefined },
     signal,
   });
 }
 
-export const savingsQuoteQueryOptions = (params: SavingsQuoteParams) =>
+const savingsQuoteQueryOptions = (params: SavingsQuoteParams) =>
   queryOptions({
     queryKey: savingsKeys.quote(params),
     queryFn: ({ signal }) => fetchSavingsQuote(params, signal),

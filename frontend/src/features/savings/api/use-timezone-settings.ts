@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { TimezoneSettings } from '@/lib/savings';
 import { savingsKeys } from '@/features/savings/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export function fetchTimezoneSettings(signal?: AbortSignal): Promise<{ timezone_settings: TimezoneSettings }> {
-  return api.get<{ timezone_settings: TimezoneSettings }>('/admin/timezone-settings', { signal });
+function fetchTimezoneSettings(signal?: AbortSignal): Promise<Schemas['TimezoneSettingsAnswerOut']> {
+  return api.get<Schemas['TimezoneSettingsAnswerOut']>('/admin/timezone-settings', { signal });
 }
 
-export const timezoneSettingsQueryOptions = () =>
+const timezoneSettingsQueryOptions = () =>
   queryOptions({
     queryKey: savingsKeys.timezoneSettings(),
     queryFn: ({ signal }) => fetchTimezoneSettings(signal).then((answer) => answer.timezone_settings),

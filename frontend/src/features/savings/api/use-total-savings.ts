@@ -3,11 +3,11 @@ import { api } from '@/lib/api-client';
 import type { TotalSavings } from '@/lib/savings';
 import { savingsKeys } from '@/features/savings/api/keys';
 
-export function fetchTotalSavings(playerId: number, signal?: AbortSignal): Promise<TotalSavings> {
+function fetchTotalSavings(playerId: number, signal?: AbortSignal): Promise<TotalSavings> {
   return api.get<TotalSavings>(`/players/${playerId}/total-savings`, { signal });
 }
 
-export const totalSavingsQueryOptions = (playerId: number) =>
+const totalSavingsQueryOptions = (playerId: number) =>
   queryOptions({ queryKey: savingsKeys.total(playerId), queryFn: ({ signal }) => fetchTotalSavings(playerId, signal) });
 
 /** What a player may withdraw: the total of their active savings, each account, and the date window. */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload, type Download } from '@/lib/api-client';
 
-export interface StatementRange {
+interface StatementRange {
   /** the statement's first and last days as the date inputs give them (YYYY-MM-DD, or '') */
   from: string;
   to: string;
@@ -9,14 +9,14 @@ export interface StatementRange {
   playerId?: number;
 }
 
-export function downloadStatement({ from, to, playerId }: StatementRange): Promise<Download> {
+function downloadStatement({ from, to, playerId }: StatementRange): Promise<Download> {
   const path = playerId === undefined ? '/me/statement.csv' : `/players/${playerId}/statement.csv`;
   // an empty date is left out: the server answers which one is missing
   return apiDownload(path, { from: from || undefined, to: to || undefined }, 'statement.csv');
 }
 
 /** Save a downloaded file under the server's name (a link with `download`, clicked once). */
-export function saveDownload({ blob, filename }: Download): void {
+function saveDownload({ blob, filename }: Download): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

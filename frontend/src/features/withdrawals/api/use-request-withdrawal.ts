@@ -4,7 +4,7 @@ import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { Withdrawal } from '@/lib/savings';
 import { withdrawalKeys } from '@/features/withdrawals/api/keys';
 
-export interface WithdrawalRequestInput {
+interface WithdrawalRequestInput {
   player_id: number;
   /** a whole number, or the text as typed when it could not be read (the server says why) */
   amount: number | string;
@@ -15,7 +15,7 @@ export interface WithdrawalRequestInput {
   player_discord: string;
 }
 
-export function requestWithdrawal(input: WithdrawalRequestInput, idempotencyKey: string): Promise<Withdrawal> {
+function requestWithdrawal(input: WithdrawalRequestInput, idempotencyKey: string): Promise<Withdrawal> {
   return api.post<Withdrawal>('/withdrawal-requests', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Withdrawal } from '@/lib/savings';
 import { withdrawalKeys } from '@/features/withdrawals/api/keys';
+import type { Schemas } from '@/lib/api-types';
 
-export function fetchWithdrawalHistory(playerId: number, signal?: AbortSignal): Promise<{ withdrawal_history: Withdrawal[] }> {
-  return api.get<{ withdrawal_history: Withdrawal[] }>(`/players/${playerId}/withdrawal-history`, { signal });
+function fetchWithdrawalHistory(playerId: number, signal?: AbortSignal): Promise<Schemas['WithdrawalHistoryOut']> {
+  return api.get<Schemas['WithdrawalHistoryOut']>(`/players/${playerId}/withdrawal-history`, { signal });
 }
 
-export const withdrawalHistoryQueryOptions = (playerId: number) =>
+const withdrawalHistoryQueryOptions = (playerId: number) =>
   queryOptions({
     queryKey: withdrawalKeys.history(playerId),
     queryFn: ({ signal }) => fetchWithdrawalHistory(playerId, signal).then((answer) => answer.withdrawal_history),

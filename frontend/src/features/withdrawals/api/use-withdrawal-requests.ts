@@ -9,9 +9,9 @@ import type { Schemas } from '@/lib/api-types';
 
 export type WithdrawalRequestsPage = Schemas['WithdrawalListOut'];
 
-export type WithdrawalDecision = Schemas['WithdrawalDecisionOut'];
+type WithdrawalDecision = Schemas['WithdrawalDecisionOut'];
 
-export function fetchWithdrawalRequests(page: number, signal?: AbortSignal): Promise<WithdrawalRequestsPage> {
+function fetchWithdrawalRequests(page: number, signal?: AbortSignal): Promise<WithdrawalRequestsPage> {
   return api.get<WithdrawalRequestsPage>('/admin/withdrawal-requests', { signal, query: { page } });
 }
 
@@ -50,7 +50,7 @@ function useInvalidateAfterDecision() {
     ]).then(() => undefined);
 }
 
-export function approveWithdrawal(
+function approveWithdrawal(
   { requestId, notes }: { requestId: number; notes: string },
   idempotencyKey: string,
 ): Promise<WithdrawalDecision> {
@@ -65,7 +65,7 @@ export function useApproveWithdrawal() {
   return useIdempotentMutation({ mutationFn: approveWithdrawal, onSuccess: invalidate });
 }
 
-export function denyWithdrawal({ requestId, notes }: { requestId: number; notes: string }): Promise<WithdrawalDecision> {
+function denyWithdrawal({ requestId, notes }: { requestId: number; notes: string }): Promise<WithdrawalDecision> {
   return api.put<WithdrawalDecision>(`/admin/withdrawal-requests/${requestId}/deny`, undefined, { query: { admin_notes: notes } });
 }
 
