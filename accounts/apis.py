@@ -63,11 +63,8 @@ class LoginApi(APIView):
         request=LoginIn, responses={200: LoginOut}, summary="Sign in by admin username, player name or discord"
     )
     def post(self, request):
-        data = LoginIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = services.auth_login(
-            username=data.validated_data.get("username"), password=data.validated_data.get("password")
-        )
+        data = parse(LoginIn, request, query=False)
+        user = services.auth_login(username=data.get("username"), password=data.get("password"))
         issued = tokens.token_issue(user=user)
         player = selectors.player_of(user)
         body = (
@@ -94,9 +91,8 @@ class RegisterApi(APIView):
         summary="Register a player (or claim an admin-created one); answers its id, name and discord",
     )
     def post(self, request):
-        data = RegisterIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        player = services.player_register(**{k: data.validated_data.get(k) for k in ("name", "discord", "password")})
+        data = parse(RegisterIn, request, query=False)
+        player = services.player_register(**{k: data.get(k) for k in ("name", "discord", "password")})
         return Response(RegisterOut(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -215,11 +211,8 @@ class PlayerPasswordApi(APIView):
         request=PasswordIn, responses={200: PlayerOut}, summary="Admin: set a player's password (also unblocks)"
     )
     def put(self, request, pk: int):
-        data = PasswordIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        player = services.player_password_set(
-            player_id=pk, new_password=data.validated_data.get("new_password"), admin=request.user
-        )
+        data = parse(PasswordIn, request, query=False)
+        player = services.player_password_set(player_id=pk, new_password=data.get("new_password"), admin=request.user)
         return Response(PlayerOut(player).data)
 
 
@@ -265,9 +258,7 @@ class PlayerCreateApi(APIView):
         summary="Admin New Player: name and discord (one namespace with every player's), password optional",
     )
     def post(self, request):
-        data = PlayerCreateIn(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        values = parse(PlayerCreateIn, request, query=False)
         player = services.player_create(
             name=values.get("name"), discord=values.get("discord"), password=values.get("password"), admin=request.user
         )

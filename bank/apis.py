@@ -16,7 +16,7 @@ from bank.core import audit, decisions, outbox
 from bank.core.errors import BankError
 from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, TextField, WholeNumberField
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from bank.core.inputs import NOT_AN_OBJECT, InputSerializer, parse
+from bank.core.inputs import InputSerializer, parse
 from bank.core.models import AuditEntry, BankSettings
 from bank.core.paging import PageIn, PageOut, page_of
 from bank.core.permissions import IsBankAdmin
@@ -88,14 +88,8 @@ class PlayersBulkDeleteApi(APIView):
     )
     @idempotent
     def delete(self, request):
-        sent = request.data
-        if isinstance(sent, list):  # the spec's body: the bare list of ids
-            sent = {"player_ids": sent}
-        if not isinstance(sent, dict):
-            raise BankError(NOT_AN_OBJECT, code="invalid_body")
-        data = BulkDeleteIn(data=sent)
-        data.is_valid(raise_exception=True)
-        counts = players_bulk_delete(player_ids=data.validated_data["player_ids"], admin=request.user)
+        data = parse(BulkDeleteIn, request, query=False, list_as="player_ids")  # the spec sends the bare list
+        counts = players_bulk_delete(player_ids=data["player_ids"], admin=request.user)
         players = counts["players_count"]
         detail = f"Deleted {players} player{'s' if players != 1 else ''} and all their data."
         return Response(BulkDeleteOut(counts | {"detail": detail}).data)

@@ -23,7 +23,7 @@ from django.db.models.functions import Coalesce, Greatest
 from accounts.models import Player
 from exchange.models import PearlExchangeRequest
 from lending import rules as lending_rules
-from lending.loans.selectors import solo_dividends_amount
+from lending.loans.selectors import pending_loan_rows, pending_loans_open, solo_dividends_amount
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, WithdrawalRequest
 
 # how many of each kind the Overview lists under its banners
@@ -149,11 +149,7 @@ def dashboard(*, short_list: int = SHORT_LIST) -> dict:
     return {
         "stats": stats,
         "solo_dividends": stats["solo_dividends"],
-        "pending_loans": list(
-            PendingLoan.objects.filter(status=PendingLoan.Status.PENDING)
-            .select_related("player", "requested_by__player", "approved_by", "denied_by")
-            .order_by("request_date", "id")[:short_list]
-        ),
+        "pending_loans": pending_loan_rows(pending_loans_open()[:short_list]),
         "withdrawal_requests": list(
             WithdrawalRequest.objects.filter(status=WithdrawalRequest.Status.PENDING)
             .select_related("player", "decided_by")

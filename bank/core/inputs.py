@@ -26,14 +26,24 @@ class InputSerializer(serializers.Serializer):
         return fields
 
 
-def parse(serializer_class: type[serializers.Serializer], request, *, query: bool = True, body: bool = True) -> dict:
+def parse(
+    serializer_class: type[serializers.Serializer],
+    request,
+    *,
+    query: bool = True,
+    body: bool = True,
+    list_as: str | None = None,
+) -> dict:
     """The call's input, validated: query-string values (where the spec sends them) with the JSON
-    body's on top. Bad input raises the serializer's 400, naming the field."""
+    body's on top. Bad input raises the serializer's 400, naming the field. `list_as` names the
+    field a bare JSON list stands for (the spec's bulk delete sends only the list of ids)."""
     data: dict = {}
     if query:
         data.update({key: request.query_params.get(key) for key in request.query_params})
     if body:
         sent = request.data
+        if list_as and isinstance(sent, list):
+            sent = {list_as: sent}
         if not isinstance(sent, dict):
             raise BankError(NOT_AN_OBJECT, code="invalid_body")
         data.update(sent)

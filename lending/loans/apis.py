@@ -48,7 +48,7 @@ def _awaiting(awaiting: AwaitingSecondApproval) -> Response:
         "detail": awaiting.detail,
         "pending_loan": selectors.pending_loan_detail(request_id=awaiting.request.pk, for_officer=True),
     }
-    return Response(body, status=status.HTTP_202_ACCEPTED)  # LoanRequestAwaitingOut's shape
+    return Response(LoanRequestAwaitingOut(body).data, status=status.HTTP_202_ACCEPTED)
 
 
 def _loan_out(loan_id: int) -> dict:
@@ -77,7 +77,8 @@ class LoanRequestCreateApi(APIView):
             total_days=data["total_days"],
             request_reason=data.get("request_reason", ""),
         )
-        return Response(selectors.pending_loan_detail(request_id=pending.pk), status=status.HTTP_201_CREATED)
+        row = selectors.pending_loan_detail(request_id=pending.pk)
+        return Response(PendingLoanOut(row).data, status=status.HTTP_201_CREATED)
 
 
 class LoanQuoteApi(APIView):
@@ -286,7 +287,7 @@ class PendingLoansAdminApi(APIView):
         page = page_of(parse(PageIn, request, body=False))
         pending = selectors.pending_loans_open()
         rows = selectors.pending_loan_rows(pending[page.offset : page.offset + page.size], for_officer=True)
-        return Response({"pending_loans": rows, **page.answer(pending.count())})  # PendingLoansOut's shape
+        return Response(PendingLoansOut({"pending_loans": rows, **page.answer(pending.count())}).data)
 
 
 class LoanRequestApproveApi(APIView):
@@ -310,7 +311,7 @@ class LoanRequestApproveApi(APIView):
             "loan": selectors.loan_detail(loan_id=loan.pk),
             "detail": "Pending loan approved and converted to active loan!",
         }
-        return Response(body)  # PendingLoanDecisionOut's shape: the selectors answer final rows
+        return Response(PendingLoanDecisionOut(body).data)
 
 
 class LoanRequestDenyApi(APIView):
@@ -330,4 +331,4 @@ class LoanRequestDenyApi(APIView):
             "loan": None,
             "detail": "Pending loan denied.",
         }
-        return Response(body)  # PendingLoanDecisionOut's shape: the selectors answer final rows
+        return Response(PendingLoanDecisionOut(body).data)

@@ -1,6 +1,7 @@
 """parse(): every call's query string and JSON body through one serializer (bank/inputs.py)."""
 
 import pytest
+from rest_framework import serializers
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
@@ -28,6 +29,29 @@ def test_a_body_that_is_not_a_json_object_is_a_400():
     with pytest.raises(BankError) as error:
         parse(PointsIn, request("put", "/x", [1, 2]))
     assert (error.value.status, error.value.detail) == (400, NOT_AN_OBJECT)
+
+
+class IdsIn(InputSerializer):
+    ids = serializers.ListField(child=WholeNumberField())
+
+
+def test_a_bare_list_stands_for_the_field_list_as_names_and_nothing_else():
+    assert parse(IdsIn, request("delete", "/x", [3, 4]), list_as="ids") == {"ids": [3, 4]}
+    assert parse(IdsIn, request("delete", "/x", {"ids": [5]}), list_as="ids") == {"ids": [5]}
+    with pytest.raises(BankError) as error:
+        parse(IdsIn, request("delete", "/x", "3,4"), list_as="ids")
+    assert error.value.detail == NOT_AN_OBJECT
+
+
+def test_the_query_string_is_left_out_when_a_call_reads_only_its_body():
+    assert parse(PointsIn, request("post", "/x?page=2", {"points": 7}), query=False) == {"points": 7}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/login", "/api/register"])
+def test_sign_in_and_registration_refuse_a_body_that_is_not_an_object(api, path):
+    response = api.post(path, [1, 2], format="json")
+    assert (response.status_code, response.json()["detail"]) == (400, NOT_AN_OBJECT)
 
 
 @pytest.mark.parametrize("points", ["1,500", 1500.0, "1e3", "١٠", "1_000", True])

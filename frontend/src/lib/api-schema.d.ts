@@ -2277,10 +2277,10 @@ export interface components {
              * Format: double
              * @description the whole-term rate spread over the days, shown beside it: 0.0214 = 2.14% a day
              */
-            readonly daily_rate: number;
+            daily_rate: number;
             total_to_pay: number;
             /** @description who asked: the player's name, or an admin's username */
-            readonly user: string | null;
+            user: string | null;
             request_reason: string;
             /** Format: date-time */
             request_date: string;
@@ -2298,6 +2298,7 @@ export interface components {
             /** @description four eyes: the approvals recorded while a request above the threshold waits for a second officer */
             readonly approvals: components["schemas"]["ApprovalOut"][];
         };
+        /** @description A loan request: who asked for what, and how it was decided. */
         PendingLoanOut: {
             id: number;
             player_id: number;
@@ -2314,10 +2315,10 @@ export interface components {
              * Format: double
              * @description the whole-term rate spread over the days, shown beside it: 0.0214 = 2.14% a day
              */
-            readonly daily_rate: number;
+            daily_rate: number;
             total_to_pay: number;
             /** @description who asked: the player's name, or an admin's username */
-            readonly user: string | null;
+            user: string | null;
             request_reason: string;
             /** Format: date-time */
             request_date: string;

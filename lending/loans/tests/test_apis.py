@@ -546,19 +546,20 @@ def test_admin_pending_list_pages_oldest_first_and_counts_them_all(admin_api):
     assert [row["id"] for row in body["pending_loans"]] == [requests[2].pk]
 
 
-def test_the_loan_request_rows_match_their_documented_serializer(admin_user):
-    """The selectors answer final rows for speed; the serializer documents the shape: one must not drift."""
+def test_the_loan_request_rows_pass_through_their_serializer_unchanged(admin_user):
+    """The selectors shape the rows in one query; the views answer them through PendingLoanOut, which
+    must neither drop a key nor change a value (a rate's decimals, a date's format, who asked)."""
     from lending.loans.serializers import PendingLoanOut
 
     asked = PendingLoanFactory()
     decided = PendingLoanFactory()
     services.loan_request_approve(request_id=decided.pk, admin=admin_user, notes="ok")
     for pending in (asked, decided):
-        pending.refresh_from_db()
         row = selectors.pending_loan_detail(request_id=pending.pk)
         assert row.keys() == PendingLoanOut().fields.keys()
         rendered = json.loads(JSONRenderer().render(row))
-        assert rendered == json.loads(JSONRenderer().render(PendingLoanOut(pending).data))
+        assert rendered == json.loads(JSONRenderer().render(PendingLoanOut(row).data))
+    assert rendered["approved_by"] == admin_user.username and rendered["user"] == decided.player.name
 
 
 def test_bank_data_renders_exactly_as_its_documented_serializers(eligible_player):
