@@ -50,6 +50,7 @@ DEMO_PASSWORD = "guildbank1"
 # Shortened session for the expiry tests: the modal shows 6 s after sign-in, counts down 8 s.
 SHORT_SESSION_SECONDS = 14
 SHORT_WARNING_SECONDS = 8
+SHORT_WARNING_AFTER_MS = (SHORT_SESSION_SECONDS - SHORT_WARNING_SECONDS) * 1000  # when the modal shows
 
 expect.set_options(timeout=10_000)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from bank_ui import choose_theme, open_tab, path_is, sign_in
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, watch_for_errors
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, SHORT_WARNING_AFTER_MS, watch_for_errors
 
 THEMES = ["Dark", "Light", "Ocean", "Sunset", "Forest"]
 
@@ -86,7 +86,10 @@ def _open_player_products(page: Page) -> None:
 
 
 def _wait_for_session_expiry(page: Page) -> None:
-    expect(page.get_by_role("dialog", name="Session Expiring Soon")).to_be_visible(timeout=12_000)
+    # the page runs on Playwright's clock (ScreenVisitor installs it for the short session): jump to
+    # the moment the warning shows instead of waiting 6 s for it
+    page.clock.fast_forward(SHORT_WARNING_AFTER_MS)
+    expect(page.get_by_role("dialog", name="Session Expiring Soon")).to_be_visible()
 
 
 def _player(tab: str) -> Screen:
@@ -194,9 +197,11 @@ class ScreenVisitor:
         # a screen with a `prepare` leaves something open (a dialog): the next one starts afresh
         self.left_open = False
 
-    def _fresh_page(self, viewport: dict[str, int]) -> Page:
+    def _fresh_page(self, viewport: dict[str, int], *, clock: bool = False) -> Page:
         self.close()
         self.context = self.browser.new_context(viewport=viewport)
+        if clock:
+            self.context.clock.install()  # flows like real time until a test jumps it forward
         self.page = self.context.new_page()
         self.errors = watch_for_errors(self.page)
         return self.page
@@ -207,7 +212,7 @@ class ScreenVisitor:
         # a session warns after 4 minutes: sign in afresh well before the expiry dialog shows
         stale = time.monotonic() - self.signed_in_at > SESSION_REUSE_SECONDS
         if screen.who == VISITOR or key != self.key or page is None or stale or self.left_open:
-            page = self._fresh_page(viewport)
+            page = self._fresh_page(viewport, clock=screen.short_session)
             page.goto((self.short_session_url if screen.short_session else self.base_url) + screen.path)
             if theme != "Dark":
                 choose_theme(page, theme)

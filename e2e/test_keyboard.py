@@ -8,7 +8,7 @@ from bank_ui import choose_theme, path_is, sign_in
 from playwright.sync_api import Page, expect
 from screens import THEMES
 
-from conftest import DEMO_PASSWORD, Server
+from conftest import DEMO_PASSWORD, SHORT_WARNING_AFTER_MS, Server
 
 FOCUS_RING = """() => {
     const el = document.activeElement;
@@ -101,6 +101,7 @@ def test_focus_ring_is_the_theme_accent(page: Page, server: Server, theme: str):
 
 
 def test_session_expiry_dialog_traps_the_keyboard(page: Page, short_session_server: Server, shoot):
+    page.clock.install()  # Playwright's clock, flowing like real time: the test jumps to the warning
     page.goto(short_session_server.url("/"))
     sign_in(page, "Borin", DEMO_PASSWORD)
     expect(page).to_have_url(path_is("/dashboard"))
@@ -110,7 +111,8 @@ def test_session_expiry_dialog_traps_the_keyboard(page: Page, short_session_serv
     expect(my_loans).to_be_focused()
 
     dialog = page.get_by_role("dialog", name="Session Expiring Soon")
-    expect(dialog).to_be_visible(timeout=12_000)
+    page.clock.fast_forward(SHORT_WARNING_AFTER_MS)
+    expect(dialog).to_be_visible()
     extend = dialog.get_by_role("button", name="Extend Session")
     logout = dialog.get_by_role("button", name="Logout Now")
     expect(extend).to_be_focused()

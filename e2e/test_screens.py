@@ -7,7 +7,7 @@ from bank_ui import choose_theme, path_is, sign_in
 from playwright.sync_api import Page, expect
 from screens import THEMES
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, Server
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, SHORT_WARNING_AFTER_MS, Server
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -58,12 +58,14 @@ def test_sign_in_register_and_dashboards(page: Page, server: Server, shoot, them
 
 @pytest.mark.parametrize("theme", ["Dark", "Sunset"])
 def test_session_expiry_modal(page: Page, short_session_server: Server, shoot, theme: str):
+    page.clock.install()  # Playwright's clock, flowing like real time: the test jumps to the warning
     page.goto(short_session_server.url("/"))
     if theme != "Dark":
         choose_theme(page, theme)
     sign_in(page, "Borin", DEMO_PASSWORD)
     expect(page).to_have_url(path_is("/dashboard"))
-    expect(page.get_by_role("dialog", name="Session Expiring Soon")).to_be_visible(timeout=12_000)
+    page.clock.fast_forward(SHORT_WARNING_AFTER_MS)
+    expect(page.get_by_role("dialog", name="Session Expiring Soon")).to_be_visible()
     shoot(page, "expiry-modal")
     page.get_by_role("button", name="Logout Now").click()
     expect(page).to_have_url(path_is("/"))
