@@ -85,13 +85,23 @@ def _body_too_large() -> str:
     return f"The request body is too large: at most {megabytes:g} MB."
 
 
+def mark_key_honoured(request) -> None:
+    """This call answers its Idempotency-Key once (bank.core.idempotency.run_once): an error may
+    tell the client that sending it again with the same key is safe."""
+    getattr(request, "_request", request).bank_key_honoured = True
+
+
+def key_honoured(request) -> bool:
+    return bool(getattr(getattr(request, "_request", request), "bank_key_honoured", False))
+
+
 def _honest(*, nothing: str, saved: str, maybe: str, request) -> str:
     """The detail that matches what this request really did to the database (bank/writes.py)."""
     recorded = writes.current()
     if recorded is None or recorded.nothing_changed:
         return nothing
     detail = maybe if recorded.uncertain else saved
-    if request is not None and request.headers.get("Idempotency-Key"):
+    if request is not None and key_honoured(request):  # only calls that answer their key once say so
         detail += SAME_KEY_IS_SAFE
     return detail
 

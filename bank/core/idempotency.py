@@ -24,7 +24,7 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from bank.core.errors import BankError
+from bank.core.errors import BankError, mark_key_honoured
 from bank.core.models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
@@ -69,6 +69,7 @@ def run_once(request, *, call: Callable[[], Response]) -> Response | HttpRespons
     if not _KEY.fullmatch(key):
         message = f"{HEADER} must be 1 to 255 visible ASCII characters"
         raise BankError(message, code="invalid_idempotency_key", fields={HEADER: [message]})
+    mark_key_honoured(request)
     scope = f"{request.method} {request.path}"
     body_hash = _input_hash(request)
     user = request.user

@@ -140,6 +140,30 @@ def test_a_connection_lost_during_commit_says_it_cannot_tell_and_that_the_same_k
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_call_that_does_not_answer_its_key_once_never_calls_a_retry_safe(admin_api, monkeypatch):
+    """A credit adjustment adds its points each time it runs: it ignores Idempotency-Key, so a lost
+    commit must not tell the client that sending it again with the key is safe."""
+    player = PlayerFactory(credit_score=100)
+    original = BaseDatabaseWrapper.commit
+
+    def commit_then_lose_the_answer(self):
+        original(self)
+        raise connection_lost()
+
+    monkeypatch.setattr(BaseDatabaseWrapper, "commit", commit_then_lose_the_answer)
+    response = admin_api.post(
+        "/api/admin/credit-score/adjust",
+        {"player_id": player.pk, "points_change": 15, "reason": "Donated"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="adjust-1",
+    )
+    monkeypatch.undo()
+    assert (response.status_code, response.json()["detail"]) == (503, errors.MAYBE_SAVED)
+    player.refresh_from_db()
+    assert player.credit_score == 115  # it was saved: the answer says it cannot tell, and to check
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_deadlock_is_run_again_and_the_client_never_hears_of_it(admin_api, monkeypatch):
     pending = PendingLoanFactory()
     calls = []
