@@ -98,7 +98,7 @@ class RegisterApi(APIView):
 
 class VerifyTokenApi(APIView):
     """Is this token still good? The token comes in the Authorization header, never in the address
-    (a query string's `token` is refused before this view runs: bank/middleware.py)."""
+    (a query string's `token` is refused before this view runs: bank/core/middleware.py)."""
 
     authentication_classes: list = []
     permission_classes = [AllowAny]

@@ -27,7 +27,7 @@ if settings.BANK_BACKGROUND_IN_SERVER:
     start_background_deliverer()
     # the daily jobs (the overdue savings run) run from a thread of the server too
     start_background_scheduler()
-# the collector skips the objects of the sockets held for long (bank/collector.py)
+# the collector skips the objects of the sockets held for long (bank/core/collector.py)
 if settings.GC_FREEZE_SECONDS > 0:
     collector_start(freeze_seconds=settings.GC_FREEZE_SECONDS, reclaim_seconds=settings.GC_RECLAIM_SECONDS)
 

@@ -1,7 +1,7 @@
 """daphne as the bank runs it: `python -m bank.server [daphne's options] bank.asgi:application`.
 
 daphne's own command line, with one change: its access log writes every address through
-`bank.redaction.redact_uri`, so that a token or a ticket someone put in a URL never reaches a log
+`bank.core.redaction.redact_uri`, so that a token or a ticket someone put in a URL never reaches a log
 file (the API refuses such a call, but daphne logs the address it refused). `make run`, `make serve`
 (deploy/supervisord.conf) and the tests' servers start the bank this way.
 """

@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         async def run() -> dict:
             open_s = await _open_all(sockets, plan, args.concurrency)
             # the client's own 10,000 sockets out of its collector's walks, as the servers do theirs
-            # (bank/collector.py): a full collection here delayed reading the notices it times
+            # (bank/core/collector.py): a full collection here delayed reading the notices it times
             freeze_once(reclaim=False)
             gc.set_threshold(*YOUNG_THRESHOLDS)
             await asyncio.sleep(2)  # let the servers settle after the connection storm

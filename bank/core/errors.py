@@ -96,7 +96,7 @@ def key_honoured(request) -> bool:
 
 
 def _honest(*, nothing: str, saved: str, maybe: str, request) -> str:
-    """The detail that matches what this request really did to the database (bank/writes.py)."""
+    """The detail that matches what this request really did to the database (bank/core/writes.py)."""
     recorded = writes.current()
     if recorded is None or recorded.nothing_changed:
         return nothing

@@ -4,7 +4,7 @@ daphne reads requests with Twisted's HTTPChannel, whose lines (the request line,
 at most MAX_LENGTH bytes (16 KB). A longer line reached `LineReceiver.lineLengthExceeded`, which
 closes the connection without a word: a client sending a long query string saw its connection
 drop. Here the request line answers 414 (a header line 431) in the API's error shape, then closes.
-Lines up to the limit reach the bank, whose own limit is lower (bank/middleware.py).
+Lines up to the limit reach the bank, whose own limit is lower (bank/core/middleware.py).
 
 Twisted's class is patched once, when the ASGI application loads in a daphne process; the test in
 bank/tests/test_http_limits.py fails loudly if Twisted stops calling this hook.

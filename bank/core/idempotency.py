@@ -104,5 +104,5 @@ def idempotent(view_method):
     def wrapper(self, request, *args, **kwargs):
         return run_once(request, call=lambda: view_method(self, request, *args, **kwargs))
 
-    wrapper.idempotent = True  # the schema documents its 422 (bank.schema)
+    wrapper.idempotent = True  # the schema documents its 422 (bank.core.schema)
     return wrapper

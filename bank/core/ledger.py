@@ -38,7 +38,7 @@ def player(player_id: int) -> Account:
     return (LedgerEntry.Account.PLAYER, player_id)
 
 
-# reason -> what it means (one place for every domain's reasons, as bank.audit.KINDS)
+# reason -> what it means (one place for every domain's reasons, as bank.core.audit.KINDS)
 REASONS: dict[str, str] = {
     "opening_balance": "Opening balance: the books began with the balance held then",
     "savings_deposit": "Bread put into a new savings account",

@@ -17,7 +17,7 @@ from bank.core.redaction import TOKEN_IN_URL, token_in_query
 logger = logging.getLogger("bank.core.middleware")
 
 # The longest path or query string the bank reads. Nothing it serves needs more than a few hundred
-# characters; the HTTP server itself drops lines over 16 KB (bank/http_limits.py answers 414 there).
+# characters; the HTTP server itself drops lines over 16 KB (bank/core/http_limits.py answers 414 there).
 MAX_URL_PART = 8_192
 URI_TOO_LONG = "The address is too long: at most 8,192 characters of path and of query string."
 
@@ -39,7 +39,7 @@ class UrlLengthMiddleware:
 
 
 class DatabaseFaultMiddleware:
-    """Follows what each request writes (bank/writes.py), so that an error answer says honestly
+    """Follows what each request writes (bank/core/writes.py), so that an error answer says honestly
     whether anything changed, and runs a request again when a deadlock or a serialization failure
     rolled back all it did (at most RETRIES more times, after a short random pause). Every write
     takes its locks in one order (docs/rules.md, "Lock order"), so this is a last resort."""
@@ -52,7 +52,7 @@ class DatabaseFaultMiddleware:
     def __call__(self, request):
         if request.method not in {"GET", "HEAD", "OPTIONS"}:
             # read once and kept, so that a second attempt reads it again; a body over the limit is
-            # left to the view, which answers 413 (bank.errors)
+            # left to the view, which answers 413 (bank.core.errors)
             with contextlib.suppress(RequestDataTooBig):
                 request.body  # noqa: B018
         attempt = 0
@@ -73,7 +73,7 @@ class DatabaseFaultMiddleware:
 class TokenInUrlMiddleware:
     """400 for an API call whose query string carries a bearer token (docs/rules.md, "Signing in and
     sessions"): the token goes in the Authorization header. Refused before any view reads the
-    request, and the answer does not repeat the token (bank/redaction.py)."""
+    request, and the answer does not repeat the token (bank/core/redaction.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -90,7 +90,7 @@ NOT_JSON = "The request body must be JSON: send it with Content-Type: applicatio
 class JsonBodyMiddleware:
     """415 for an API call that sends a body other than JSON, on every call that can take one
     (POST, PUT, PATCH, DELETE), whether or not its view reads the body: the API speaks JSON only,
-    and every write's schema documents this 415 (bank/schema.py). Reads ignore a body."""
+    and every write's schema documents this 415 (bank/core/schema.py). Reads ignore a body."""
 
     WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 

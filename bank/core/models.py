@@ -5,7 +5,7 @@ from django.db import models
 
 
 class IdempotencyRecord(models.Model):
-    """The first answer to a call made with an Idempotency-Key, kept 24 hours (bank.idempotency)."""
+    """The first answer to a call made with an Idempotency-Key, kept 24 hours (bank.core.idempotency)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=255)
@@ -62,7 +62,7 @@ class LedgerQuerySet(models.QuerySet):
 class LedgerEntry(models.Model):
     """One movement of bread: `amount` from one account to another, why, and what caused it.
 
-    Written by `bank.ledger` in the transaction that changes the balance it explains, so that
+    Written by `bank.core.ledger` in the transaction that changes the balance it explains, so that
     `reconcile` can recompute every balance from its entries. Accounts are a kind and an id: a savings
     account's balance, what a loan has been paid back, the solo dividends, the bread a player holds in
     the game, and the bank's own bread. Ids are copied, not linked: an entry outlives what it names.
@@ -132,7 +132,7 @@ class ReconcileRun(models.Model):
 class AuditEntry(models.Model):
     """One admin action that changed data: who, when, what, the object, the values before and after.
 
-    Written by `bank.audit.record` inside the action's own transaction. Ids and names are copied, not
+    Written by `bank.core.audit.record` inside the action's own transaction. Ids and names are copied, not
     linked: an entry outlives the player, the admin and the object it names.
     """
 
@@ -170,7 +170,7 @@ class AuditEntry(models.Model):
 
 class OutboxMessage(models.Model):
     """A Discord message for a player, queued in the transaction that decided what it tells
-    (`bank.outbox.enqueue`) and delivered after it commits, with retries (`bank.outbox.deliver_due`)."""
+    (`bank.core.outbox.enqueue`) and delivered after it commits, with retries (`bank.core.outbox.deliver_due`)."""
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     kind = models.CharField(max_length=48)

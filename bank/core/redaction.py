@@ -1,7 +1,7 @@
 """Secrets stay out of addresses, and out of every log that keeps addresses (plumbing: imports no app).
 
 A bearer token in a URL ends up in the server's access log, a proxy's, the browser's history: the
-API refuses one (`TokenInUrlMiddleware`, bank/middleware.py), and the access log of the bank's server
+API refuses one (`TokenInUrlMiddleware`, bank/core/middleware.py), and the access log of the bank's server
 (bank/server.py) writes `[redacted]` where a secret stood, so that even a refused address keeps none.
 """
 

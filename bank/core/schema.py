@@ -1,16 +1,16 @@
 """The OpenAPI schema documents every status a call can answer, so a generated client knows them.
 
 drf-spectacular documents each call's success answer from its serializers; `BankAutoSchema` adds the
-error answers, all in the one error shape (bank.errors), from what the view is:
+error answers, all in the one error shape (bank.core.errors), from what the view is:
 - 400 bad input: every call (its body or query parameters; and any call's address given a token,
-  bank.middleware.TokenInUrlMiddleware);
+  bank.core.middleware.TokenInUrlMiddleware);
 - 401 no valid session: any call that needs one (and sign-in's wrong password);
 - 403 not allowed: calls restricted to admins or players (and sign-in's blocked account);
 - 404 no such record: any signed-in call (ids in the path or the input, a missing player profile);
 - 409 no longer possible (decided, paid off, not covered): calls that change something;
 - 413 body too large, 415 a body that is not JSON: calls that can take a body (every write; the
-  API answers 415 on every write sent a body of another type, bank.middleware.JsonBodyMiddleware);
-- 414 a path or a query string over 8,192 characters: every call (bank.middleware.UrlLengthMiddleware;
+  API answers 415 on every write sent a body of another type, bank.core.middleware.JsonBodyMiddleware);
+- 414 a path or a query string over 8,192 characters: every call (bank.core.middleware.UrlLengthMiddleware;
   any call's address can be given a query string);
 - 422 Idempotency-Key reused with other input: calls that accept one;
 - 429 too many attempts: throttled calls;

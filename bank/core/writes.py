@@ -7,9 +7,9 @@ change behind; one that dies during COMMIT leaves the client unable to know. `Re
 follows one request:
 
 - every statement goes through `track` (a Django execute wrapper, installed per request by
-  `bank.middleware.DatabaseFaultMiddleware`), which notes the writes: inside a transaction they
+  `bank.core.middleware.DatabaseFaultMiddleware`), which notes the writes: inside a transaction they
   wait for its end, outside one they are saved at once;
-- the database backends (`bank.sqlite`, `bank.postgresql`) report each COMMIT and ROLLBACK here
+- the database backends (`bank.core.sqlite`, `bank.core.postgresql`) report each COMMIT and ROLLBACK here
   through `CommitReportingMixin`: a commit that succeeds makes the transaction's writes durable, a
   commit that fails makes them uncertain, a rollback forgets them.
 """

@@ -148,7 +148,7 @@ else:
         }
     }
 if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", "bank.core.sqlite"):
-    # Django's SQLite backend, whose connections outlive the request's thread (bank/sqlite/base.py)
+    # Django's SQLite backend, whose connections outlive the request's thread (bank/core/sqlite/base.py)
     DATABASES["default"]["ENGINE"] = "bank.core.sqlite"
     # SQLite ignores row locks: IMMEDIATE transactions serialise writers, so the embedded
     # default is race-safe too; the timeout lets waiting writers queue instead of failing.
@@ -164,7 +164,7 @@ if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", "bank.core.s
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The server's garbage collector (bank/collector.py): old objects frozen every this many seconds (0:
+# The server's garbage collector (bank/core/collector.py): old objects frozen every this many seconds (0:
 # never), and everything collected once every GC_RECLAIM_SECONDS
 GC_FREEZE_SECONDS = float(os.environ.get("BANK_GC_FREEZE_SECONDS", "10"))
 GC_RECLAIM_SECONDS = 600.0
@@ -183,7 +183,7 @@ CHANNEL_LAYER_READ_TIMEOUT_SECONDS = 30
 
 
 # Calls made on a request's path (a notice after a change, the health check) must not wait on a Redis
-# that hangs: their connections give up after this long (bank/live.py bounds a whole send too).
+# that hangs: their connections give up after this long (bank/core/live.py bounds a whole send too).
 REDIS_REQUEST_TIMEOUT_SECONDS = 1.0
 
 
@@ -206,12 +206,12 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         # the sockets' layer: a socket's reader waits long for Redis under load
         "default": redis_channel_layer(REDIS_URL),
-        # the layer that sends notices from requests (bank/live.py): short waits
+        # the layer that sends notices from requests (bank/core/live.py): short waits
         "notify": redis_channel_layer(REDIS_URL, socket_timeout=REDIS_REQUEST_TIMEOUT_SECONDS),
     }
     CACHES = {
         "default": {
-            # Redis, counting in this process while Redis cannot be reached (bank/cache.py): the
+            # Redis, counting in this process while Redis cannot be reached (bank/core/cache.py): the
             # sign-in throttle keeps counting, and no request waits on a Redis that hangs
             "BACKEND": "bank.core.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
@@ -256,7 +256,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    # an Accept header naming nothing the API renders gets JSON, not 406 (bank/negotiation.py)
+    # an Accept header naming nothing the API renders gets JSON, not 406 (bank/core/negotiation.py)
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "bank.core.negotiation.FirstRendererWhenNoneFits",
     "DEFAULT_SCHEMA_CLASS": "bank.core.schema.BankAutoSchema",
     "EXCEPTION_HANDLER": "bank.core.errors.exception_handler",
@@ -292,7 +292,7 @@ BANK_BACKGROUND_IN_SERVER = env_bool("BANK_BACKGROUND_IN_SERVER", True)
 # The key that signs backups (bank/backup.py): at least 32 characters, kept apart from the backups
 BANK_BACKUP_KEY = os.environ.get("BANK_BACKUP_KEY", "")
 
-# Discord notifications (bank/outbox.py): unset means off, nothing is queued or sent
+# Discord notifications (bank/core/outbox.py): unset means off, nothing is queued or sent
 DISCORD_WEBHOOK_URL = os.environ.get("DISCORD_WEBHOOK_URL", "")
 DISCORD_TIMEOUT_SECONDS = float(os.environ.get("DISCORD_TIMEOUT_SECONDS", "5"))
 

@@ -1,4 +1,4 @@
-"""bank/sql.py: queries compiled once answer what the ORM answers, and refuse what they cannot run."""
+"""bank/core/sql.py: queries compiled once answer what the ORM answers, and refuse what they cannot run."""
 
 from unittest import mock
 

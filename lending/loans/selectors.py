@@ -62,7 +62,7 @@ def _with_day_entries(loans: Iterable[Loan]) -> list[Loan]:
 
 
 _LOAN_ROW_FIELDS = model_fields(Loan)
-# A player's own loans and their day entries (bank data, a player's products): compiled once (bank/sql.py)
+# A player's own loans and their day entries (bank data, a player's products): compiled once (bank/core/sql.py)
 _PLAYER_LOANS = CompiledQuery(
     lambda player_id: Loan.objects.filter(player_id=player_id).order_by("-id").values_list(*_LOAN_ROW_FIELDS),
     player_id=int,
@@ -361,7 +361,7 @@ _PLAYER_PENDING = CompiledQuery(
 
 
 def pending_loans_for_player(*, player: Player) -> list[dict]:
-    """The player's own requests, newest first. 1 query, compiled once (bank/sql.py)."""
+    """The player's own requests, newest first. 1 query, compiled once (bank/core/sql.py)."""
     return _pending_shaped(_PLAYER_PENDING.rows(player_id=player.pk))
 
 

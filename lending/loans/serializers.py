@@ -1,5 +1,5 @@
 """Input and output shapes of the loans API: one serializer per call parses its query and body at
-the edge (bank.inputs.parse), and the OpenAPI schema comes from these same classes."""
+the edge (bank.core.inputs.parse), and the OpenAPI schema comes from these same classes."""
 
 from rest_framework import serializers
 

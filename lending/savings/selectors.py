@@ -34,7 +34,7 @@ _WEEK_ROW_COLUMNS = (
     "reverted_from",
 )
 _SAVINGS_ROW_FIELDS = model_fields(Savings)
-# A player's own accounts and their weeks (bank data, a player's products): compiled once (bank/sql.py)
+# A player's own accounts and their weeks (bank data, a player's products): compiled once (bank/core/sql.py)
 _PLAYER_SAVINGS = CompiledQuery(
     lambda player_id: Savings.objects.filter(player_id=player_id).order_by("-id").values_list(*_SAVINGS_ROW_FIELDS),
     player_id=int,

@@ -1,5 +1,5 @@
 """Django's PostgreSQL backend, reporting each COMMIT and ROLLBACK to the request's writes
-(bank/writes.py), so that an answer after a lost connection says honestly whether anything changed.
+(bank/core/writes.py), so that an answer after a lost connection says honestly whether anything changed.
 
 Settings: ENGINE "bank.core.postgresql", with the same OPTIONS as Django's backend (the pool included).
 """

@@ -1,4 +1,4 @@
-"""bank/collector.py: garbage is collected before the living objects are frozen; garbage among frozen
+"""bank/core/collector.py: garbage is collected before the living objects are frozen; garbage among frozen
 objects waits for the reclaim; the thread freezes by itself and unfreezes when stopped."""
 
 import gc

@@ -1,4 +1,4 @@
-"""parse(): every call's query string and JSON body through one serializer (bank/inputs.py)."""
+"""parse(): every call's query string and JSON body through one serializer (bank/core/inputs.py)."""
 
 import pytest
 from rest_framework import serializers

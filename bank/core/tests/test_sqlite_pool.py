@@ -1,4 +1,4 @@
-"""bank/sqlite: a connection a thread closes outside a transaction serves the next thread; one
+"""bank/core/sqlite: a connection a thread closes outside a transaction serves the next thread; one
 closed inside a transaction, or beyond the pool's size, is really closed."""
 
 import threading

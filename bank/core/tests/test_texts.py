@@ -1,4 +1,4 @@
-"""How the server writes days in the sentences people read (bank/texts.py)."""
+"""How the server writes days in the sentences people read (bank/core/texts.py)."""
 
 from datetime import date
 

@@ -1362,7 +1362,7 @@ export interface paths {
         /**
          * Is the token in the Authorization header still good, and for whom
          * @description Is this token still good? The token comes in the Authorization header, never in the address
-         *     (a query string's `token` is refused before this view runs: bank/middleware.py).
+         *     (a query string's `token` is refused before this view runs: bank/core/middleware.py).
          */
         get: operations["verify_token_retrieve"];
         put?: never;

@@ -1,4 +1,4 @@
-"""Send the Discord notifications that are due (bank/outbox.py); `--loop` keeps sending."""
+"""Send the Discord notifications that are due (bank/core/outbox.py); `--loop` keeps sending."""
 
 import threading
 
