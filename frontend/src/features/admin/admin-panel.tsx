@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { AppShell } from '@/components/app-shell';
 import { TabHeading } from '@/components/tab-heading';
-import { TabList, TabPanel } from '@/components/tabs';
+import { TabList } from '@/components/tab-list';
+import { TabPanel } from '@/components/tab-panel';
 import { AddProductTab } from '@/features/admin/add-product-tab';
 import { BadPayersTab } from '@/features/admin/bad-payers-tab';
 import { BlockedAccountsTab } from '@/features/admin/blocked-accounts-tab';
