@@ -1,4 +1,4 @@
-import { ErrorBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
 import { formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SelectField } from '@/components/select-field';
-import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
+import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
 import { formatCount, plural } from '@/lib/plural';
 import type { ExchangeStatusFilter } from '@/features/exchange/api/keys';

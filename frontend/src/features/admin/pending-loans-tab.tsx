@@ -1,4 +1,5 @@
-import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
+import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
 import { listDecimals } from '@/lib/percent';
 import { plural } from '@/lib/plural';

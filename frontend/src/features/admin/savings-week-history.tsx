@@ -1,5 +1,5 @@
 import { type Notice } from '@/components/notice';
-import { ErrorBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
 import { formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';

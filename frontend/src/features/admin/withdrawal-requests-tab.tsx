@@ -1,4 +1,5 @@
-import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
+import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
 import { formatCount, plural } from '@/lib/plural';
 import { useWithdrawalRequestPages } from '@/features/withdrawals/api/use-withdrawal-requests';

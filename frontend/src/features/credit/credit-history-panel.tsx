@@ -1,7 +1,8 @@
 import { EmptyState } from '@/components/empty-state';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
-import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
+import { LoadingBlock } from '@/components/loading-block';
 import { useCreditHistory } from '@/features/credit/api/use-credit-history';
 import { detailOr } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';

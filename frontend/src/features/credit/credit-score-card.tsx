@@ -1,6 +1,7 @@
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
-import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
+import { LoadingBlock } from '@/components/loading-block';
 import { useCreditScore } from '@/features/credit/api/use-credit-score';
 import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';

@@ -1,6 +1,7 @@
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
-import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
+import { LoadingBlock } from '@/components/loading-block';
 import { useCreditBenefits } from '@/features/credit/api/use-credit-benefits';
 import { useLoanEligibility } from '@/features/credit/api/use-loan-eligibility';
 import { detailOr } from '@/lib/errors';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
+import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
 import type { Me } from '@/features/players/api/use-me';
 import { useBankData, type BankData } from '@/features/player/api/use-bank-data';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AppShell } from '@/components/app-shell';
-import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
+import { LoadingBlock } from '@/components/loading-block';
 import { TabHeading } from '@/components/tab-heading';
 import { TabList } from '@/components/tab-list';
 import { TabPanel } from '@/components/tab-panel';

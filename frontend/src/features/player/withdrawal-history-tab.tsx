@@ -1,5 +1,6 @@
 import { EmptyState } from '@/components/empty-state';
-import { ErrorBlock, LoadingBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
+import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
 import type { Me } from '@/features/players/api/use-me';
 import { useWithdrawalHistory } from '@/features/withdrawals/api/use-withdrawal-history';
