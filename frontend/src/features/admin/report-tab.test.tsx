@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { parseDividends, ReportTab } from '@/features/admin/report-tab';
+import { parseDividends } from '@/features/admin/dividends-tile';
+import { ReportTab } from '@/features/admin/report-tab';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 

@@ -4,16 +4,13 @@ import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
-import { Modal } from '@/components/modal';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextField } from '@/components/text-field';
 import { errorDetail } from '@/lib/errors';
-import type { AdminPlayer } from '@/features/players/api/types';
-import { useBulkDeletePlayers, type BulkDeleteSummary } from '@/features/players/api/use-bulk-delete-players';
 import { usePlayerSearchPages } from '@/features/players/api/use-search-players';
 import { PlayerDetailsCard } from '@/features/admin/player-details-card';
-import { StandingBadge } from '@/features/admin/standing-badge';
-import { PlayerPasswordForm } from '@/features/admin/player-password-form';
+import { ConfirmDeleteModal } from '@/features/admin/confirm-delete-modal';
+import { ResultRow } from '@/features/admin/result-row';
 import '@/components/bank-ui.css';
 import '@/features/admin/player-admin.css';
 import { plural } from '@/lib/plural';
@@ -21,138 +18,6 @@ import { plural } from '@/lib/plural';
 // admin-side §5, word for word
 const ENTER_SEARCH_TERM = 'Please enter a search term';
 const SELECT_TO_DELETE = 'Please select at least one player to delete';
-
-/** The counts a bulk delete answers; the summary leaves out any of the last three it is not given. */
-type DeletedCounts = Pick<BulkDeleteSummary, 'players_count' | 'loans_count' | 'savings_count' | 'pending_loans_count'> &
-  Partial<Pick<BulkDeleteSummary, 'withdrawal_requests_count' | 'pearl_exchange_requests_count' | 'credit_events_count'>>;
-
-/** The server's counts of what a bulk delete removed, in words. */
-export function deleteSummaryText(summary: DeletedCounts): string {
-  const parts = [
-    plural(summary.players_count, 'player', 'players'),
-    plural(summary.loans_count, 'loan', 'loans'),
-    plural(summary.savings_count, 'savings account', 'savings accounts'),
-    plural(summary.pending_loans_count, 'loan request', 'loan requests'),
-  ];
-  if (summary.withdrawal_requests_count !== undefined) {
-    parts.push(plural(summary.withdrawal_requests_count, 'withdrawal request', 'withdrawal requests'));
-  }
-  if (summary.pearl_exchange_requests_count !== undefined) {
-    parts.push(plural(summary.pearl_exchange_requests_count, 'pearl exchange request', 'pearl exchange requests'));
-  }
-  if (summary.credit_events_count !== undefined) {
-    parts.push(plural(summary.credit_events_count, 'credit event', 'credit events'));
-  }
-  return `Deleted ${parts.join(', ')}.`;
-}
-
-function ConfirmDeleteModal({
-  players,
-  onCancel,
-  onDone,
-}: {
-  players: AdminPlayer[];
-  onCancel: () => void;
-  onDone: (notice: Notice, deleted: number[]) => void;
-}) {
-  const remove = useBulkDeletePlayers();
-  const ids = players.map((player) => player.id);
-  return (
-    <Modal title={`Delete ${plural(players.length, 'player', 'players')}?`} icon={<Icon name="alert" />}>
-      <p className="modal__text">
-        <strong>Warning:</strong> this permanently removes {players.map((player) => player.name).join(', ')} and all their data:
-        loans, savings, loan requests, withdrawal and pearl exchange requests and credit history. This cannot be undone.
-      </p>
-      <div className="modal__actions">
-        <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={remove.isPending}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn btn--danger"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              { playerIds: ids },
-              {
-                onSuccess: (summary) => onDone({ tone: 'success', text: deleteSummaryText(summary) }, ids),
-                onError: (error) => onDone({ tone: 'error', text: `Error deleting players: ${errorDetail(error)}` }, []),
-              },
-            )
-          }
-        >
-          {remove.isPending ? 'Deleting...' : 'Delete Permanently'}
-        </button>
-      </div>
-    </Modal>
-  );
-}
-
-interface ResultRowProps {
-  player: AdminPlayer;
-  checked: boolean;
-  onCheck: (checked: boolean) => void;
-  viewing: boolean;
-  onView: () => void;
-}
-
-function ResultRow({ player, checked, onCheck, viewing, onView }: ResultRowProps) {
-  const [password, setPassword] = useState(false);
-  const mayPassword = useMay(ACTION_LEAST_ROLE.password);
-  const mayDelete = useMay(ACTION_LEAST_ROLE.bulkDelete);
-  const [notice, setNotice] = useState<Notice>(null);
-  const classes = ['result-list__item', viewing ? 'result-list__item--selected' : '', password || notice ? 'result-list__item--open' : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <li className={classes} data-testid={`search-result-${player.id}`}>
-      <label className="result-list__pick">
-        {mayDelete && (
-          <input type="checkbox" checked={checked} onChange={(event) => onCheck(event.target.checked)} aria-label={`Select ${player.name}`} />
-        )}
-        <span>
-          <span className="result-list__name">
-            {player.name} <StandingBadge player={player} /> {player.blocked_at && <span className="badge badge--error">Blocked</span>}
-          </span>
-          <span className="result-list__meta result-list__line">
-            #{player.id} · {player.discord} · score {player.credit_score}
-          </span>
-        </span>
-      </label>
-      <div className="result-list__buttons">
-        <button type="button" className={viewing ? 'btn btn--primary btn--small' : 'btn btn--secondary btn--small'} aria-pressed={viewing} aria-label={`View Details of ${player.name}`} onClick={onView}>
-          <Icon name="user" size={16} />
-          View Details
-        </button>
-        {mayPassword && (
-        <button
-          type="button"
-          className="btn btn--secondary btn--small"
-          aria-expanded={password}
-          aria-label={`Password of ${player.name}`}
-          onClick={() => {
-            setNotice(null);
-            setPassword((open) => !open);
-          }}
-        >
-          <Icon name="shield" size={16} />
-          Password
-        </button>
-        )}
-      </div>
-      {password && (
-        <div className="result-list__panel">
-          <PlayerPasswordForm player={player} onNotice={setNotice} onClose={() => setPassword(false)} />
-        </div>
-      )}
-      {notice && (
-        <div className="result-list__panel">
-          <NoticeBanner notice={notice} />
-        </div>
-      )}
-    </li>
-  );
-}
 
 export function SearchPlayerTab({ adminName }: { adminName: string }) {
   const [text, setText] = useState('');
