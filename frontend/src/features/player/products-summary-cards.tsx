@@ -3,41 +3,8 @@ import { Icon } from '@/components/icon';
 import { formatMoney } from '@/lib/money';
 import type { Me } from '@/features/players/api/use-me';
 import { useBankData } from '@/features/player/api/use-bank-data';
+import { ProductSummary } from '@/features/player/product-summary';
 import '@/components/bank-ui.css';
-
-interface SummaryProps {
-  total: number;
-  active: number;
-  waiting: boolean;
-  failed: boolean;
-  facts: ReadonlyArray<{ label: string; value: string }>;
-}
-
-function Summary({ total, active, waiting, failed, facts }: SummaryProps) {
-  if (waiting || failed) {
-    return (
-      <p className="stat__value stat__value--muted" role={failed ? 'alert' : 'status'}>
-        {failed ? 'Could not be loaded' : 'Loading...'}
-      </p>
-    );
-  }
-  return (
-    <>
-      <div className="summary-card__count">
-        <p className="stat__value">{total}</p>
-        <span className="badge badge--success">{active} active</span>
-      </div>
-      <dl className="facts facts--row">
-        {facts.map((fact) => (
-          <div key={fact.label} className="facts__row">
-            <dt>{fact.label}</dt>
-            <dd>{fact.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </>
-  );
-}
 
 /** Overview: My Loans and My Savings (total and active count), from the server's summary of bank data. */
 export function ProductsSummaryCards({ me }: { me: Me }) {
@@ -50,7 +17,7 @@ export function ProductsSummaryCards({ me }: { me: Me }) {
   return (
     <div className="summary-row">
       <Card title="My Loans" icon={<Icon name="creditCard" />} className="summary-card">
-        <Summary
+        <ProductSummary
           total={summary?.loans_count ?? 0}
           active={summary?.active_loans_count ?? 0}
           waiting={waiting}
@@ -62,7 +29,7 @@ export function ProductsSummaryCards({ me }: { me: Me }) {
         />
       </Card>
       <Card title="My Savings" icon={<Icon name="coins" />} className="summary-card">
-        <Summary
+        <ProductSummary
           total={summary?.savings_count ?? 0}
           active={summary?.active_savings_count ?? 0}
           waiting={waiting}

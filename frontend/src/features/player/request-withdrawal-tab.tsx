@@ -2,20 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
-import { StatBox } from '@/components/stat-box';
 import { SelectField, type SelectOption } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
-import { formatPercent, listDecimals } from '@/lib/percent';
-import { plural } from '@/lib/plural';
-import { formatMoney } from '@/lib/money';
 import { formatTimezone, type TimezoneSettings } from '@/lib/savings';
 import { readPlayerTimezone, storePlayerTimezone } from '@/lib/storage';
 import type { Me } from '@/features/players/api/use-me';
 import { useTimezoneSettings } from '@/features/savings/api/use-timezone-settings';
 import { useTotalSavings } from '@/features/savings/api/use-total-savings';
 import { useRequestWithdrawal } from '@/features/withdrawals/api/use-request-withdrawal';
+import { WithdrawalMaximum } from '@/features/player/withdrawal-maximum';
 import '@/components/bank-ui.css';
 
 // docs/rules.md, Savings screens: the texts, word for word
@@ -32,40 +29,6 @@ function timezoneOptions(settings: TimezoneSettings | undefined, chosen: number)
     options.push({ value: String(offset), label: formatTimezone(offset) });
   }
   return options;
-}
-
-function Maximum({ playerId }: { playerId: number }) {
-  const total = useTotalSavings(playerId);
-  if (total.isPending) return <p className="muted">Loading your savings...</p>;
-  if (total.isError) return <p className="alert alert--error">Your savings could not be loaded: {errorDetail(total.error)}</p>;
-  const { total_available: available, savings_breakdown: rows } = total.data;
-  const rateDecimals = listDecimals(rows.map((row) => row.interest_rate));
-  return (
-    <>
-      <dl className="stat-grid stat-grid--compact">
-        <StatBox
-          label="Maximum Withdrawal Amount"
-          value={formatMoney(available)}
-          sub={`across ${plural(rows.length, 'active savings account')}`}
-          tone="gold"
-          testId="maximum-withdrawal"
-        />
-      </dl>
-      {rows.length > 0 && (
-        <ul className="breakdown-list" aria-label="Savings breakdown">
-          {rows.map((row) => (
-            <li key={row.savings_id} className="breakdown-row">
-              <span className="breakdown-row__name">Savings #{row.savings_id}</span>
-              <strong className="breakdown-row__amount">{formatMoney(row.amount)}</strong>
-              <span className="muted breakdown-row__facts">
-                {formatPercent(row.interest_rate, rateDecimals)} weekly · {plural(row.payments_count, 'payment')}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
 }
 
 export function RequestWithdrawalTab({ me }: { me: Me }) {
@@ -165,7 +128,7 @@ export function RequestWithdrawalTab({ me }: { me: Me }) {
 
       <div className="stack">
         <Card title="Available to Withdraw" icon={<Icon name="coins" />} tone="accent">
-          {player ? <Maximum playerId={player.id} /> : <p className="muted">No player profile is linked to this account yet.</p>}
+          {player ? <WithdrawalMaximum playerId={player.id} /> : <p className="muted">No player profile is linked to this account yet.</p>}
         </Card>
         <Card title="Good to know" icon={<Icon name="info" />}>
           <div className="stack">
