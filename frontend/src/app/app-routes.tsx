@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenLoading } from '@/components/full-screen-loading';
 import { decideRoute } from '@/app/route-guard';
@@ -7,6 +7,7 @@ import { storageKeys } from '@/lib/storage';
 import { useAuth } from '@/features/auth/auth-context';
 import { SignInScreen } from '@/features/auth/sign-in-screen';
 import { RegisterScreen } from '@/features/auth/register-screen';
+import { RedirectTo } from '@/app/redirect-to';
 
 // The signed-in screens load as their own chunks so the sign-in page stays light.
 const PlayerDashboard = lazy(() =>
@@ -27,18 +28,6 @@ function readRemembered(): string | null {
   } catch {
     return null;
   }
-}
-
-function RedirectTo({ to, remember, forgetRemembered }: { to: string; remember?: string; forgetRemembered?: boolean }) {
-  useEffect(() => {
-    try {
-      if (remember) sessionStorage.setItem(storageKeys.redirectAfterLogin, remember);
-      else if (forgetRemembered) sessionStorage.removeItem(storageKeys.redirectAfterLogin);
-    } catch {
-      // Without session storage the user simply lands on their home page after sign-in.
-    }
-  }, [remember, forgetRemembered]);
-  return <Navigate to={to} replace />;
 }
 
 export function AppRoutes() {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AuditTab } from '@/features/admin/audit-tab';
 import type { AuditEntry } from '@/features/audit/api/use-audit';
-import { changedFields, formatAuditValue } from '@/features/audit/audit-entry-list';
+import { changedFields, formatAuditValue } from '@/features/audit/audit-format';
 import { PlayerAuditList } from '@/features/audit/player-audit-list';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
