@@ -140,6 +140,9 @@ def _post(url: str, content: str, timeout: float, officer: str = "") -> None:
     body = json.dumps(discord_body(content, officer)).encode()
     path = parts.path + (f"?{parts.query}" if parts.query else "")
     try:
+        connection.connect()
+        if cut.is_set():  # the deadline passed while connecting, before there was a socket to cut
+            raise TimeoutError("cut off while connecting")
         connection.request(
             "POST", path, body=body, headers={"Content-Type": "application/json", "User-Agent": "GuildBank"}
         )
@@ -157,12 +160,17 @@ def _post(url: str, content: str, timeout: float, officer: str = "") -> None:
         raise SendFailed(f"HTTP {status}")
 
 
-def _claim(message_id: int, now: datetime) -> str | None:
-    """Take the row for this deliverer, or None when another one already has it (or it was sent)."""
+def _claim(message_id: int, due_at: datetime) -> str | None:
+    """Take the row for this deliverer, or None when another one already has it (or it was sent).
+
+    The row must still be due as of `due_at` (when the batch was listed), and is held for
+    CLAIM_SECONDS from the moment it is taken, read from the clock now: a batch of slow sends takes
+    its later rows long after it was listed, and a claim counted from the listing would already
+    have run out when their send began, free for another deliverer to send them again."""
     token = secrets.token_hex(8)
     won = OutboxMessage.objects.filter(
-        pk=message_id, delivered_at__isnull=True, next_attempt_at__lte=now, attempts__lt=MAX_ATTEMPTS
-    ).update(claim=token, next_attempt_at=now + timedelta(seconds=CLAIM_SECONDS))
+        pk=message_id, delivered_at__isnull=True, next_attempt_at__lte=due_at, attempts__lt=MAX_ATTEMPTS
+    ).update(claim=token, next_attempt_at=timezone.now() + timedelta(seconds=CLAIM_SECONDS))
     return token if won else None
 
 

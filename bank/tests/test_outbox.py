@@ -2,6 +2,7 @@
 back-off, never twice, and never in the way of a decision. A local HTTP server stands in for Discord."""
 
 import time
+from collections import Counter
 from datetime import timedelta
 from io import StringIO
 
@@ -224,6 +225,43 @@ def test_a_webhook_that_drips_its_answer_gets_each_message_once_whatever_the_del
     message.refresh_from_db()
     assert (message.attempts, message.delivered_at) == (1, None)
     assert "no answer within 1.5 s" in message.last_error
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_of_slow_sends_claims_each_message_from_when_its_send_starts(monkeypatch):
+    """One deliverer sends a batch of 10 messages, each taking 0.15 s of a 1.2 s claim: the batch
+    outlasts a claim, so its last messages are taken well after the batch was listed, and must still
+    be held a whole claim from then. A second deliverer (another machine) comes by as soon as the
+    first has taken the last message and polls until all are sent: Discord receives each once."""
+    monkeypatch.setattr(outbox, "CLAIM_SECONDS", 1.2)  # a send's deadline: 0.6 s
+    count = 10
+    queue(count)
+    with (
+        fake_discord(["slow"] * count, slow_seconds=0.15) as discord,
+        override_settings(DISCORD_WEBHOOK_URL=discord.url),
+    ):
+        stop = time.monotonic() + 15
+
+        def waiting() -> bool:
+            return time.monotonic() < stop and OutboxMessage.objects.filter(delivered_at__isnull=True).exists()
+
+        def deliver(index: int) -> int:
+            if index == 0:
+                return outbox.deliver_due(timeout=5).sent  # the whole batch, in one round
+            while waiting() and OutboxMessage.objects.filter(delivered_at__isnull=True, claim="").exists():
+                time.sleep(0.01)  # until the first deliverer has taken the last message
+            sent = 0
+            while waiting():
+                sent += outbox.deliver_due(timeout=5).sent
+                time.sleep(0.02)
+            return sent
+
+        results = run_at_once(deliver, threads=2)
+    assert not [result for result in results if isinstance(result, Exception)], results
+    received = Counter(content.split(": ", 1)[1] for content in discord.contents)
+    assert received == Counter(f"message {index}" for index in range(count))  # each once, none twice
+    assert not OutboxMessage.objects.filter(delivered_at__isnull=True).exists()
+    assert results == [count, 0]
 
 
 def test_a_send_never_lasts_as_long_as_a_claim():
