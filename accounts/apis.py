@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 
 from bank.core import roles
 from bank.core.errors import BankError
+from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
 from bank.core.paging import PageIn, page_of
 from bank.core.permissions import IsBankAdmin, require_role
@@ -254,9 +255,11 @@ class PlayerCreateApi(APIView):
 
     @extend_schema(
         request=PlayerCreateIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         responses={201: PlayerCreateOut},
         summary="Admin New Player: name and discord (one namespace with every player's), password optional",
     )
+    @idempotent
     def post(self, request):
         values = parse(PlayerCreateIn, request, query=False)
         player = services.player_create(
@@ -279,9 +282,11 @@ class OfficersApi(APIView):
 
     @extend_schema(
         request=OfficerCreateIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         responses={201: OfficerOut},
         summary="Treasurer: add an officer (username as a player name, in the players' namespace; a role)",
     )
+    @idempotent
     def post(self, request):
         data = parse(OfficerCreateIn, request, query=False)
         officer = officers.officer_create(

@@ -3,6 +3,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller
+from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
 from bank.core.paging import page_of
 from bank.core.permissions import IsBankAdmin
@@ -76,10 +77,11 @@ class CreditPenaltyApi(APIView):
 
     @extend_schema(
         request=PenaltyIn,
-        parameters=[PenaltyIn],
+        parameters=[PenaltyIn, IDEMPOTENCY_KEY_HEADER],
         responses={200: CreditEventOut},
         summary="Admin: missed_payment (-10) or loan_default (score to 0); in the query, as the spec sends it, or JSON",
     )
+    @idempotent
     def post(self, request):
         data = parse(PenaltyIn, request)
         event = services.credit_penalty(
@@ -95,8 +97,12 @@ class CreditAdjustApi(APIView):
     permission_classes = [IsBankAdmin]
 
     @extend_schema(
-        request=AdjustIn, responses={200: CreditEventOut}, summary="Admin: add or take points, with a reason"
+        request=AdjustIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={200: CreditEventOut},
+        summary="Admin: add or take points, with a reason",
     )
+    @idempotent
     def post(self, request):
         data = parse(AdjustIn, request)
         event = services.credit_adjust(
@@ -129,9 +135,11 @@ class MigrationExecuteApi(APIView):
 
     @extend_schema(
         request=MigrationExecuteIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
         responses={200: MigrationExecuteOut},
         summary="Admin: set the selected players' scores",
     )
+    @idempotent
     def post(self, request):
         data = parse(MigrationExecuteIn, request, query=False)
         events = services.credit_migration_execute(

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -106,31 +106,56 @@ def _honest(*, nothing: str, saved: str, maybe: str, request) -> str:
     return detail
 
 
-def database_fault_response(exc: BaseException, request=None) -> Response | None:
-    """503 for a database that cannot be reached now (or a deadlock that stayed after its retries),
-    409 for a write that collided with another; None for anything else."""
+def _database_fault(exc: BaseException, request) -> tuple[int, dict, bool] | None:
+    """(status, body, run again?) for a database fault; None for anything else."""
     if writes.is_conflict(exc) or writes.is_connection_lost(exc):
         recorded = writes.current()
-        response = Response(
-            error_body(
-                _honest(nothing=UNAVAILABLE, saved=SAVED_THEN_LOST, maybe=MAYBE_SAVED, request=request), "unavailable"
-            ),
-            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+        body = error_body(
+            _honest(nothing=UNAVAILABLE, saved=SAVED_THEN_LOST, maybe=MAYBE_SAVED, request=request), "unavailable"
         )
-        response["Retry-After"] = "1"
         # a deadlock or serialization failure rolled back everything: DatabaseFaultMiddleware runs it again
-        response.bank_retry = writes.is_conflict(exc) and (recorded is None or recorded.nothing_changed)
-        return response
+        retry = writes.is_conflict(exc) and (recorded is None or recorded.nothing_changed)
+        return status.HTTP_503_SERVICE_UNAVAILABLE, body, retry
     if writes.is_collision(exc):
         # a constraint that no service checks broke at the same moment as another change (a row
         # deleted meanwhile, say by a restore): the transaction was rolled back
-        return Response(
-            error_body(
-                _honest(nothing=CONFLICT, saved=SAVED_THEN_LOST, maybe=MAYBE_SAVED, request=request), "conflict"
-            ),
-            status=status.HTTP_409_CONFLICT,
+        body = error_body(
+            _honest(nothing=CONFLICT, saved=SAVED_THEN_LOST, maybe=MAYBE_SAVED, request=request), "conflict"
         )
+        return status.HTTP_409_CONFLICT, body, False
     return None
+
+
+def database_fault_response(exc: BaseException, request=None) -> Response | None:
+    """503 for a database that cannot be reached now (or a deadlock that stayed after its retries),
+    409 for a write that collided with another; None for anything else."""
+    fault = _database_fault(exc, request)
+    if fault is None:
+        return None
+    status_code, body, retry = fault
+    response = Response(body, status=status_code)
+    if status_code == status.HTTP_503_SERVICE_UNAVAILABLE:
+        response["Retry-After"] = "1"
+    response.bank_retry = retry
+    return response
+
+
+def database_fault_page(exc: BaseException, request) -> HttpResponse | None:
+    """The same answer for a request that DRF does not answer (the Django admin site, the app's
+    page, a middleware's own query): JSON under /api/, a short plain-text page elsewhere; None for
+    anything but a database fault."""
+    fault = _database_fault(exc, request)
+    if fault is None:
+        return None
+    status_code, body, retry = fault
+    if request.path.startswith("/api/"):
+        response = JsonResponse(body, status=status_code)
+    else:
+        response = HttpResponse(body["detail"] + "\n", status=status_code, content_type="text/plain; charset=utf-8")
+    if status_code == status.HTTP_503_SERVICE_UNAVAILABLE:
+        response["Retry-After"] = "1"
+    response.bank_retry = retry
+    return response
 
 
 def exception_handler(exc, context):

@@ -1,4 +1,5 @@
-"""Requests happen once: calls that file a request or move money accept an `Idempotency-Key` header.
+"""Requests happen once: calls that file a request, move money, change a credit score or add a player
+or an officer accept an `Idempotency-Key` header.
 
 The first call with a key runs, and its answer is stored with the caller, the key, the call and a
 hash of its input, in the same transaction as the change it made. Within 24 hours the same key:
@@ -11,12 +12,14 @@ A call that fails (400, 404, 409...) changes nothing and stores nothing, so it m
 """
 
 import hashlib
+import hmac
 import json
 import re
 from collections.abc import Callable
 from datetime import timedelta
 from functools import wraps
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.utils import timezone
@@ -43,9 +46,12 @@ IDEMPOTENCY_KEY_HEADER = OpenApiParameter(
 
 
 def _input_hash(request) -> str:
+    """The call's query and body, hashed with a key of the server's (HMAC-SHA-256 with SECRET_KEY):
+    a body may hold a password (New Player, a new officer), and a plain hash of a body whose other
+    values are in the database would let anyone who reads the table try passwords against it."""
     query = sorted((key, request.query_params.getlist(key)) for key in request.query_params)
     sent = json.dumps({"query": query, "body": request.data}, sort_keys=True, default=str, ensure_ascii=True)
-    return hashlib.sha256(sent.encode()).hexdigest()
+    return hmac.new(settings.SECRET_KEY.encode(), sent.encode(), hashlib.sha256).hexdigest()
 
 
 def _replay(record: IdempotencyRecord, *, scope: str, body_hash: str) -> HttpResponse:
@@ -98,7 +104,8 @@ def run_once(request, *, call: Callable[[], Response]) -> Response | HttpRespons
 
 
 def idempotent(view_method):
-    """Decorate an APIView method whose call files a request or moves money."""
+    """Decorate an APIView method whose call files a request, moves money, changes a credit score or
+    adds a player or an officer: anything a client may need to send again after an answer was lost."""
 
     @wraps(view_method)
     def wrapper(self, request, *args, **kwargs):

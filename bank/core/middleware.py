@@ -4,14 +4,16 @@ answered honestly."""
 import contextlib
 import logging
 import random
+import sys
 import time
 
 from django.core.exceptions import RequestDataTooBig
+from django.core.signals import got_request_exception
 from django.db import connection
 from django.http import JsonResponse
 
 from bank.core import writes
-from bank.core.errors import error_body
+from bank.core.errors import database_fault_page, error_body
 from bank.core.redaction import TOKEN_IN_URL, token_in_query
 
 logger = logging.getLogger("bank.core.middleware")
@@ -58,9 +60,15 @@ class DatabaseFaultMiddleware:
         attempt = 0
         while True:
             recorded, token = writes.begin()
+            request.bank_uncaught_error = None
             try:
                 with connection.execute_wrapper(recorded.track):
                     response = self.get_response(request)
+                error = request.bank_uncaught_error
+                if error is not None and response.status_code == 500:
+                    # outside DRF (the admin site, the app's page): Django's own 500 becomes the honest
+                    # 503 (or 409), said while this request's writes are still known
+                    response = database_fault_page(error, request) or response
             finally:
                 writes.end(token)
             if not getattr(response, "bank_retry", False) or attempt >= self.RETRIES:
@@ -68,6 +76,17 @@ class DatabaseFaultMiddleware:
             attempt += 1
             logger.info("Running %s %s again after a deadlock (attempt %s)", request.method, request.path, attempt + 1)
             time.sleep(random.uniform(0.01, 0.05) * attempt)
+
+
+def _note_uncaught_error(request=None, **kwargs) -> None:
+    """got_request_exception: Django is about to answer 500 for an error that no DRF view answered
+    (the Django admin site, the app's page, a middleware's own query): kept on the request, so that
+    DatabaseFaultMiddleware answers a database fault as the API does (503 or 409), never 500."""
+    if request is not None:
+        request.bank_uncaught_error = sys.exc_info()[1]
+
+
+got_request_exception.connect(_note_uncaught_error, dispatch_uid="bank.core.middleware.uncaught_error")
 
 
 class TokenInUrlMiddleware:

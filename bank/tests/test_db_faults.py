@@ -6,13 +6,19 @@ driver's), at the moment the real fault would happen; the real ones, on a real P
 server processes, are in test_production_layout.py.
 """
 
+import json
+
 import psycopg
 import pytest
+from django.contrib.sessions.backends.db import SessionStore
+from django.core.handlers.exception import convert_exception_to_response
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
+from django.test import Client
 from psycopg import errors as pg
 
 from accounts.tests.factories import PlayerFactory
+from bank import views as bank_views
 from bank.core import errors, writes
 from bank.core.middleware import DatabaseFaultMiddleware
 from conftest import bearer_for
@@ -141,9 +147,9 @@ def test_a_connection_lost_during_commit_says_it_cannot_tell_and_that_the_same_k
 
 @pytest.mark.django_db(transaction=True)
 def test_a_call_that_does_not_answer_its_key_once_never_calls_a_retry_safe(admin_api, monkeypatch):
-    """A credit adjustment adds its points each time it runs: it ignores Idempotency-Key, so a lost
-    commit must not tell the client that sending it again with the key is safe."""
-    player = PlayerFactory(credit_score=100)
+    """A client type change ignores Idempotency-Key, so a lost commit must not tell the client that
+    sending it again with the key is safe."""
+    player = PlayerFactory(client_type="new")
     original = BaseDatabaseWrapper.commit
 
     def commit_then_lose_the_answer(self):
@@ -151,16 +157,38 @@ def test_a_call_that_does_not_answer_its_key_once_never_calls_a_retry_safe(admin
         raise connection_lost()
 
     monkeypatch.setattr(BaseDatabaseWrapper, "commit", commit_then_lose_the_answer)
-    response = admin_api.post(
-        "/api/admin/credit-score/adjust",
-        {"player_id": player.pk, "points_change": 15, "reason": "Donated"},
-        format="json",
-        HTTP_IDEMPOTENCY_KEY="adjust-1",
+    response = admin_api.put(
+        f"/api/admin/players/{player.pk}/client-type?client_type=old", HTTP_IDEMPOTENCY_KEY="client-type-1"
     )
     monkeypatch.undo()
     assert (response.status_code, response.json()["detail"]) == (503, errors.MAYBE_SAVED)
     player.refresh_from_db()
-    assert player.credit_score == 115  # it was saved: the answer says it cannot tell, and to check
+    assert player.client_type == "old"  # it was saved: the answer says it cannot tell, and to check
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lost_commit_of_a_credit_adjustment_says_the_same_key_is_safe_and_it_is(admin_api, monkeypatch):
+    """A credit adjustment adds its points each time it runs: it answers its Idempotency-Key once,
+    so after a lost commit the same key replays the first answer instead of adding them again."""
+    player = PlayerFactory(credit_score=100)
+    original = BaseDatabaseWrapper.commit
+
+    def commit_then_lose_the_answer(self):
+        original(self)
+        raise connection_lost()
+
+    def adjust():
+        body = {"player_id": player.pk, "points_change": 15, "reason": "Donated"}
+        return admin_api.post("/api/admin/credit-score/adjust", body, format="json", HTTP_IDEMPOTENCY_KEY="adjust-1")
+
+    monkeypatch.setattr(BaseDatabaseWrapper, "commit", commit_then_lose_the_answer)
+    response = adjust()
+    monkeypatch.undo()
+    assert (response.status_code, response.json()["detail"]) == (503, errors.MAYBE_SAVED + errors.SAME_KEY_IS_SAFE)
+    retried = adjust()
+    assert (retried.status_code, retried["Idempotent-Replayed"]) == (200, "true")
+    player.refresh_from_db()
+    assert player.credit_score == 115  # once
 
 
 @pytest.mark.django_db(transaction=True)
@@ -242,3 +270,84 @@ def test_a_server_error_after_a_saved_change_does_not_say_nothing_changed():
         writes.end(token)
     assert response.status_code == 500
     assert response.data["detail"] == errors.SERVER_ERROR_AFTER_SAVE
+
+
+# --- outside DRF: the Django admin site, the app's page ----------------------------------------------
+
+
+def page_client(user=None) -> Client:
+    """A client that gets the answer a browser would, not the view's exception re-raised."""
+    client = Client(raise_request_exception=False)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def lose_sessions(monkeypatch) -> None:
+    """The next query for a signed-in session finds the database gone."""
+
+    def lost(self, *args, **kwargs):
+        raise connection_lost()
+
+    monkeypatch.setattr(SessionStore, "load", lost)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_admin_site_answers_a_lost_database_with_503_not_django_500(admin_user, monkeypatch):
+    client = page_client(admin_user)
+    assert client.get("/django-admin/").status_code == 200
+    lose_sessions(monkeypatch)
+    response = client.get("/django-admin/accounts/player/")
+    assert response.status_code == 503
+    assert response["Content-Type"] == "text/plain; charset=utf-8"
+    assert response["Retry-After"] == "1"
+    assert response.content.decode() == errors.UNAVAILABLE + "\n"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_admin_site_write_whose_commit_was_lost_does_not_say_nothing_changed(admin_user, monkeypatch):
+    player = PlayerFactory(name="Zed", discord="zed.guild", client_type="new", bad_payer=False)
+    original = BaseDatabaseWrapper.commit
+
+    def commit_then_lose_the_answer(self):
+        original(self)
+        raise connection_lost()
+
+    client = page_client(admin_user)
+    monkeypatch.setattr(BaseDatabaseWrapper, "commit", commit_then_lose_the_answer)
+    form = {"name": "Zed", "discord": "zed.guild", "client_type": "new", "bad_payer": "on"}
+    response = client.post(f"/django-admin/accounts/player/{player.pk}/change/", form)
+    monkeypatch.undo()
+    assert response.status_code == 503
+    assert response.content.decode() == errors.MAYBE_SAVED + "\n"
+    player.refresh_from_db()
+    assert player.bad_payer is True  # it was saved: the page says it cannot tell, and to check
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_apps_page_answers_a_lost_database_with_503_not_django_500(monkeypatch):
+    def lost():
+        raise connection_lost()
+
+    monkeypatch.setattr(bank_views, "page_config", lost)
+    response = page_client().get("/loans")
+    assert response.status_code == 503
+    assert response.content.decode() == errors.UNAVAILABLE + "\n"
+
+
+def test_an_api_address_that_no_drf_view_answers_gets_the_json_shape(rf):
+    def view(request):
+        raise connection_lost()
+
+    middleware = DatabaseFaultMiddleware(convert_exception_to_response(view))
+    response = middleware(rf.get("/api/anything"))
+    assert response.status_code == 503
+    assert json.loads(response.content) == {"detail": errors.UNAVAILABLE, "code": "unavailable", "fields": {}}
+
+
+def test_an_error_that_is_not_the_databases_stays_a_500(rf):
+    def view(request):
+        raise RuntimeError("a bug")
+
+    middleware = DatabaseFaultMiddleware(convert_exception_to_response(view))
+    assert middleware(rf.get("/django-admin/")).status_code == 500

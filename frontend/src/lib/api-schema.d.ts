@@ -3347,7 +3347,10 @@ export interface operations {
     admin_credit_score_adjust_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3437,6 +3440,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The database cannot be reached; nothing was changed */
             503: {
                 headers: {
@@ -3451,7 +3463,10 @@ export interface operations {
     admin_credit_score_execute_migration_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3534,6 +3549,15 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3718,7 +3742,10 @@ export interface operations {
                 player_id: number;
                 reason?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3801,6 +3828,15 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4508,7 +4544,10 @@ export interface operations {
     admin_officers_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4591,6 +4630,15 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9024,7 +9072,10 @@ export interface operations {
     players_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9107,6 +9158,15 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
