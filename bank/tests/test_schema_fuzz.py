@@ -19,6 +19,7 @@ from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections, transaction
 from django.test import Client
+from django.urls import resolve
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -141,6 +142,9 @@ def test_every_call_documents_the_answers_its_address_can_get(path, method, oper
     """Any call's address can be too long (414) or carry a token (400); every call but the health
     checks of the process itself reads the database (503)."""
     assert {"400", "414"} <= set(operation["responses"])
+    view = resolve(_concrete(path)).func.view_class
+    if not getattr(view, "needs_no_database", False):
+        assert "503" in operation["responses"]
 
 
 def test_an_address_too_long_or_carrying_a_token_gets_what_is_documented(bank):

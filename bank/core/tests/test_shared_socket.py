@@ -21,7 +21,6 @@ def test_twisted_still_reads_how_many_connections_to_accept_at_once():
     assert tcp.Port.doRead.bank_one_at_a_time is True
 
 
-@pytest.mark.servers
 def _burst(layout) -> Counter:
     """32 connections opened at once; which process holds the server end of each."""
     host, port = layout.base_url.removeprefix("http://").split(":")
@@ -51,6 +50,7 @@ def _burst(layout) -> Counter:
     return held
 
 
+@pytest.mark.servers
 @pytest.mark.skipif(
     not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
     reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL; .ci/run sets both",
