@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from asgiref.sync import async_to_sync
 from django.db import connection
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -48,11 +48,15 @@ def check_channel_layer() -> None:
     async_to_sync(bounded)()
 
 
-HealthOut = inline_serializer(
-    "HealthOut",
-    {"status": serializers.CharField(), "database": serializers.CharField(), "channel_layer": serializers.CharField()},
-)
-AliveOut = inline_serializer("AliveOut", {"status": serializers.CharField(), "time": serializers.DateTimeField()})
+class HealthOut(serializers.Serializer):
+    status = serializers.CharField()
+    database = serializers.CharField()
+    channel_layer = serializers.CharField()
+
+
+class AliveOut(serializers.Serializer):
+    status = serializers.CharField()
+    time = serializers.DateTimeField()
 
 
 def health() -> dict:
@@ -83,7 +87,7 @@ class HealthApi(APIView):
     @extend_schema(responses={200: HealthOut, 503: HealthOut}, summary="Database and channel layer both answer")
     def get(self, request):
         body = health()
-        return Response(body, status=200 if body["status"] == "ok" else 503)
+        return Response(HealthOut(body).data, status=200 if body["status"] == "ok" else 503)
 
 
 class AliveApi(APIView):
@@ -93,4 +97,5 @@ class AliveApi(APIView):
 
     @extend_schema(responses={200: AliveOut}, summary="Keep-alive: the server is up")
     def get(self, request):
-        return Response({"status": "ok", "time": timezone.now().isoformat()})
+        # the time as isoformat() writes it ("+00:00"), which DateTimeField passes through as given
+        return Response(AliveOut({"status": "ok", "time": timezone.now().isoformat()}).data)
