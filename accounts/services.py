@@ -163,7 +163,14 @@ def _player_for_sign_in(username: str) -> Player | None:
     return players.filter(name__iexact=username).first() or players.filter(discord__iexact=username).first()
 
 
+def _reserved(name: str) -> BankError:
+    message = f"The name '{name}' is reserved. Please choose another one."
+    return BankError(message, code="name_taken", fields={"name": [message]})
+
+
 def _validate_identity(*, name: str, discord: str) -> None:
+    """The length rules, and an early refusal of an officer's name (before a password is hashed);
+    `_identity_clash` checks the officers' names again under the namespace lock."""
     if len(name) < rules.NAME_MIN_LENGTH:
         raise BankError(rules.MSG_NAME_SHORT, fields={"name": [rules.MSG_NAME_SHORT]})
     if len(discord) < rules.DISCORD_MIN_LENGTH:
@@ -175,8 +182,7 @@ def _validate_identity(*, name: str, discord: str) -> None:
         message = f"Discord username must be at most {rules.DISCORD_MAX_LENGTH} characters"
         raise BankError(message, fields={"discord": [message]})
     if _is_admin_name(name) or _is_admin_name(discord):
-        message = f"The name '{name}' is reserved. Please choose another one."
-        raise BankError(message, code="name_taken", fields={"name": [message]})
+        raise _reserved(name)
 
 
 def _validate_password(password: str) -> None:
@@ -216,8 +222,12 @@ def _identities_lock() -> None:
 def _identity_clash(*, name: str, discord: str, own_player_id: int | None = None) -> BankError | None:
     """The error when the name or the discord is another player's name or discord (ignoring case).
 
-    A player's own pair may repeat itself ("zed" / "Zed"); `own_player_id` is that record.
+    A player's own pair may repeat itself ("zed" / "Zed"); `own_player_id` is that record. An
+    officer's username is taken too: called under `_identities_lock`, this sees an officer created
+    after `_validate_identity` looked (accounts.officers creates them under the same lock).
     """
+    if User.objects.filter(Q(username__iexact=name) | Q(username__iexact=discord), is_staff=True).exists():
+        return _reserved(name)
     taken = Q()
     for text in {name, discord}:
         taken |= Q(name__iexact=text) | Q(discord__iexact=text)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from accounts.models import BankSession, User
+from accounts.models import BankSession, Player, User
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from bank.core import roles
 from bank.core.models import AuditEntry
@@ -86,6 +86,32 @@ def test_an_officer_shares_the_players_namespace(admin_api):
     answer = admin_api.post("/api/register", {"name": "borin", "discord": "b.d", "password": "x" * 8}, format="json")
     assert answer.status_code == 400
     assert answer.json()["code"] == "name_taken"
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/register", {"name": "borin", "discord": "b.d", "password": "x" * 8}),
+        ("/api/players", {"name": "b.d", "discord": "BORIN"}),  # New Player, the officer's name as discord
+    ],
+)
+def test_an_officer_added_while_a_player_is_checked_still_takes_the_name(admin_api, monkeypatch, path, body):
+    """The race: the name passes the early check, an officer takes it, then the player's transaction
+    takes the namespace lock. The check under the lock sees the officer."""
+    from accounts import services
+
+    take_the_lock = services._identities_lock
+
+    def officer_meanwhile():
+        officer("Borin", roles.TELLER)  # committed by another request between the check and the lock
+        take_the_lock()
+
+    monkeypatch.setattr(services, "_identities_lock", officer_meanwhile)
+    response = admin_api.post(path, body, format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "name_taken"
+    assert "reserved" in response.json()["detail"]
+    assert not Player.objects.exists()
 
 
 def test_only_a_treasurer_manages_officers():
