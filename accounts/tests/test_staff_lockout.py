@@ -12,8 +12,9 @@ from django.utils import timezone
 
 from accounts import rules
 from accounts.models import StaffLockout
-from accounts.tests.factories import PASSWORD, PlayerFactory
+from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from accounts.throttles import LoginRateThrottle
+from bank.core import roles
 from bank.core.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
@@ -181,6 +182,21 @@ def test_every_admin_lockout_is_in_the_audit_trail(client, api, admin_user):
         ("Django admin site", 15),
         ("app sign-in", 30),
     ]
+
+
+def test_one_officers_lockout_leaves_the_other_officers_free_to_sign_in(client, api, admin_user):
+    lou = AdminFactory(username="lou", role=roles.LOAN_OFFICER, is_superuser=False)
+    AdminFactory(username="mia", role=roles.TELLER, is_superuser=False)
+    assert [api_sign_in(api, "lou", WRONG).status_code for _ in range(5)] == [401, 401, 401, 401, 403]
+    assert api_sign_in(api, "lou").json()["code"] == "account_locked"
+    assert StaffLockout.objects.get().user == lou
+    for other in ("mia", "admin"):
+        answer = api_sign_in(api, other)
+        assert answer.status_code == 200, other
+        assert answer.json()["is_admin"] is True
+    assert site_sign_in(client, "admin").status_code == 302  # the other door too
+    entry = AuditEntry.objects.get(kind="staff.locked")
+    assert entry.object_id == lou.pk
 
 
 # --- a player stays blocked -----------------------------------------------------------------------

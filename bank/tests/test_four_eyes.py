@@ -7,10 +7,12 @@ import pytest
 from django.test import override_settings
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
-from bank.core import roles
+from bank.core import outbox, roles
 from bank.core.models import AuditEntry, BankSettings, LedgerEntry, OutboxMessage
+from bank.core.testing.discord import fake_discord
 from bank.tests.stocked import exchange_request
 from conftest import bearer_for
+from exchange.models import PearlExchangeRequest
 from lending.models import Loan, PendingLoan, Savings
 from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
@@ -152,6 +154,55 @@ def test_a_large_pearl_exchange_needs_two_officers(lou, mia):
     assert LedgerEntry.objects.filter(reason="pearl_sale").count() == 1
 
 
+def test_a_large_pearl_purchase_needs_two_officers(lou, mia):
+    player = PlayerFactory()
+    savings = SavingsFactory(player=player, invested_value=2_000_000)
+    purchase = PearlExchangeRequest.objects.create(
+        player=player,
+        exchange_type="buy",
+        pearls_amount=400,
+        exchange_rate=3_500,
+        bread_amount=1_400_000,  # above the million: two officers
+        savings_option="savings",
+        savings=savings,
+    )
+    path = f"/api/admin/pearl-exchange-requests/{purchase.pk}/approve"
+    first = approve(lou, path)
+    assert first.status_code == 202
+    assert first.json()["status"] == "awaiting_second_approval"
+    assert first.json()["detail"] == "Approved by lou; a second officer must approve"
+    assert first.json()["pearl_exchange_request"]["status"] == "pending"
+    savings.refresh_from_db()
+    assert savings.invested_value == 2_000_000
+    assert not LedgerEntry.objects.filter(reason="pearl_buy").exists()
+    assert approve(lou, path).status_code == 409
+    second = approve(mia, path)
+    assert second.status_code == 200
+    assert second.json()["pearl_exchange_request"]["status"] == "approved"
+    savings.refresh_from_db()
+    assert savings.invested_value == 600_000
+    assert LedgerEntry.objects.filter(reason="pearl_buy").count() == 1
+    purchase.refresh_from_db()
+    assert (purchase.status, [a["officer"] for a in purchase.approvals]) == ("approved", ["lou", "mia"])
+
+
+def test_a_pearl_purchase_at_the_threshold_needs_one_officer(lou):
+    player = PlayerFactory()
+    savings = SavingsFactory(player=player, invested_value=2_000_000)
+    purchase = PearlExchangeRequest.objects.create(
+        player=player,
+        exchange_type="buy",
+        pearls_amount=200,
+        exchange_rate=5_000,
+        bread_amount=1_000_000,
+        savings_option="savings",
+        savings=savings,
+    )
+    assert approve(lou, f"/api/admin/pearl-exchange-requests/{purchase.pk}/approve").status_code == 200
+    savings.refresh_from_db()
+    assert savings.invested_value == 1_000_000
+
+
 def test_a_large_loan_added_by_an_officer_becomes_a_proposal_a_second_officer_approves(lou, mia):
     player = PlayerFactory(credit_score=100)
     response = bearer_for(lou).post(
@@ -205,3 +256,33 @@ def test_the_audit_tab_filters_by_officer(big_withdrawal, lou, mia, admin_api):
     assert kinds == {"withdrawal.first_approved": 1}
     mias = admin_api.get("/api/admin/audit", {"officer": "mia"}).json()["entries"]
     assert [entry["kind"] for entry in mias] == ["withdrawal.approved"]
+
+
+def test_discord_names_the_officers_who_decided(big_withdrawal, lou, mia):
+    """The posted message's footer names both officers of a four-eyes approval, and the one officer
+    of a decision below the threshold (docs/rules.md: "Every entry names its officer")."""
+    small = PendingLoanFactory(value=500_000)
+    with fake_discord() as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
+        assert approve(lou, withdrawal_path(big_withdrawal)).status_code == 202
+        assert approve(mia, withdrawal_path(big_withdrawal)).status_code == 200
+        assert approve(lou, f"/api/pending-loans/{small.pk}/approve").status_code == 200
+        assert outbox.deliver_due() == outbox.Delivery(sent=2, failed=0)
+    withdrawal, loan = sorted(discord.received, key=lambda body: "withdrawal" not in body["content"])
+    assert withdrawal["content"].startswith(f"@{big_withdrawal.player.discord}: ")
+    assert withdrawal["embeds"] == [{"footer": {"text": "Officer: lou and mia"}}]
+    assert loan["content"].startswith(f"@{small.player.discord}: your loan request")
+    assert loan["embeds"] == [{"footer": {"text": "Officer: lou"}}]
+
+
+def test_credit_history_names_the_officer_who_acted(lou, mia, admin_api):
+    """Credit history's "Admin: ..." is the officer who acted, not the bank's admin: a loan officer
+    alone below the threshold, the second officer above it."""
+    small = PendingLoanFactory(value=500_000)
+    large = PendingLoanFactory(value=2_000_000)
+    assert approve(lou, f"/api/pending-loans/{small.pk}/approve").status_code == 200
+    assert approve(lou, f"/api/pending-loans/{large.pk}/approve").status_code == 202
+    assert approve(mia, f"/api/pending-loans/{large.pk}/approve").status_code == 200
+    for pending, officer in ((small, "lou"), (large, "mia")):
+        history = admin_api.get(f"/api/players/{pending.player_id}/credit-history").json()["history"]
+        taken = [(event["action_type"], event["admin_user"]) for event in history]
+        assert taken == [("loan_taken", officer)], pending

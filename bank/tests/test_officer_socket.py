@@ -39,3 +39,30 @@ async def test_deactivation_closes_the_officers_live_socket():
     message = await communicator.receive_output(timeout=3)
     assert message == {"type": "websocket.close", "code": 4401}
     await communicator.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_deactivated_officers_unused_ticket_opens_no_socket():
+    from asgiref.sync import sync_to_async
+
+    from accounts.officers import officer_update
+    from bank.asgi import application
+    from conftest import bearer_for
+
+    def setup():
+        admin = AdminFactory()
+        lou = officer("lou", roles.LOAN_OFFICER)
+        response = bearer_for(lou).post("/api/ws-ticket")
+        assert response.status_code == 201
+        return admin, lou, response.json()["ticket"]
+
+    admin, lou, key = await sync_to_async(setup)()
+    await sync_to_async(officer_update)(officer_id=lou.pk, active=False, by=admin)
+    communicator = WebsocketCommunicator(
+        application, f"/ws/bank/?ticket={key}", headers=[(b"origin", b"http://testserver")]
+    )
+    connected, _ = await communicator.connect()
+    assert connected  # accepted, then closed with the application's code
+    assert await communicator.receive_output(timeout=2) == {"type": "websocket.close", "code": 4401}
+    await communicator.disconnect()
