@@ -29,6 +29,11 @@ class BankUserAdmin(UserAdmin):
         ("Dates", {"fields": ["last_login", "date_joined"]}),
     ]
 
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # an officer is deactivated (the Officers tab) and a player's account goes with the player
+        # (bulk delete): deleting a user here would blank who acted in the history (SET_NULL)
+        return False
+
 
 class BlockedFilter(admin.SimpleListFilter):
     title = "blocked"
@@ -94,6 +99,11 @@ class PlayerAdmin(admin.ModelAdmin):
     # A player gets a user by registering (or an admin's password reset), never by a form.
     readonly_fields = ["user", "added_by", "credit_score", "created_at", "blocked_at", "failed_attempts"]
     actions = ["unblock"]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        # a player leaves through bulk delete (bank.administration), which moves their savings out of
+        # the books and records the removal; a delete here would cascade past the ledger and the trail
+        return False
 
     def save_model(self, request, obj, form, change):
         """Through the services, as the API: only what the form changed, each under its lock

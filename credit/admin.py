@@ -1,13 +1,14 @@
 from django.contrib import admin
 
+from bank.core.admin import ReadOnlyAdmin
+
 from .models import CreditEvent
 
 
 @admin.register(CreditEvent)
-class CreditEventAdmin(admin.ModelAdmin):
+class CreditEventAdmin(ReadOnlyAdmin):
     list_display = ["timestamp", "player", "action_type", "points_change", "old_score", "new_score", "admin_user"]
     list_filter = ["action_type"]
     search_fields = ["player__name", "player__discord", "reason"]
     list_select_related = ["player", "admin_user"]
-    # the history is a ledger: it is read here, never edited
-    readonly_fields = [f.name for f in CreditEvent._meta.fields]
+    # the history is a ledger: it is read here, never added to, edited or deleted (credit.services)
