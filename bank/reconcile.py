@@ -4,18 +4,23 @@ account whose stored figure differs (site layer: it reads the apps' records).
 - a savings account's balance (`Savings.invested_value`) against its entries;
 - a loan's paid amount: its entries against its history (the sum of its Paid days);
 - the solo dividends (`SoloDividends.dividends`) against their entries, and each paid-off loan's
-  solo gain against the entry its pay-off wrote.
+  solo gain against the entry its pay-off wrote;
+- an account the ledger still holds bread in whose savings account or loan is gone (an orphan: a row
+  deleted behind the services' back). A removed player's savings leave the books with them (bulk
+  delete moves their balance out), so any savings account that is gone must be at 0; what a loan was
+  paid back stays on its account, so a loan that is gone is an orphan while its player is still here.
 Runs daily (bank/jobs.py), after every restore inside its transaction (bank/backup.py), from
 `manage.py reconcile`, and in the tests after the races. A fixed number of queries, whatever the
-bank's size.
+bank's size (two more when there are accounts that are gone: who owned them).
 """
 
 from dataclasses import asdict, dataclass
 from datetime import datetime
 
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 
+from accounts.models import Player
 from bank.core import live
 from bank.core.models import LedgerEntry, ReconcileRun
 from lending.models import Loan, LoanPayment, Savings, SoloDividends
@@ -69,15 +74,53 @@ def _money(amount: int) -> str:
     return f"€{amount:,}"
 
 
+def _orphans(gone: dict[str, dict[int, int]]) -> list[Difference]:
+    """The accounts that are gone (kind -> {id: what their entries hold}), each with its player as the
+    entries name them; a loan's only while that player is still here (two queries, none without any)."""
+    if not any(gone.values()):
+        return []
+    named = Q()
+    for kind, accounts in gone.items():
+        named |= Q(to_account=kind, to_id__in=list(accounts)) | Q(from_account=kind, from_id__in=list(accounts))
+    owners: dict[tuple[str, int], int] = {}
+    rows = LedgerEntry.objects.filter(named).exclude(player_id=None).order_by("id")
+    for to_account, to_id, from_account, from_id, player_id in rows.values_list(
+        "to_account", "to_id", "from_account", "from_id", "player_id"
+    ):
+        for kind, account_id in ((to_account, to_id), (from_account, from_id)):
+            if account_id in gone.get(kind, {}):
+                owners.setdefault((kind, account_id), player_id)
+    names = dict(Player.objects.filter(pk__in=set(owners.values())).values_list("pk", "name"))
+    differences = []
+    for kind, noun, label in ((Account.SAVINGS, "savings account", "Savings"), (Account.LOAN, "loan", "Loan")):
+        for account_id, entries in sorted(gone.get(kind, {}).items()):
+            player_id = owners.get((kind, account_id))
+            if kind == Account.LOAN and player_id not in names:
+                continue  # removed with its player (bulk delete): what it was paid back stays on its account
+            differences.append(
+                Difference(
+                    account=str(kind),
+                    account_id=account_id,
+                    label=f"{label} #{account_id}",
+                    player_id=player_id,
+                    player_name=names.get(player_id, ""),
+                    stored=0,
+                    from_entries=entries,
+                    what=f"The {noun} no longer exists; its entries still hold {_money(entries)}.",
+                )
+            )
+    return differences
+
+
 def reconcile(*, now: datetime | None = None) -> Reconciliation:
     """Recompute every balance and answer what differs (nothing is written)."""
     differences: list[Difference] = []
 
     savings_net = _net(Account.SAVINGS)
     accounts = Savings.objects.values_list("pk", "player_id", "player__name", "invested_value").order_by("pk")
-    savings_count = 0
+    existing_savings = set()
     for savings_id, player_id, name, balance in accounts:
-        savings_count += 1
+        existing_savings.add(savings_id)
         entries = savings_net.get(savings_id, 0)
         if entries != balance:
             differences.append(
@@ -109,9 +152,9 @@ def reconcile(*, now: datetime | None = None) -> Reconciliation:
         .values_list("cause_id", "total")
     )
     loans = Loan.objects.values_list("pk", "player_id", "player__name", "solo_gain").order_by("pk")
-    loan_count = 0
+    existing_loans = set()
     for loan_id, player_id, name, solo_gain in loans:
-        loan_count += 1
+        existing_loans.add(loan_id)
         history, entries = paid.get(loan_id, 0), loan_net.get(loan_id, 0)
         if history != entries:
             differences.append(
@@ -143,6 +186,20 @@ def reconcile(*, now: datetime | None = None) -> Reconciliation:
                 )
             )
 
+    gone = {
+        Account.SAVINGS: {
+            account_id: entries
+            for account_id, entries in savings_net.items()
+            if entries and account_id is not None and account_id not in existing_savings
+        },
+        Account.LOAN: {
+            account_id: entries
+            for account_id, entries in loan_net.items()
+            if entries and account_id is not None and account_id not in existing_loans
+        },
+    }
+    differences.extend(_orphans(gone))
+
     dividends = SoloDividends.objects.filter(pk=1).values_list("dividends", flat=True).first() or 0
     dividends_entries = _net(Account.SOLO_DIVIDENDS).get(None, 0)
     if dividends != dividends_entries:
@@ -160,7 +217,7 @@ def reconcile(*, now: datetime | None = None) -> Reconciliation:
         )
     return Reconciliation(
         checked_at=now or timezone.now(),
-        accounts_checked=savings_count + loan_count + 1,
+        accounts_checked=len(existing_savings) + len(existing_loans) + 1,
         differences=differences,
     )
 

@@ -135,7 +135,6 @@ projections  # variable, lending/savings/serializers.py
 rate_table  # variable, lending/loans/serializers.py
 raw_id_fields  # variable, accounts/admin.py
 readonly_fields  # variable, accounts/admin.py
-readonly_fields  # variable, credit/admin.py
 readonly_fields  # variable, lending/admin.py
 request_date  # variable, exchange/serializers.py
 request_date  # variable, lending/loans/models.py
@@ -143,6 +142,9 @@ request_date  # variable, lending/loans/serializers.py
 request_date  # variable, lending/savings/serializers.py
 required_score  # variable, credit/serializers.py
 savings_breakdown  # variable, lending/savings/serializers.py
+savings_count  # variable, bank/serializers.py
+savings_count  # variable, lending/products/serializers.py
+savings_count  # variable, lending/savings/serializers.py
 savings_payments_received  # variable, lending/products/serializers.py
 savings_total_earnings  # variable, lending/products/serializers.py
 savings_total_value  # variable, lending/products/serializers.py

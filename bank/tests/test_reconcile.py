@@ -163,6 +163,58 @@ def test_the_command_says_the_books_balance_or_names_each_difference_and_fails(a
     assert f"Savings #{savings.pk} ({player.name}, player #{player.pk})" in out.getvalue()
 
 
+def test_reconcile_names_a_savings_account_deleted_behind_its_back_and_the_command_fails(admin_user, player):
+    savings = savings_services.savings_create(player_id=player.pk, invested_value=300_000, admin=admin_user)
+    Savings.objects.filter(pk=savings.pk).delete()  # no service: no entry takes its bread out of the books
+    [difference] = reconcile().differences
+    assert (difference.account, difference.account_id, difference.label) == (
+        "savings",
+        savings.pk,
+        f"Savings #{savings.pk}",
+    )
+    assert (difference.player_id, difference.player_name) == (player.pk, player.name)
+    assert (difference.stored, difference.from_entries) == (0, 300_000)
+    assert difference.what == "The savings account no longer exists; its entries still hold €300,000."
+    out = StringIO()
+    with pytest.raises(CommandError, match="1 difference"):
+        call_command("reconcile", stdout=out)
+    assert (
+        f"Savings #{savings.pk} ({player.name}, player #{player.pk}): The savings account no longer" in out.getvalue()
+    )
+
+
+def test_reconcile_names_an_orphan_whose_player_went_too_by_raw_sql(admin_user, player):
+    savings = savings_services.savings_create(player_id=player.pk, invested_value=300_000, admin=admin_user)
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM lending_savings WHERE id = %s", [savings.pk])
+        cursor.execute("DELETE FROM credit_creditevent WHERE player_id = %s", [player.pk])
+        cursor.execute("DELETE FROM accounts_player WHERE id = %s", [player.pk])
+    [difference] = reconcile().differences
+    assert (difference.label, difference.player_id, difference.player_name) == (f"Savings #{savings.pk}", player.pk, "")
+    assert difference.from_entries == 300_000
+
+
+def test_reconcile_names_a_loan_deleted_behind_its_back_while_its_player_is_here(admin_user, player):
+    loan = services.loan_create(player_id=player.pk, value=100_000, total_days=5, admin=admin_user)
+    services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=admin_user)
+    LoanPayment.objects.filter(loan=loan).delete()
+    Loan.objects.filter(pk=loan.pk).delete()
+    [difference] = reconcile().differences
+    assert (difference.account, difference.label, difference.player_id) == ("loan", f"Loan #{loan.pk}", player.pk)
+    assert (difference.stored, difference.from_entries) == (0, loan.daily_payment)
+
+
+def test_a_player_removed_by_the_bank_leaves_no_orphan(admin_user, player):
+    """Bulk delete moves the savings' bread out of the books; what a loan was paid back stays on its
+    account, which is no difference once its player is gone."""
+    savings_services.savings_create(player_id=player.pk, invested_value=300_000, admin=admin_user)
+    loan = services.loan_create(player_id=player.pk, value=100_000, total_days=5, admin=admin_user)
+    services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=admin_user)
+    players_bulk_delete(player_ids=[player.pk], admin=admin_user)
+    assert net(ledger.loan(loan.pk)) == loan.daily_payment
+    assert reconcile().differences == []
+
+
 def test_admins_read_the_last_check_players_cannot(
     admin_api, player_api, admin_user, player, django_assert_num_queries
 ):
