@@ -11,7 +11,8 @@ signature is an HMAC of that checksum with the operator's key (BANK_BACKUP_KEY),
 anywhere (a balance, an added account) is refused. Staff accounts are never in a backup: rows made by
 an admin name them by id, and `staff` maps those ids to usernames; a restore points them at the staff
 account of that name in the database it loads into (or at a stand-in that cannot sign in), and never
-creates or changes a staff account. A restore loads the ledger too, and the loaded books must
+creates or changes a staff account. A ledger entry's actor (a plain id, not a foreign key) moves the
+same way. A restore loads the ledger too, and the loaded books must
 reconcile (bank/reconcile.py) inside the restore's transaction, or nothing is loaded.
 Each table's rows are in primary-key order with every column, in the form Django reads it back
 exactly on SQLite and on PostgreSQL: whole numbers as JSON integers, rates as decimal strings
@@ -35,7 +36,7 @@ from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.db.models import BooleanField, IntegerField, JSONField, Q
+from django.db.models import BooleanField, IntegerField, JSONField, Max, Q
 from django.utils import timezone
 
 from accounts.models import BankSession, Player, User, WsTicket
@@ -315,6 +316,18 @@ def _user_ids(parsed: dict) -> dict[int, int]:
     unless a staff account here has it; a staff member the file names by id becomes this database's
     staff account of the same username, or a stand-in that can never sign in (not staff, inactive, no
     password), so that what they decided keeps a name. No staff account is created or changed."""
+    staff_ids: dict[int, int] = {}
+    here = dict(User.objects.filter(Q(is_staff=True) | Q(is_superuser=True)).values_list("username", "pk"))
+    for old_id, username in parsed["staff"].items():
+        if username in here:
+            staff_ids[old_id] = here[username]
+            continue
+        stand_in, _ = User.objects.get_or_create(
+            username=f"{STAND_IN_PREFIX}{username}"[:150],
+            defaults={"is_active": False, "is_staff": False, "password": make_password(None)},
+        )
+        staff_ids[old_id] = stand_in.pk
+    # after the stand-ins: the ids they took are taken too
     user_fields = [field.attname for field in _columns(User)]
     in_file = [dict(zip(user_fields, row, strict=True)) for row in parsed["tables"][User]]
     taken = set(User.objects.values_list("pk", flat=True))
@@ -326,22 +339,19 @@ def _user_ids(parsed: dict) -> dict[int, int]:
             next_id += 1
         else:
             ids[account["id"]] = account["id"]
-    here = dict(User.objects.filter(Q(is_staff=True) | Q(is_superuser=True)).values_list("username", "pk"))
-    for old_id, username in parsed["staff"].items():
-        if username in here:
-            ids[old_id] = here[username]
-            continue
-        stand_in, _ = User.objects.get_or_create(
-            username=f"{STAND_IN_PREFIX}{username}"[:150],
-            defaults={"is_active": False, "is_staff": False, "password": make_password(None)},
-        )
-        ids[old_id] = stand_in.pk
-    return ids
+    return ids | staff_ids
+
+
+# Columns that name a user by id without a foreign key (an entry outlives the account it names).
+LOOSE_USER_IDS = {LedgerEntry: ("actor_id",)}
 
 
 def _with_user_ids(parsed: dict) -> dict:
-    """The tables with every user id moved where `_user_ids` says; a row that names a user the file
-    does not hold is refused."""
+    """The tables with every user id moved where `_user_ids` says; a row whose foreign key names a
+    user the file does not hold is refused. A ledger entry's actor moves the same way (a player's
+    account with its new id, a staff member to the account of that username here or its stand-in);
+    an actor the file cannot name (an account removed before the backup) is left empty rather than
+    pointed at whoever holds that id here."""
     ids = _user_ids(parsed)
     tables = dict(parsed["tables"])
     for model in MODELS:
@@ -351,7 +361,8 @@ def _with_user_ids(parsed: dict) -> dict:
             for index, field in enumerate(fields)
             if (field.is_relation and field.related_model is User) or (model is User and field.primary_key)
         ]
-        if not columns:
+        loose = [index for index, field in enumerate(fields) if field.attname in LOOSE_USER_IDS.get(model, ())]
+        if not columns and not loose:
             continue
         moved = []
         for row in tables[model]:
@@ -362,6 +373,9 @@ def _with_user_ids(parsed: dict) -> dict:
                 if values[index] not in ids:
                     raise _damaged(f"{table_name(model)}.{fields[index].attname} names user {values[index]}, not in it")
                 values[index] = ids[values[index]]
+            for index in loose:
+                if values[index] is not None:
+                    values[index] = ids.get(values[index])
             moved.append(values)
         tables[model] = moved
     return tables
@@ -405,6 +419,7 @@ def restore(parsed: dict, *, replace: bool = False, actor=None) -> dict[str, int
                 )
                 loaded[table_name(model)] = insert_rows(model, [f.name for f in fields], prepared)
             _sequences_reset(MODELS)
+            _ids_past_the_ledger()
             if connection.vendor == "postgresql":
                 # foreign keys are checked at commit (deferred): check them here, inside the transaction
                 with connection.cursor() as cursor:
@@ -435,3 +450,48 @@ def _sequences_reset(models: Iterable) -> None:
         with connection.cursor() as cursor:
             for sql in statements:
                 cursor.execute(sql)
+
+
+def _ledger_highest_ids() -> dict:
+    """The highest id of each model that the ledger names: as an account (a savings account, a loan, a
+    player), as an entry's player, or as its cause (four queries)."""
+    by_name = {model._meta.model_name: model for model in MODELS}
+    highest: dict = {}
+
+    def note(model, value) -> None:
+        if model is not None and value is not None:
+            highest[model] = max(highest.get(model, 0), value)
+
+    accounts = {
+        LedgerEntry.Account.SAVINGS: Savings,
+        LedgerEntry.Account.LOAN: Loan,
+        LedgerEntry.Account.PLAYER: Player,
+    }
+    for kind, column in (("to_account", "to_id"), ("from_account", "from_id")):
+        for account, value in LedgerEntry.objects.values_list(kind).annotate(Max(column)).order_by():
+            note(accounts.get(account), value)
+    for cause_type, value in LedgerEntry.objects.values_list("cause_type").annotate(Max("cause_id")).order_by():
+        note(by_name.get(cause_type), value)
+    note(Player, LedgerEntry.objects.aggregate(highest=Max("player_id"))["highest"])
+    return highest
+
+
+def _ids_past_the_ledger() -> None:
+    """After a restore, each table's next id comes after every id the ledger names, not only after
+    the rows loaded: a removed player's loan keeps what it was paid back on its account, and a new
+    loan (or player) that took its id would inherit it. The sequences of a database are reset to the
+    highest row loaded (PostgreSQL), or are a new file's (SQLite)."""
+    for model, value in _ledger_highest_ids().items():
+        table, pk = model._meta.db_table, model._meta.pk.column
+        if model.objects.filter(pk__gte=value).exists():
+            continue  # a row holds that id or a higher one: the sequence is past it already
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute("SELECT setval(pg_get_serial_sequence(%s, %s), %s)", [table, pk, value])
+            elif connection.vendor == "sqlite":
+                cursor.execute("SELECT seq FROM sqlite_sequence WHERE name = %s", [table])
+                found = cursor.fetchone()
+                if found is None:
+                    cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, value])
+                elif found[0] < value:
+                    cursor.execute("UPDATE sqlite_sequence SET seq = %s WHERE name = %s", [value, table])

@@ -21,6 +21,7 @@ from django.db import connection
 from accounts.models import User
 from bank import backup
 from bank.tests.stocked import stock_bank
+from lending.savings import services as savings_services
 
 pytestmark = pytest.mark.django_db
 
@@ -72,14 +73,15 @@ def manage(database_url: str, *args: str) -> subprocess.CompletedProcess:
 
 def portable(data: dict) -> dict:
     """The tables with each staff member named by username: staff accounts are each database's own
-    (a restore points the rows at the account of that name there), so their ids may differ."""
+    (a restore points the rows, and the ledger's actors, at the account of that name there), so their
+    ids may differ."""
     staff = {pk: f"staff:{username}" for pk, username in data["staff"]}
     user_columns = {
         (backup.table_name(model), field.attname)
         for model in backup.MODELS
         for field in backup._columns(model)
         if field.is_relation and field.related_model is User
-    }
+    } | {(backup.table_name(model), column) for model, columns in backup.LOOSE_USER_IDS.items() for column in columns}
     tables = {}
     for name, table in data["tables"].items():
         indexes = [i for i, column in enumerate(table["columns"]) if (name, column) in user_columns]
@@ -89,7 +91,9 @@ def portable(data: dict) -> dict:
 
 
 def test_a_backup_round_trips_exactly_across_sqlite_and_postgresql(admin_user, other_database, tmp_path):
-    stock_bank(admin=admin_user)
+    players = stock_bank(admin=admin_user)
+    # an entry the admin made: its actor is the admin of the database it is restored into
+    savings_services.savings_create(player_id=players[0].pk, invested_value=300_000, admin=admin_user)
     here = backup.backup_data()
     assert here["database"] == connection.vendor
     first = tmp_path / "here.json"
