@@ -482,17 +482,39 @@ def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str,
             generated = secrets.token_urlsafe(12)
             user.set_password(generated)
         user.save()
-        lifted = StaffLockout.objects.select_for_update().filter(user=user).first()
-        if lifted is not None:
-            lifted.delete()
-            audit.record(
-                actor=None,
-                kind="staff.unlocked",
-                obj=user,
-                before=audit.snapshot(lifted, ("failed_attempts", "lockouts", "locked_until")),
-                after={"failed_attempts": 0, "lockouts": 0, "locked_until": None, "by": "manage.py ensure_admin"},
-            )
+        lifted = _staff_lockout_lift(user=user, by="manage.py ensure_admin")
     return user, created, generated, lifted
+
+
+def _staff_lockout_lift(*, user: User, by: str) -> StaffLockout | None:
+    """Forget a staff account's sign-in lockout and its failed attempts, in the audit trail; the
+    lockout lifted, or None when there was none."""
+    lifted = StaffLockout.objects.select_for_update().filter(user=user).first()
+    if lifted is not None:
+        lifted.delete()
+        audit.record(
+            actor=None,
+            kind="staff.unlocked",
+            obj=user,
+            before=audit.snapshot(lifted, ("failed_attempts", "lockouts", "locked_until")),
+            after={"failed_attempts": 0, "lockouts": 0, "locked_until": None, "by": by},
+        )
+    return lifted
+
+
+@transaction.atomic
+def staff_unlock(*, username: str) -> tuple[User, StaffLockout | None]:
+    """The operator lifts an officer's sign-in lockout (`manage.py ensure_admin --unlock <username>`):
+    any staff account, by its username ignoring case. Nothing else about the account changes.
+    Returns (the officer, the lockout lifted or None)."""
+    user = User.objects.filter(username__iexact=username, is_staff=True).first()
+    if user is None:
+        raise BankError(
+            f"'{username}' is not a staff account: only an officer's lockout is lifted here.",
+            code="not_found",
+            status=404,
+        )
+    return user, _staff_lockout_lift(user=user, by="manage.py ensure_admin --unlock")
 
 
 @transaction.atomic

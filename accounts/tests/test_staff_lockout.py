@@ -7,7 +7,7 @@ from datetime import timedelta
 from io import StringIO
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from accounts import rules
@@ -168,6 +168,47 @@ def test_ensure_admin_lifts_the_lockout(client, admin_user):
     assert site_sign_in(client, "admin").status_code == 302
     entry = AuditEntry.objects.get(kind="staff.unlocked")
     assert (entry.object_id, entry.before["lockouts"], entry.after["locked_until"]) == (admin_user.pk, 1, None)
+
+
+def test_ensure_admin_unlock_lifts_another_officers_lockout_and_nothing_else(api, admin_user):
+    teller = AdminFactory(username="Tess", is_superuser=False, role="teller")
+    for _ in range(5):
+        api_sign_in(api, "Tess", WRONG)
+    for _ in range(2):
+        api_sign_in(api, "admin", WRONG)  # the bank admin's failures are not the teller's
+    assert api_sign_in(api, "Tess").status_code == 403
+    out = StringIO()
+    call_command("ensure_admin", "--unlock", "tess", stdout=out)
+    assert out.getvalue().strip() == (
+        "Officer 'Tess' had 1 sign-in lockout(s) and 0 failed attempt(s) since; unlocked."
+    )
+    assert not StaffLockout.objects.filter(user=teller).exists()
+    assert StaffLockout.objects.get(user=admin_user).failed_attempts == 2
+    entry = AuditEntry.objects.get(kind="staff.unlocked")
+    assert (entry.object_id, entry.actor_name, entry.before["lockouts"]) == (teller.pk, "system", 1)
+    assert entry.after == {
+        "failed_attempts": 0,
+        "lockouts": 0,
+        "locked_until": None,
+        "by": "manage.py ensure_admin --unlock",
+    }
+    assert api_sign_in(api, "Tess").status_code == 200
+
+
+def test_ensure_admin_unlock_of_an_officer_not_locked_changes_nothing(admin_user):
+    AdminFactory(username="Tess", is_superuser=False, role="teller")
+    out = StringIO()
+    call_command("ensure_admin", "--unlock", "Tess", stdout=out)
+    assert out.getvalue().strip() == "Officer 'Tess' was not locked out; nothing changed."
+    assert not AuditEntry.objects.filter(kind="staff.unlocked").exists()
+
+
+@pytest.mark.parametrize("username", ["Aria", "nobody"])
+def test_ensure_admin_unlock_names_a_username_that_is_not_staff(admin_user, username):
+    PlayerFactory(name="Aria", failed_attempts=5, blocked_at=timezone.now())
+    with pytest.raises(CommandError, match=f"'{username}' is not a staff account"):
+        call_command("ensure_admin", "--unlock", username, stdout=StringIO())
+    assert not AuditEntry.objects.filter(kind="staff.unlocked").exists()
 
 
 def test_every_admin_lockout_is_in_the_audit_trail(client, api, admin_user):

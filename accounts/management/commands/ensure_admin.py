@@ -1,18 +1,30 @@
 import os
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from accounts.services import admin_ensure
+from accounts.services import admin_ensure, staff_unlock
+from bank.core.errors import BankError
 
 
 class Command(BaseCommand):
     help = (
         "Create or update the bank admin from BANK_ADMIN_USERNAME / BANK_ADMIN_PASSWORD, "
-        "and lift a sign-in lockout of that admin."
+        "and lift a sign-in lockout of that admin. With --unlock <username>, only lift the sign-in "
+        "lockout of that officer (any staff account)."
     )
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--unlock",
+            metavar="USERNAME",
+            help="lift this officer's sign-in lockout and failed attempts, and change nothing else",
+        )
+
     def handle(self, *args, **options):
+        if options["unlock"] is not None:
+            self._unlock(options["unlock"])
+            return
         username = settings.BANK_ADMIN_USERNAME
         password = os.environ.get("BANK_ADMIN_PASSWORD", "")
         user, created, generated, lifted = admin_ensure(username=username, password=password)
@@ -32,3 +44,16 @@ class Command(BaseCommand):
             self.stdout.write(f"Admin '{user.username}' exists; password updated from BANK_ADMIN_PASSWORD.")
         else:
             self.stdout.write(f"Admin '{user.username}' exists; nothing changed.")
+
+    def _unlock(self, username: str) -> None:
+        try:
+            user, lifted = staff_unlock(username=username)
+        except BankError as error:
+            raise CommandError(error.detail) from None
+        if lifted is None:
+            self.stdout.write(f"Officer '{user.username}' was not locked out; nothing changed.")
+            return
+        self.stdout.write(
+            f"Officer '{user.username}' had {lifted.lockouts} sign-in lockout(s) and "
+            f"{lifted.failed_attempts} failed attempt(s) since; unlocked."
+        )
