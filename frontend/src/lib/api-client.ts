@@ -1,9 +1,13 @@
+import type { Schemas } from '@/lib/api-types';
 import { getAccessToken } from '@/lib/storage';
 
 /** Sign-in and token checks give up after this long (spec player-side §9). */
 export const AUTH_TIMEOUT_MS = 8_000;
 
-export type FieldErrors = Record<string, string[]>;
+/** The server's one error shape (bank/core/errors.py): `{detail, code, fields}`. */
+type ServerError = Schemas['Error'];
+
+export type FieldErrors = ServerError['fields'];
 
 // What a person reads when the server gave no detail of its own (docs/rules.md, "Screens").
 /** A server error, or an error page that is not the API's (a proxy's): the call's change did not happen. */
@@ -29,8 +33,9 @@ function unexplainedFailure(failure: { status: number; code: string; method?: Me
 /** Every failed call ends here, carrying the server's `{detail, code, fields}` error shape. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly detail: string;
-  readonly code: string;
+  readonly detail: ServerError['detail'];
+  /** the server's code, or the client's own: `timeout`, `network_error`, `http_<status>` */
+  readonly code: ServerError['code'];
   readonly fields: FieldErrors;
 
   constructor(init: { status: number; detail: string; code: string; fields?: FieldErrors; method?: Method; notJson?: boolean }) {
@@ -96,10 +101,11 @@ function asFieldErrors(value: unknown): FieldErrors {
 }
 
 async function errorFromResponse(response: Response, method: Method): Promise<ApiError> {
-  let body: Record<string, unknown> | null = null;
+  // each field is checked below: an answer that is not the API's (a proxy's page) may hold anything
+  let body: Partial<Record<keyof ServerError, unknown>> | null = null;
   try {
     const parsed: unknown = await response.json();
-    if (parsed && typeof parsed === 'object') body = parsed as Record<string, unknown>;
+    if (parsed && typeof parsed === 'object') body = parsed;
   } catch {
     // Not JSON (a proxy's HTML page, say): keep the status only.
   }

@@ -1,8 +1,10 @@
 import type { Schemas } from '@/lib/api-types';
 
-/** Officers' roles (the server's bank/core/roles.py decides every call; this only shapes the panel). */
-export const ROLES = ['teller', 'loan_officer', 'treasurer'] as const;
-export type Role = (typeof ROLES)[number];
+/** An officer's role, as the server names it (bank/core/roles.py decides every call; this only shapes the panel). */
+export type Role = Schemas['RoleEnum'];
+
+/** The roles from least to most: each does everything the one before it does. */
+export const ROLES = ['teller', 'loan_officer', 'treasurer'] as const satisfies readonly Role[];
 
 export const ROLE_LABELS: Record<Role, string> = { teller: 'Teller', loan_officer: 'Loan Officer', treasurer: 'Treasurer' };
 
@@ -48,4 +50,7 @@ export const ACTION_LEAST_ROLE = {
   creditAdjust: 'treasurer', // credit-adjust, credit-penalty
   soloDividends: 'treasurer', // solo-dividends PUT
   backup: 'treasurer', // backup
+  clientType: 'treasurer', // player-client-type, savings-mark-old
+  migrationExecute: 'treasurer', // credit-migration-execute
+  exchangeRates: 'treasurer', // exchange-settings PUT
 } as const satisfies Record<string, Role>;

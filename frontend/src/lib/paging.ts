@@ -1,9 +1,10 @@
-/** Admin lists page on the server (`?page=&page_size=`); every page answers where it stands. */
-export interface PageAnswer {
-  count: number;
-  page: number;
-  page_size: number;
-}
+import type { Schemas } from '@/lib/api-types';
+
+/**
+ * Admin lists page on the server (`?page=&page_size=`); every page answers where it stands: the three
+ * fields of bank.core.paging.PageOut, which the schema spells out in each page (the audit's here).
+ */
+export type PageAnswer = Pick<Schemas['AuditPageOut'], 'count' | 'page' | 'page_size'>;
 
 /** React Query's getNextPageParam for these lists: the next page number, or undefined at the end. */
 export function nextPageOf(last: PageAnswer): number | undefined {
