@@ -6,3 +6,12 @@ import type { components } from '@/lib/api-schema';
  * the shape it reads here instead of writing it again by hand.
  */
 export type Schemas = components['schemas'];
+
+/**
+ * The fields of an input (`...InRequest`) that a call sends, each present and not null:
+ * `InputFields<'LoanCreateInRequest', 'player_id' | 'value'>`. The generated inputs mark most fields
+ * optional or nullable, as the server also takes them left out; a form that always fills one says so.
+ */
+export type InputFields<Input extends keyof Schemas, Field extends keyof Schemas[Input]> = {
+  [Name in Field]-?: NonNullable<Schemas[Input][Name]>;
+};

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
 import type { CreditEvent } from '@/features/credit/api/types';
+import type { Schemas } from '@/lib/api-types';
 
 /** What an admin adjustment is recorded as (the server's default is manual_adjustment). */
-export type AdjustKind = 'manual_adjustment' | 'donation' | 'friend_invite';
+export type AdjustKind = Extract<Schemas['ActionTypeEnum'], 'manual_adjustment' | 'donation' | 'friend_invite'>;
 
 interface AdjustInput {
   playerId: number;
@@ -14,7 +15,12 @@ interface AdjustInput {
 }
 
 const adjustCreditScore = ({ playerId, pointsChange, reason, kind = 'manual_adjustment' }: AdjustInput) =>
-  api.post<CreditEvent>('/admin/credit-score/adjust', { player_id: playerId, points_change: pointsChange, reason, kind });
+  api.post<CreditEvent>('/admin/credit-score/adjust', {
+    player_id: playerId,
+    points_change: pointsChange,
+    reason,
+    kind,
+  } satisfies Schemas['AdjustInRequest']);
 
 export type PenaltyType = 'missed_payment' | 'loan_default';
 

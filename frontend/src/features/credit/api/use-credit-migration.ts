@@ -32,9 +32,9 @@ type MigrationSelection = { playerIds: number[] } | { everyone: true };
 const executeMigration = ({ selection, notes }: { selection: MigrationSelection; notes: string }) =>
   api.post<Schemas['MigrationExecuteOut']>(
     '/admin/credit-score/execute-migration',
-    'everyone' in selection
+    ('everyone' in selection
       ? { select_all: true, execution_notes: notes }
-      : { migration_data: selection.playerIds.map((id) => ({ player_id: id })), execution_notes: notes },
+      : { migration_data: selection.playerIds.map((id) => ({ player_id: id })), execution_notes: notes }) satisfies Schemas['MigrationExecuteInRequest'],
   );
 
 export function useExecuteMigration() {

@@ -9,7 +9,8 @@ export interface ExchangeQuoteParams {
   pearls: string;
 }
 
-export type ExchangeStatusFilter = 'pending' | 'approved' | 'denied' | '';
+/** a request status, or '' for every request */
+export type ExchangeStatusFilter = Schemas['ExchangeStatus'] | '';
 
 // The pearl rates, and every figure priced with them (the form's quote): an `exchange_settings`
 // notice refreshes them all, the player's open form included.

@@ -4,15 +4,10 @@ import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { PendingLoan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
+import type { InputFields } from '@/lib/api-types';
 
-interface LoanRequestInput {
-  player_id: number;
-  /** a whole number, or the text as typed when it could not be read (the server says why) */
-  value: number | string;
-  total_days: number | string;
-  request_reason: string;
-  user: string;
-}
+/** `value` and `total_days`: a whole number, or the text as typed when it could not be read (the server says why) */
+type LoanRequestInput = InputFields<'LoanRequestInRequest', 'player_id' | 'value' | 'total_days' | 'request_reason' | 'user'>;
 
 function requestLoan(input: LoanRequestInput, idempotencyKey: string): Promise<PendingLoan> {
   return api.post<PendingLoan>('/pending-loans', input, { headers: idempotencyHeaders(idempotencyKey) });

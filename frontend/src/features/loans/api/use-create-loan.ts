@@ -2,17 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { Loan } from '@/lib/loans';
-import type { Schemas } from '@/lib/api-types';
+import type { InputFields, Schemas } from '@/lib/api-types';
 import { loanKeys } from '@/features/loans/api/keys';
 import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 
-interface CreateLoanInput {
-  player_id: number;
-  /** a whole number, or the text as typed when it could not be read (the server says why) */
-  value: number | string;
-  total_days: number | string;
-  user: string;
-}
+/** `value` and `total_days`: a whole number, or the text as typed when it could not be read (the server says why) */
+type CreateLoanInput = InputFields<'LoanCreateInRequest', 'player_id' | 'value' | 'total_days' | 'user'>;
 
 /** 202: a loan above the four-eyes threshold became a proposal, a pending request a second officer decides. */
 type LoanProposal = Schemas['LoanRequestAwaitingOut'];

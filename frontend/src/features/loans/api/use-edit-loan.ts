@@ -2,15 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
+import type { InputFields } from '@/lib/api-types';
 
-interface EditLoanInput {
-  loanId: number;
-  value?: number | string;
-  /** a whole-term fraction: 0.3 is 30% */
-  interest_rate?: number | string;
-  total_days?: number | string;
-  admin_notes?: string;
-}
+/** `interest_rate` is a whole-term fraction: 0.3 is 30% */
+type EditLoanInput = { loanId: number } & Partial<InputFields<'LoanEditInRequest', 'value' | 'interest_rate' | 'total_days' | 'admin_notes'>>;
 
 function editLoan({ loanId, ...changes }: EditLoanInput): Promise<Loan> {
   return api.put<Loan>(`/admin/loans/${loanId}/edit`, changes);

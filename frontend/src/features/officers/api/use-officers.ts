@@ -2,22 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api-client';
 import type { Role } from '@/lib/officers';
 import { officerKeys } from '@/features/officers/api/keys';
-import type { Schemas } from '@/lib/api-types';
+import type { InputFields, Schemas } from '@/lib/api-types';
 
 /** An officer as GET/POST/PATCH /api/admin/officers answer them (accounts/serializers.py OfficerOut). */
 export type Officer = Schemas['OfficerOut'];
 
-interface NewOfficer {
-  username: string;
-  password: string;
-  role: Role;
-}
+type NewOfficer = InputFields<'OfficerCreateInRequest', 'username' | 'password' | 'role'> & { role: Role };
 
-interface OfficerChange {
-  officerId: number;
-  role?: Role;
-  active?: boolean;
-}
+type OfficerChange = { officerId: number } & Partial<InputFields<'PatchedOfficerUpdateInRequest', 'role' | 'active'>> & { role?: Role };
 
 const officersOptions = () =>
   queryOptions({

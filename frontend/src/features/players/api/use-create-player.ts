@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { playerKeys } from '@/features/players/api/keys';
-import type { Schemas } from '@/lib/api-types';
+import type { InputFields, Schemas } from '@/lib/api-types';
 
-interface NewPlayer {
-  name: string;
-  discord: string;
-  /** optional: without one the player claims the record by registering */
-  password?: string;
-}
+/** the password is optional: without one the player claims the record by registering */
+type NewPlayer = InputFields<'PlayerCreateInRequest', 'name' | 'discord'> & Partial<InputFields<'PlayerCreateInRequest', 'password'>>;
 
 type CreatedPlayer = Schemas['PlayerCreateOut'];
 

@@ -2,12 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { playerKeys } from '@/features/players/api/keys';
 import type { AdminPlayer } from '@/features/players/api/types';
+import type { InputFields } from '@/lib/api-types';
 
-interface UpdatePlayerInput {
-  playerId: number;
-  bad_payer?: boolean;
-  has_solo_access?: boolean;
-}
+type UpdatePlayerInput = { playerId: number } & Partial<InputFields<'PlayerUpdateInRequest', 'bad_payer' | 'has_solo_access'>>;
 
 /** The admin's toggles on a player: bad payer and solo access. */
 function updatePlayer({ playerId, ...changes }: UpdatePlayerInput): Promise<AdminPlayer> {

@@ -2,18 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { liveRoot } from '@/lib/live-kinds';
 import { loanKeys } from '@/features/loans/api/keys';
-import type { Schemas } from '@/lib/api-types';
+import type { InputFields, Schemas } from '@/lib/api-types';
 
 /** A savings account as the products call answers it (the fields View Products shows). */
 type ProductSavings = Schemas['SavingsOut'];
 
-interface EditSavingsInput {
-  savingsId: number;
-  invested_value?: number | string;
-  /** weekly, a fraction */
-  interest_rate?: number | string;
-  admin_notes?: string;
-}
+/** `interest_rate` is weekly, a fraction */
+type EditSavingsInput = { savingsId: number } & Partial<InputFields<'SavingsEditInRequest', 'invested_value' | 'interest_rate' | 'admin_notes'>>;
 
 function editSavings({ savingsId, ...changes }: EditSavingsInput): Promise<ProductSavings> {
   return api.put<ProductSavings>(`/admin/savings/${savingsId}/edit`, changes);

@@ -4,18 +4,14 @@ import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { Savings, SavingsRow, SavingsWeekStatus } from '@/lib/savings';
 import { savingsKeys } from '@/features/savings/api/keys';
 import { loanKeys } from '@/features/loans/api/keys';
-import type { Schemas } from '@/lib/api-types';
+import type { InputFields, Schemas } from '@/lib/api-types';
 
 export type SavingsMark = Schemas['SavingsMarkOut'];
 
 type OverdueRun = Schemas['OverdueRunOut'];
 
-interface CreateSavingsInput {
-  player_id: number;
-  /** a whole number, or the text as typed when it could not be read (the server says why) */
-  invested_value: number | string;
-  user: string;
-}
+/** `invested_value`: a whole number, or the text as typed when it could not be read (the server says why) */
+type CreateSavingsInput = InputFields<'SavingsCreateInRequest', 'player_id' | 'invested_value' | 'user'>;
 
 // Savings also show in the player products and bank data, which live under `loans`.
 function useInvalidateSavings() {

@@ -3,17 +3,13 @@ import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { Withdrawal } from '@/lib/savings';
 import { withdrawalKeys } from '@/features/withdrawals/api/keys';
+import type { InputFields } from '@/lib/api-types';
 
-interface WithdrawalRequestInput {
-  player_id: number;
-  /** a whole number, or the text as typed when it could not be read (the server says why) */
-  amount: number | string;
-  withdrawal_date: string;
-  withdrawal_time: string;
-  player_timezone: number;
-  player_name: string;
-  player_discord: string;
-}
+/** `amount`: a whole number, or the text as typed when it could not be read (the server says why) */
+type WithdrawalRequestInput = InputFields<
+  'WithdrawalRequestInRequest',
+  'player_id' | 'amount' | 'withdrawal_date' | 'withdrawal_time' | 'player_timezone' | 'player_name' | 'player_discord'
+>;
 
 function requestWithdrawal(input: WithdrawalRequestInput, idempotencyKey: string): Promise<Withdrawal> {
   return api.post<Withdrawal>('/withdrawal-requests', input, { headers: idempotencyHeaders(idempotencyKey) });
