@@ -257,7 +257,7 @@ def _fit(capacities: Sequence[int], target: int) -> list[int]:
 
 
 def _insert_rows(model, columns: Sequence[str], rows, *, chunk_size: int = CHUNK_SIZE) -> int:
-    """INSERT plain value tuples with executemany (bank.bulk): for the million day entries, bulk_create
+    """INSERT plain value tuples with executemany (bank.core.bulk): for the million day entries, bulk_create
     took about 160 s on the 2-CPU machine of bench/README.md, executemany a few seconds."""
     from bank.core.bulk import insert_rows
 

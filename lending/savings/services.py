@@ -432,7 +432,7 @@ def savings_auto_process_overdue(*, admin: User | None = None, today: date | Non
                     savings.invested_value += interest
                     savings.next_week += 1
                     savings.next_due_date = rules.week_due_date(savings.start_date, savings.next_week)
-            # executemany (bank.bulk): bulk_create and bulk_update took 3 s of every 4 at 10,000 accounts
+            # executemany (bank.core.bulk): bulk_create and bulk_update took 3 s of every 4 at 10,000 accounts
             bulk.insert_rows(SavingsWeek, WEEK_COLUMNS, entries)
             ledger.move_many(moves)
             bulk.update_rows(
