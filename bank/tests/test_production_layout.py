@@ -3,27 +3,34 @@ one socket, the scheduler, production settings with the connection pool) on Post
 
 - 5,000 mixed requests at 32 at a time: no error, and the bank's database connections stay within
   (servers + scheduler) x BANK_DB_POOL_MAX all along;
-- the servers' database connections killed again and again mid-request: 503, never 500, and every
-  withdrawal retried with its Idempotency-Key is taken out of the savings exactly once;
+- the servers' database connections killed again and again mid-request: 503, never 500, every
+  withdrawal retried with its Idempotency-Key is taken out of the savings exactly once, and each 503
+  told the truth (one that said "Nothing was changed" never hid the approval that committed);
 - bulk delete racing approvals on one player, 20 rounds: no deadlock at all, none reaching a client.
 """
 
+import json
 import os
 import random
 import threading
 import time
+import urllib.error
+import urllib.request
 import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
+from django.db.models import Sum
 from django.utils import timezone
 
 from accounts.models import User
 from accounts.tests.factories import AdminFactory, PlayerFactory
+from bank.core import errors
 from bank.core.testing.layout import APPLICATION_NAME, ConnectionSampler, production_layout
 from bank.core.testing.servers import call
 from lending.models import Loan, PendingLoan, Savings, WithdrawalRequest
@@ -47,6 +54,22 @@ def production_hash(password: str) -> str:
     """A hash the production settings read (the test settings hash with MD5); few iterations, so that
     a sign-in costs little: the server upgrades it on the first sign-in, as Django does."""
     return PBKDF2PasswordHasher().encode(password, PBKDF2PasswordHasher().salt(), iterations=1_000)
+
+
+def call_answering_headers(
+    base_url: str, method: str, path: str, *, token: str, headers: dict[str, str], timeout: float = 30
+) -> tuple[int, dict, dict[str, str]]:
+    """As bank.core.testing.servers.call, with the answer's headers (Idempotent-Replayed)."""
+    request = urllib.request.Request(f"{base_url}{path}", method=method)
+    request.add_header("Authorization", f"Bearer {token}")
+    for name, value in headers.items():
+        request.add_header(name, value)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            raw, status, answered = response.read(), response.status, response.headers
+    except urllib.error.HTTPError as error:
+        raw, status, answered = error.read(), error.code, error.headers
+    return status, json.loads(raw) if raw else {}, {name.lower(): value for name, value in answered.items()}
 
 
 def sign_in(base_url: str, username: str) -> str:
@@ -153,16 +176,16 @@ def test_connections_killed_mid_request_answer_503_never_500_and_no_money_is_los
             finally:
                 connection.close()
 
-        def approve_until_answered(request: WithdrawalRequest) -> list[tuple[int, dict]]:
+        def approve_until_answered(request: WithdrawalRequest) -> list[Answer]:
             key = f"approve-{request.pk}"
             path = f"/api/admin/withdrawal-requests/{request.pk}/approve"
             answers = []
             for _ in range(60):
                 # a request may wait for a connection as long as the pool's timeout (5 s), then 503
-                status, body = call(
-                    layout.base_url, "PUT", path, token=token, headers={"Idempotency-Key": key}, timeout=30
+                status, body, headers = call_answering_headers(
+                    layout.base_url, "PUT", path, token=token, headers={"Idempotency-Key": key}
                 )
-                answers.append((status, body))
+                answers.append(Answer(status, body, headers.get("idempotent-replayed") == "true"))
                 if status != 503:
                     break
                 time.sleep(0.05)
@@ -177,19 +200,68 @@ def test_connections_killed_mid_request_answer_503_never_500_and_no_money_is_los
             stop.set()
             killer.join(timeout=10)
 
-    statuses = Counter(status for answers in results for status, _ in answers)
+    statuses = Counter(answer.status for answers in results for answer in answers)
     assert sum(kills) > 0, "no connection was killed: the test did not test anything"
     assert set(statuses) <= {200, 503}, statuses
     assert statuses[503] > 0, "no request met a killed connection"
+    told = Counter()
     for answers in results:
-        assert answers[-1][0] == 200, answers[-1]
-        for status, body in answers:
-            if status == 503:
-                assert body["code"] == "unavailable"
-    # exactly once: each request approved, each account 250,000 lighter, no more
+        told.update(answer.told for answer in answers)
+        assert answers[-1].status == 200, answers[-1]
+        assert_told_the_truth(answers)
+    # exactly once: each request approved, each account 250,000 lighter, no more; the money that left
+    # the savings is that of the approvals that committed (the books balance too: books_balance)
     assert set(WithdrawalRequest.objects.values_list("status", flat=True)) == {"approved"}
     assert set(Savings.objects.values_list("invested_value", flat=True)) == {750_000}
-    print(f"{sum(kills)} connections killed; answers: {dict(statuses)}")
+    committed = sum(1 for answers in results for answer in answers if answer.status == 200 and not answer.replayed)
+    committed += sum(1 for answers in results if any(answer.replayed for answer in answers))
+    assert committed == len(withdrawals)
+    assert Savings.objects.aggregate(total=Sum("invested_value"))["total"] == len(withdrawals) * 750_000
+    print(f"{sum(kills)} connections killed; answers: {dict(statuses)}; told: {dict(told)}")
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    body: dict
+    replayed: bool  # Idempotent-Replayed: the stored answer of an earlier attempt that committed
+
+    @property
+    def told(self) -> str:
+        if self.status != 503:
+            return f"{self.status} replayed" if self.replayed else str(self.status)
+        detail = self.body.get("detail", "")
+        if detail == errors.UNAVAILABLE:
+            return "503 nothing was changed"
+        if detail.startswith(errors.SAVED_THEN_LOST):
+            return "503 saved"
+        if detail.startswith(errors.MAYBE_SAVED):
+            return "503 cannot tell"
+        return f"503 {detail!r}"
+
+
+def assert_told_the_truth(answers: list[Answer]) -> None:
+    """One withdrawal's approval, sent again with its key after each 503 until answered, holds what
+    each answer said against what happened: the attempt that committed is either the one answered
+    200 (not replayed), or one answered 503 that did not say "Nothing was changed", after which every
+    answer is the replay of its result; a 503 that said the change was saved is followed by replays
+    only (never by an approval that ran again)."""
+    for answer in answers:
+        if answer.status == 503:
+            assert answer.body["code"] == "unavailable", answer
+            assert answer.told in {"503 nothing was changed", "503 saved", "503 cannot tell"}, answer
+            if answer.told != "503 nothing was changed":
+                assert answer.body["detail"].endswith(errors.SAME_KEY_IS_SAFE), answer  # it carried its key
+    fresh = [index for index, answer in enumerate(answers) if answer.status == 200 and not answer.replayed]
+    replayed = [index for index, answer in enumerate(answers) if answer.replayed]
+    assert len(fresh) + (1 if replayed else 0) == 1, answers  # it committed once
+    if fresh:
+        # nothing committed before it: every earlier 503 said nothing changed, or could not tell
+        assert all(answer.told != "503 saved" for answer in answers[: fresh[0]]), answers
+    else:
+        # an earlier attempt committed, and its answer did not say "Nothing was changed"
+        before = answers[: replayed[0]]
+        assert any(answer.told in {"503 saved", "503 cannot tell"} for answer in before), answers
 
 
 def deadlocks_so_far() -> int:
