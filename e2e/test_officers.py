@@ -1,5 +1,6 @@
-"""Officers with roles and four eyes in the browser (issue 23): a teller reads the request tabs without
-decision buttons; a large withdrawal needs two loan officers, and the player's screen follows live."""
+"""Officers with roles and four eyes in the browser (issue 23): a teller reads every request and the
+settings screens without the buttons of a higher role, which a loan officer has; a large withdrawal
+needs two loan officers, and the player's screen follows live."""
 
 from __future__ import annotations
 
@@ -75,32 +76,130 @@ def second_page(browser: Browser) -> Iterator[Page]:
     assert not errors, f"JavaScript or CSP errors on the second page: {errors}"
 
 
-def test_a_teller_reads_the_request_tabs_without_decision_buttons(page: Page, server: Server, shoot):
-    teller = new_officer(server, "Tel", "teller")
+def player_with_pending_requests(server: Server) -> tuple[str, dict[str, str]]:
+    """A player with savings and one pending request of each kind (a loan, a withdrawal, a pearl
+    sale), filed through the API as the player would; answers the name and each request tab's card."""
     player_id, name = new_player_with_savings(server, "Ilsa", 300_000)
-    request_id = ask_withdrawal(server, player_id, name, 50_000)
+    status, answer = server.api(
+        "POST",
+        "/api/admin/credit-score/adjust",
+        {"player_id": player_id, "points_change": 60, "reason": "E2E"},
+        token=admin_token(server),
+    )
+    assert status == 200, answer
+    own = server.login_token(name, PASSWORD)
+    status, loan = server.api(
+        "POST", "/api/pending-loans", {"value": 100_000, "total_days": 7, "request_reason": "E2E"}, token=own
+    )
+    assert status == 201, loan
+    withdrawal_id = ask_withdrawal(server, player_id, name, 50_000)
+    status, exchange = server.api(
+        "POST",
+        "/api/pearl-exchange-requests",
+        {"exchange_type": "sell", "pearls_amount": 10, "savings_option": "cashout"},
+        token=own,
+    )
+    assert status == 201, exchange
+    return name, {
+        "Pending Loans": f"pending-loan-{loan['id']}",
+        "Withdrawal Requests": f"withdrawal-request-{withdrawal_id}",
+        "Pearl Exchange Requests": f"pearl-request-{exchange['id']}",
+    }
+
+
+def blocked_player(server: Server) -> tuple[int, str]:
+    """A player blocked by five wrong passwords."""
+    name = f"Lock{uuid.uuid4().hex[:6]}"
+    status, player = server.api(
+        "POST", "/api/register", {"name": name, "discord": f"{name.lower()}.dc", "password": PASSWORD}
+    )
+    assert status == 201, player
+    for _ in range(5):
+        status, answer = server.api("POST", "/api/login", {"username": name, "password": "not-the-password"})
+    assert status == 403, answer
+    return player["id"], name
+
+
+DECISION = re.compile(r"^(Approve|Deny) ")
+TREASURERS_BLOCKED_BUTTONS = re.compile(r"^(Unblock|Reset Password)$")
+
+
+def test_a_teller_reads_every_screen_without_the_buttons_of_a_higher_role(
+    page: Page, second_page: Page, server: Server, shoot
+):
+    teller = new_officer(server, "Tel", "teller")
+    lou = new_officer(server, "Lou", "loan_officer")
+    name, cards = player_with_pending_requests(server)
+    blocked_id, blocked_name = blocked_player(server)
 
     open_and_sign_in(page, server.base_url, teller, PASSWORD)
     expect(page).to_have_url(path_is("/admin-panel"))
     expect(page.get_by_text("Admin Panel · Teller")).to_be_visible()
-    # the treasurer's and loan officer's tabs are not offered
-    for tab in ("Officers", "Bank Settings", "Add Product", "Pearl Exchange Settings", "Savings Management"):
+    panel = page.get_by_role("tabpanel")
+    # the screens the server lets a teller read are offered; the treasurer's and loan officer's are not
+    for tab in ("Officers", "Bank Settings", "Add Product"):
         expect(page.get_by_role("tab", name=re.compile(rf"^{re.escape(tab)}\b"))).to_have_count(0)
 
-    open_tab(page, "Withdrawal Requests")
-    card = page.get_by_test_id(f"withdrawal-request-{request_id}")
-    expect(card).to_contain_text(name)
-    expect(card).to_contain_text("Pending")
-    expect(page.get_by_role("tabpanel").get_by_role("button", name=re.compile(r"^(Approve|Deny) "))).to_have_count(0)
-    scroll_to_top(page)
-    shoot(page, "withdrawal-requests")
+    # each pending request is shown, and no Approve or Deny
+    for tab, card_id in cards.items():
+        open_tab(page, tab)
+        card = page.get_by_test_id(card_id)
+        expect(card).to_contain_text(name)
+        expect(card).to_contain_text("Pending")
+        expect(panel.get_by_role("button", name=DECISION)).to_have_count(0)
+        if tab == "Withdrawal Requests":
+            scroll_to_top(page)
+            shoot(page, "withdrawal-requests")
 
+    # the blocked player is listed, with no Unblock nor Reset Password (a treasurer's)
     open_tab(page, "Blocked Accounts")
+    blocked = page.get_by_test_id(f"blocked-{blocked_id}")
+    expect(blocked.get_by_role("heading")).to_have_text(f"{blocked_name} · Player #{blocked_id}")
+    expect(panel.get_by_role("button", name=TREASURERS_BLOCKED_BUTTONS)).to_have_count(0)
+
+    # the treasurer's settings screens read-only: the figures, a note, none of the buttons
+    open_tab(page, "Savings Management")
+    panel.get_by_label("Search clients").fill(name)
+    expect(panel.get_by_text("Showing 1 of 1 new client", exact=True)).to_be_visible()
+    expect(panel.get_by_role("row").filter(has_text=name)).to_contain_text("€300,000")
+    expect(panel.get_by_role("note")).to_have_text("Only a treasurer can change a player's client type.")
+    expect(panel.get_by_role("button", name=re.compile(r"^(Make (Old|New)|Mark Existing)"))).to_have_count(0)
+    expect(panel.get_by_role("columnheader", name="Client Type")).to_have_count(0)
+    scroll_to_top(page)
+    shoot(page, "savings-management")
+
+    open_tab(page, "Credit Score Migration")
+    panel.get_by_role("button", name="Preview Migration").click()
+    expect(panel.get_by_text("Total players")).to_be_visible()
+    expect(panel.get_by_role("row").nth(1)).to_be_visible()
+    expect(panel.get_by_role("note")).to_have_text("Only a treasurer can execute the migration.")
+    expect(panel.get_by_role("checkbox")).to_have_count(0)
     expect(
-        page.get_by_role("tabpanel").get_by_role("button", name=re.compile(r"^(Unblock|Reset Password)$"))
+        panel.get_by_role("button", name=re.compile(r"^(Select All|Clear Selection|Execute Migration)"))
     ).to_have_count(0)
-    open_tab(page, "Pending Loans")
-    expect(page.get_by_role("tabpanel").get_by_role("button", name=re.compile(r"^(Approve|Deny) "))).to_have_count(0)
+    scroll_to_top(page)
+    shoot(page, "credit-migration")
+
+    open_tab(page, "Pearl Exchange Settings")
+    expect(panel.get_by_test_id("current-sell-rate")).to_contain_text(re.compile(r"^€[\d,]+ per pearl$"))
+    expect(panel.get_by_test_id("current-buy-rate")).to_contain_text(re.compile(r"^€[\d,]+ per pearl$"))
+    expect(panel.get_by_role("note")).to_have_text("Only a treasurer can change these rates.")
+    expect(panel.get_by_label("Sell Rate (bread per pearl)")).to_have_count(0)
+    expect(panel.get_by_role("button", name="Update Exchange Rates")).to_have_count(0)
+    scroll_to_top(page)
+    shoot(page, "pearl-settings")
+
+    # a loan officer, on the same requests, has Approve and Deny (and still no Unblock)
+    open_and_sign_in(second_page, server.base_url, lou, PASSWORD)
+    expect(second_page.get_by_text("Admin Panel · Loan Officer")).to_be_visible()
+    for tab, card_id in cards.items():
+        open_tab(second_page, tab)
+        card = second_page.get_by_test_id(card_id)
+        expect(card.get_by_role("button", name=re.compile(r"^Approve "))).to_have_count(1)
+        expect(card.get_by_role("button", name=re.compile(r"^Deny "))).to_have_count(1)
+    open_tab(second_page, "Blocked Accounts")
+    expect(second_page.get_by_test_id(f"blocked-{blocked_id}")).to_be_visible()
+    expect(second_page.get_by_role("tabpanel").get_by_role("button", name=TREASURERS_BLOCKED_BUTTONS)).to_have_count(0)
 
 
 def test_a_large_withdrawal_needs_two_officers_and_the_player_sees_it_live(

@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  // lib/officers.test.ts reads the server's role table (bank/core/roles.py) as text (`?raw`)
+  // testing/server-roles.ts reads the server's role table (bank/core/roles.py) as text (`?raw`)
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   test: {
     environment: 'jsdom',

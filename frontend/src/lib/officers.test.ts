@@ -1,21 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ACTION_LEAST_ROLE, awaitingText, roleAtLeast, ROLES } from '@/lib/officers';
-import ROLES_PY from '../../../bank/core/roles.py?raw';
+import { serverLeast } from '@/testing/server-roles';
 
 // The server's one table (bank/core/roles.py): the panel must hide exactly what the server refuses.
-const CONSTANT: Record<string, string> = { TELLER: 'teller', LOAN_OFFICER: 'loan_officer', TREASURER: 'treasurer' };
-
-/** The least role of a route and method in ROUTES, or of a field in FIELDS ("player-update PUT has_solo_access"). */
-function serverLeast(route: string, method: string, field?: string): string | undefined {
-  if (field) {
-    const fields = new RegExp(`\\("${route}", ${method}\\): \\{([^}]*)\\}`).exec(ROLES_PY)?.[1] ?? '';
-    return CONSTANT[new RegExp(`"${field}": (\\w+)`).exec(fields)?.[1] ?? ''];
-  }
-  const methods = new RegExp(`^\\s+"${route}": \\{([^}]*)\\}`, 'm').exec(ROLES_PY)?.[1] ?? '';
-  return CONSTANT[new RegExp(`\\b${method}: (\\w+)`).exec(methods)?.[1] ?? ''];
-}
-
 // each button's action and the routes it calls (URL name, method[, field])
 const ROUTES_OF: Record<keyof typeof ACTION_LEAST_ROLE, [string, string, string?][]> = {
   decide: [
@@ -46,6 +34,12 @@ const ROUTES_OF: Record<keyof typeof ACTION_LEAST_ROLE, [string, string, string?
   ],
   soloDividends: [['solo-dividends', 'PUT']],
   backup: [['backup', 'GET']],
+  clientType: [
+    ['player-client-type', 'PUT'],
+    ['savings-mark-old', 'POST'],
+  ],
+  migrationExecute: [['credit-migration-execute', 'POST']],
+  exchangeRates: [['exchange-settings', 'PUT']],
 };
 
 describe('officers', () => {

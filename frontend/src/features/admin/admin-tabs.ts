@@ -25,14 +25,13 @@ export const ADMIN_TABS = [
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 
 /**
- * The least role that sees a tab (the server's table, bank/core/roles.py, decides every call): a
- * teller reads every screen, a loan officer adds products, a treasurer runs the settings screens.
+ * The least role that sees a tab, when more than a teller: the least role of the call the tab reads
+ * with (bank/core/roles.py ROUTES; admin-tabs.test.ts pins it). A teller reads every screen, a loan
+ * officer adds products, a treasurer alone reads the officers and the bank settings. Inside a tab a
+ * role sees only the buttons it may use (lib/officers.ts ACTION_LEAST_ROLE).
  */
 export const TAB_LEAST_ROLE: Partial<Record<AdminTabId, Role>> = {
   'add-product': 'loan_officer',
-  'credit-migration': 'treasurer',
-  'savings-management': 'treasurer',
-  'pearl-settings': 'treasurer',
   officers: 'treasurer',
   'bank-settings': 'treasurer',
 };

@@ -1,6 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreditMigrationTab } from '@/features/admin/credit-migration-tab';
+import { OfficerRole } from '@/features/officers/officer-role';
+import type { Role } from '@/lib/officers';
 import type { MigrationRow } from '@/features/credit/api/types';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
@@ -64,5 +67,34 @@ describe('CreditMigrationTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (3 selected)' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
     expect(calls.filter((call) => call.method === 'POST')[1]?.body).toEqual({ select_all: true, execution_notes: '' });
+  });
+});
+
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+
+describe('CreditMigrationTab and roles', () => {
+  it.each<[Role, boolean]>([
+    ['teller', false],
+    ['loan_officer', false],
+    ['treasurer', true],
+  ])("a %s previews the scores and sees Execute and the selection: %s (a treasurer's, bank/core/roles.py)", async (role, mayExecute) => {
+    const { calls } = mockFetch(ROUTES);
+    renderWithProviders(<CreditMigrationTab />, asRole(role));
+    fireEvent.click(screen.getByRole('button', { name: 'Preview Migration' }));
+    const table = await screen.findByRole('table');
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((tableRow) => Array.from(tableRow.children, (cell) => cell.textContent));
+    const select = mayExecute ? [['Select'], ['']] : [[], []];
+    expect(rows.slice(0, 2)).toEqual([
+      [...select[0], 'Player', 'Current', 'Calculated', 'Breakdown'],
+      [...select[1], 'Aria aria.guild', '0', '35', 'Savings 10 · Loans 20 · Payments 5'],
+    ]);
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(mayExecute ? 2 : 0);
+    expect(screen.queryByRole('button', { name: 'Select All' }) !== null).toBe(mayExecute);
+    expect(screen.queryByRole('button', { name: 'Clear Selection' }) !== null).toBe(mayExecute);
+    expect(screen.queryByRole('button', { name: /^Execute Migration/ }) !== null).toBe(mayExecute);
+    expect(screen.queryByRole('note')?.textContent ?? null).toBe(mayExecute ? null : 'Only a treasurer can execute the migration.');
+    expect(calls.map((call) => call.method)).toEqual(['GET']);
   });
 });

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
-import { ErrorBlock } from '@/components/status-block';
+import { ErrorBlock } from '@/components/error-block';
 import { ScrollBox } from '@/components/scroll-box';
 import { useExecuteMigration, useMigrationPreview } from '@/features/credit/api/use-credit-migration';
+import { ReadOnlyNote } from '@/features/admin/read-only-note';
+import { useMay } from '@/features/officers/officer-role';
 import { errorDetail } from '@/lib/errors';
+import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import '@/features/credit/credit.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -18,6 +21,8 @@ function previewError(error: unknown): string {
 export function CreditMigrationTab() {
   const preview = useMigrationPreview();
   const execute = useExecuteMigration();
+  // every officer previews the scores; a treasurer alone applies them (bank/core/roles.py)
+  const mayExecute = useMay(ACTION_LEAST_ROLE.migrationExecute);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // Select All chooses every player of the bank, on every page, loaded or not
   const [everyone, setEveryone] = useState(false);
@@ -66,7 +71,7 @@ export function CreditMigrationTab() {
         <button type="button" className="btn btn--primary" onClick={runPreview} disabled={preview.isFetching}>
           {preview.isFetching ? 'Calculating...' : 'Preview Migration'}
         </button>
-        {summary && (
+        {summary && mayExecute && (
           <>
             <button type="button" className="btn btn--secondary btn--small" onClick={() => setEveryone(true)}>
               Select All
@@ -91,6 +96,7 @@ export function CreditMigrationTab() {
           {notice.text}
         </p>
       )}
+      {!mayExecute && <ReadOnlyNote className="tab-notice">Only a treasurer can execute the migration.</ReadOnlyNote>}
       {preview.isError && <ErrorBlock message={previewError(preview.error)} onRetry={runPreview} />}
       {!summary && !preview.isError && !preview.isFetching && (
         <p className="muted">Preview Migration calculates every player's score from their savings, loans and payments.</p>
@@ -114,7 +120,7 @@ export function CreditMigrationTab() {
             <table className="credit-table">
               <thead>
                 <tr>
-                  <th scope="col">Select</th>
+                  {mayExecute && <th scope="col">Select</th>}
                   <th scope="col">Player</th>
                   <th scope="col" className="num">Current</th>
                   <th scope="col" className="num">Calculated</th>
@@ -124,14 +130,16 @@ export function CreditMigrationTab() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.player_id}>
-                    <td>
-                      <input
-                        type="checkbox"
-                        aria-label={`Select ${row.player_name}`}
-                        checked={everyone || selected.has(row.player_id)}
-                        onChange={() => toggle(row.player_id)}
-                      />
-                    </td>
+                    {mayExecute && (
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${row.player_name}`}
+                          checked={everyone || selected.has(row.player_id)}
+                          onChange={() => toggle(row.player_id)}
+                        />
+                      </td>
+                    )}
                     <td>
                       {row.player_name} <span className="muted">{row.player_discord}</span>
                     </td>

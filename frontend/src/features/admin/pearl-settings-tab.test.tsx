@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PearlSettingsTab } from '@/features/admin/pearl-settings-tab';
+import { OfficerRole } from '@/features/officers/officer-role';
+import type { Role } from '@/lib/officers';
 import { makeExchangeSettings } from '@/features/exchange/exchange-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
@@ -56,5 +59,25 @@ describe('Admin PearlSettingsTab', () => {
       'Error updating exchange rates: The sell rate must be lower than the buy rate',
     );
     expect(screen.getByLabelText<HTMLInputElement>('Sell Rate (bread per pearl)').value).toBe('4000');
+  });
+});
+
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+
+describe('PearlSettingsTab and roles', () => {
+  it.each<[Role, boolean]>([
+    ['teller', false],
+    ['loan_officer', false],
+    ['treasurer', true],
+  ])("a %s reads the rates and sees the rate form: %s (a treasurer's, bank/core/roles.py)", async (role, mayChange) => {
+    mockFetch({ 'GET /api/admin/pearl-exchange-settings': { body: { settings: CHANGED } } });
+    renderWithProviders(<PearlSettingsTab />, asRole(role));
+    expect((await screen.findByTestId('current-sell-rate')).textContent).toBe('€2,600 per pearl');
+    expect(screen.getByTestId('current-buy-rate').textContent).toBe('€3,600 per pearl');
+    expect(screen.getByTestId('rates-updated').textContent).toMatch(/^Last updated .+ by admin$/);
+    expect(screen.queryByLabelText('Sell Rate (bread per pearl)') !== null).toBe(mayChange);
+    expect(screen.queryByLabelText('Buy Rate (bread per pearl)') !== null).toBe(mayChange);
+    expect(screen.queryByRole('button', { name: 'Update Exchange Rates' }) !== null).toBe(mayChange);
+    expect(screen.queryByRole('note')?.textContent ?? null).toBe(mayChange ? null : 'Only a treasurer can change these rates.');
   });
 });

@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SavingsManagementTab } from '@/features/admin/savings-management-tab';
+import { OfficerRole } from '@/features/officers/officer-role';
+import type { Role } from '@/lib/officers';
 import type { ClientOverviewPage, ClientRow } from '@/features/savings/api/use-client-overview';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { definitionsOf } from '@/testing/queries';
@@ -134,5 +137,31 @@ describe('Admin SavingsManagementTab', () => {
     mockFetch({ 'GET /api/admin/savings/client-overview': 'network-error' });
     renderWithProviders(<SavingsManagementTab />);
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch savings overviewRetry');
+  });
+});
+
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+
+describe('SavingsManagementTab and roles', () => {
+  it.each<[Role, boolean]>([
+    ['teller', false],
+    ['loan_officer', false],
+    ['treasurer', true],
+  ])("a %s reads the clients and sees the client type actions: %s (a treasurer's, bank/core/roles.py)", async (role, mayChange) => {
+    mockFetch({ 'GET /api/admin/savings/client-overview': overview });
+    renderWithProviders(<SavingsManagementTab />, asRole(role));
+    const oldTable = await screen.findByRole('table', { name: 'Old Clients' });
+    const cells = within(oldTable)
+      .getAllByRole('row')
+      .map((tableRow) => Array.from(tableRow.children, (cell) => cell.textContent));
+    const actions = mayChange ? [['Client Type'], ['Make New']] : [[], []];
+    expect(cells).toEqual([
+      ['Player', 'Savings', 'Total Value', '% of Limit', 'Status', ...actions[0]],
+      ['Cyraaria.guild', '3 / 3', '€4,200,000', '105%', 'Over Limit', ...actions[1]],
+    ]);
+    expect(definitionsOf(screen.getByLabelText('Clients summary'), 'Old Clients')).toEqual(['1', '€4,200,000 saved']);
+    expect(screen.queryAllByRole('button', { name: /^Make (Old|New): / })).toHaveLength(mayChange ? 3 : 0);
+    expect(screen.queryByRole('button', { name: 'Mark Existing as Old Clients' }) !== null).toBe(mayChange);
+    expect(screen.queryByRole('note')?.textContent ?? null).toBe(mayChange ? null : "Only a treasurer can change a player's client type.");
   });
 });
