@@ -40,7 +40,7 @@ from django.db.models import BooleanField, IntegerField, JSONField, Max, Q
 from django.utils import timezone
 
 from accounts.models import BankSession, Player, User, WsTicket
-from bank.core import audit, live
+from bank.core import audit, live, writes
 from bank.core.bulk import insert_rows
 from bank.core.errors import BankError
 from bank.core.models import IdempotencyRecord, LedgerEntry
@@ -398,46 +398,91 @@ def restore(parsed: dict, *, replace: bool = False, actor=None) -> dict[str, int
     its data. Refused (nothing changed) when the bank holds data and `replace` is not given, when the
     rows break a rule of the database, or when the loaded books do not reconcile. Answers how many
     rows each table received."""
-    loaded = {}
-    try:
-        with transaction.atomic():
-            if replace:
-                _empty_all()
-            else:
-                held = {name: count for name, count in bank_row_counts().items() if count}
-                if held:
-                    listed = ", ".join(f"{count} in {name}" for name, count in held.items())
-                    raise BackupRefused(
-                        f"The database already holds bank data ({listed}). Restore into an empty database, "
-                        "or replace all bank data with --replace. Nothing was restored.",
-                        code="bank_not_empty",
+    attempts = 1 if connection.in_atomic_block else RESTORE_ATTEMPTS  # a caller's transaction cannot run again
+    attempt = 1
+    while True:
+        loaded = {}
+        try:
+            with transaction.atomic():
+                _lock_out_writers()
+                if replace:
+                    _empty_all()
+                else:
+                    held = {name: count for name, count in bank_row_counts().items() if count}
+                    if held:
+                        listed = ", ".join(f"{count} in {name}" for name, count in held.items())
+                        raise BackupRefused(
+                            f"The database already holds bank data ({listed}). Restore into an empty database, "
+                            "or replace all bank data with --replace. Nothing was restored.",
+                            code="bank_not_empty",
+                        )
+                for model, rows in _with_user_ids(parsed).items():
+                    fields = _columns(model)
+                    prepared = (
+                        [f.get_db_prep_save(v, connection) for f, v in zip(fields, row, strict=True)] for row in rows
                     )
-            for model, rows in _with_user_ids(parsed).items():
-                fields = _columns(model)
-                prepared = (
-                    [f.get_db_prep_save(v, connection) for f, v in zip(fields, row, strict=True)] for row in rows
+                    loaded[table_name(model)] = insert_rows(model, [f.name for f in fields], prepared)
+                _sequences_reset(MODELS)
+                _ids_past_the_ledger()
+                if connection.vendor == "postgresql":
+                    # foreign keys are checked at commit (deferred): check them here, inside the transaction
+                    with connection.cursor() as cursor:
+                        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+                else:
+                    connection.check_constraints(table_names=[model._meta.db_table for model in MODELS])
+                _refuse_unbalanced_books()
+                # the trail is not bank data: it outlives a replace and records the restore itself
+                audit.record(
+                    actor=actor,
+                    kind="bank.restored",
+                    after={"replace": replace, "created_at": parsed.get("created_at"), "rows": loaded},
                 )
-                loaded[table_name(model)] = insert_rows(model, [f.name for f in fields], prepared)
-            _sequences_reset(MODELS)
-            _ids_past_the_ledger()
-            if connection.vendor == "postgresql":
-                # foreign keys are checked at commit (deferred): check them here, inside the transaction
-                with connection.cursor() as cursor:
-                    cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-            else:
-                connection.check_constraints(table_names=[model._meta.db_table for model in MODELS])
-            _refuse_unbalanced_books()
-            # the trail is not bank data: it outlives a replace and records the restore itself
-            audit.record(
-                actor=actor,
-                kind="bank.restored",
-                after={"replace": replace, "created_at": parsed.get("created_at"), "rows": loaded},
-            )
-            live.notify(live.KINDS, everyone=True)
-    except (IntegrityError, DatabaseError) as error:
-        first_line = (str(error).splitlines() or [type(error).__name__])[0]
-        raise _damaged(f"the database refused its rows: {first_line}") from None
-    return loaded
+                live.notify(live.KINDS, everyone=True)
+        except (IntegrityError, DatabaseError) as error:
+            if writes.is_conflict(error) and attempt < attempts:
+                attempt += 1  # a deadlock with a write that was under way: everything rolled back, run it again
+                continue
+            first_line = (str(error).splitlines() or [type(error).__name__])[0]
+            raise _damaged(f"the database refused its rows: {first_line}") from None
+        return loaded
+
+
+RESTORE_ATTEMPTS = 5
+# The tables a restore writes, in the order the bank's writes lock theirs (docs/rules.md, "Lock order":
+# the call's key, accounts and players, requests, products, then the rest): a write under way when the
+# restore starts is waited for, and one that starts meanwhile waits for the restore.
+_LOCKED_BY_RESTORE = [
+    IdempotencyRecord,
+    BankSession,
+    WsTicket,
+    User,
+    Player,
+    PendingLoan,
+    WithdrawalRequest,
+    PearlExchangeRequest,
+    Loan,
+    LoanPayment,
+    Savings,
+    SavingsWeek,
+    CreditEvent,
+    SoloDividends,
+    ExchangeSettings,
+    LedgerEntry,
+]
+assert {*MODELS, *TRANSIENT} == set(_LOCKED_BY_RESTORE), "a table the restore writes is not locked"
+
+
+def _lock_out_writers() -> None:
+    """On PostgreSQL, no other write may slip in between a restore's removals and its loading (an
+    approval that committed its ledger entry meanwhile stayed beside the restored rows, and the
+    restore refused the backup's books as unbalanced): every table the restore writes is locked
+    against writes, reads go on, until the restore commits; the waiting writes then run on the
+    restored bank. SQLite's IMMEDIATE transaction already holds every other writer off."""
+    if connection.vendor != "postgresql":
+        return
+    tables = ", ".join(connection.ops.quote_name(model._meta.db_table) for model in _LOCKED_BY_RESTORE)
+    with connection.cursor() as cursor:
+        cursor.execute(f"LOCK TABLE {tables} IN EXCLUSIVE MODE")
 
 
 def bank_row_counts() -> dict[str, int]:

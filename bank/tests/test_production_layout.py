@@ -6,12 +6,15 @@ one socket, the scheduler, production settings with the connection pool) on Post
 - the servers' database connections killed again and again mid-request: 503, never 500, every
   withdrawal retried with its Idempotency-Key is taken out of the savings exactly once, and each 503
   told the truth (one that said "Nothing was changed" never hid the approval that committed);
-- bulk delete racing approvals on one player, 20 rounds: no deadlock at all, none reaching a client.
+- bulk delete racing approvals on one player, 20 rounds: no deadlock at all, none reaching a client;
+- writes racing `manage.py restore --replace`: 2xx, 409 or 503 with what to do, never 500.
 """
 
 import json
 import os
 import random
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -30,9 +33,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.tests.factories import AdminFactory, PlayerFactory
+from bank import backup
 from bank.core import errors
 from bank.core.testing.layout import APPLICATION_NAME, ConnectionSampler, production_layout
-from bank.core.testing.servers import call
+from bank.core.testing.servers import ROOT, call, env_for_test_database
 from lending.models import Loan, PendingLoan, Savings, WithdrawalRequest
 from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
@@ -302,3 +306,114 @@ def test_bulk_delete_racing_approvals_on_one_player_never_deadlocks():
     allowed = {("bulk-delete", 200), ("approve", 200), ("approve", 404)}
     assert set(answers) <= allowed, answers
     assert not PendingLoan.objects.exists() and not WithdrawalRequest.objects.exists()
+
+
+def test_writes_racing_restore_replace_answer_2xx_409_or_503_never_500(tmp_path):
+    """Approvals, credit adjustments and New Player fired at the production layout while `manage.py
+    restore --replace` (a process of its own, as an operator runs it) replaces the bank three times:
+    every answer is a success, 409 or 503 with a detail saying what to do (or 401: a restore ends
+    every session, and the client signs in again), never 500."""
+    players = [PlayerFactory(credit_score=200) for _ in range(8)]
+    withdrawals, loans = [], []
+    for player in players:
+        SavingsFactory(player=player, invested_value=1_000_000, principal=1_000_000)
+        withdrawals += [WithdrawalRequestFactory(player=player, amount=50_000) for _ in range(3)]
+        loans += [PendingLoanFactory(player=player) for _ in range(2)]
+    admin = AdminFactory()
+    with_production_passwords(admin)
+    snapshot = tmp_path / "bank.json"
+    snapshot.write_text(backup.backup_json(backup.backup_data()))
+    restore_env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"} | env_for_test_database()
+
+    with production_layout(workers=2, pool_max=4) as layout:
+        session = {"token": sign_in(layout.base_url, admin.username)}
+        session_lock = threading.Lock()
+        restoring = threading.Event()
+        done = threading.Event()
+        answers: list[tuple[str, int, dict]] = []
+
+        def one_write(index: int) -> tuple[str, str, dict | None]:
+            roll = index % 4
+            if roll == 0:
+                return (
+                    "approve withdrawal",
+                    f"/api/admin/withdrawal-requests/{random.choice(withdrawals).pk}/approve",
+                    None,
+                )
+            if roll == 1:
+                return "approve loan", f"/api/pending-loans/{random.choice(loans).pk}/approve", None
+            if roll == 2:
+                body = {"player_id": random.choice(players).pk, "points_change": 1, "reason": "Race"}
+                return "credit adjustment", "/api/admin/credit-score/adjust", body
+            name = f"racer{uuid.uuid4().hex[:10]}"
+            return "new player", "/api/players", {"name": name, "discord": name}
+
+        def write_until_done(worker: int) -> None:
+            index = worker
+            while not done.is_set():
+                kind, path, body = one_write(index)
+                index += 1
+                method = "PUT" if kind.startswith("approve") else "POST"
+                try:
+                    status, answer = call(layout.base_url, method, path, body, token=session["token"], timeout=30)
+                    if status == 401:
+                        with session_lock:
+                            session["token"] = sign_in(layout.base_url, admin.username)
+                except Exception as error:  # noqa: BLE001 - no answer at all is a failure to report, not to lose
+                    status, answer = 0, {"error": repr(error)}
+                answers.append((kind, status, answer))
+
+        waiting: list[int] = []  # the servers' connections waiting for a lock, while a restore runs
+
+        def count_writes_waiting() -> None:
+            try:
+                while not done.wait(0.02):
+                    if restoring.is_set():
+                        with connection.cursor() as cursor:
+                            cursor.execute(
+                                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                "AND application_name = %s AND wait_event_type = 'Lock'",
+                                [APPLICATION_NAME],
+                            )
+                            waiting.append(cursor.fetchone()[0])
+            finally:
+                connection.close()
+
+        threads = [threading.Thread(target=write_until_done, args=(worker,)) for worker in range(8)]
+        threads.append(threading.Thread(target=count_writes_waiting))
+        for thread in threads:
+            thread.start()
+        try:
+            restores = []
+            for _ in range(3):
+                time.sleep(0.5)
+                restoring.set()
+                restores.append(
+                    subprocess.run(
+                        [sys.executable, "manage.py", "restore", str(snapshot), "--replace"],
+                        cwd=ROOT,
+                        env=restore_env,
+                        capture_output=True,
+                        text=True,
+                        timeout=300,
+                        check=False,
+                    )
+                )
+                restoring.clear()
+            time.sleep(0.5)
+        finally:
+            done.set()
+            for thread in threads:
+                thread.join(timeout=60)
+
+    for restored in restores:
+        assert restored.returncode == 0, restored.stderr
+    statuses = Counter((kind, status) for kind, status, _ in answers)
+    print(f"answers: {dict(statuses)}; writes waiting for a restore, at most: {max(waiting, default=0)}")
+    assert max(waiting, default=0) > 0, "no write waited for a restore: the test tested nothing"
+    for kind, status, answer in answers:
+        assert status in {200, 201, 401, 409, 503}, (kind, status, answer)
+        if status >= 400:
+            assert answer.get("detail"), (kind, status, answer)
+        if status == 401:
+            assert answer["code"] == "not_authenticated", answer
