@@ -94,7 +94,12 @@ def test_a_tab_chosen_far_down_the_page_starts_at_its_heading(page: Page, server
 
     # the sidebar stays in view: its lower tabs are chosen from down here
     open_tab(page, "Audit")
-    heading = page.get_by_role("tabpanel").get_by_role("heading", name="Audit", exact=True)
+    panel = page.get_by_role("tabpanel")
+    heading = panel.get_by_role("heading", name="Audit", exact=True)
+    # measured once the entries are drawn, the panel at its full height: the heading must stay in
+    # view after the loading panel has made way for the list, not only while it shows
+    expect(panel.get_by_text(re.compile(r"^Showing [\d,]+ of [\d,]+ entr(y|ies)$"))).to_be_visible()
+    expect(panel.get_by_text(re.compile(r"Loading[^.]*\.\.\."))).to_have_count(0)
     expect(heading).to_be_visible()
     header = page.locator(".app-header").bounding_box()
     box = heading.bounding_box()

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top, wait_until_live
 from playwright.sync_api import Browser, Page, expect
+from test_loans import new_player
 from test_savings_weeks import savings_due_today
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server, watch_for_errors
@@ -114,3 +115,25 @@ def test_an_admin_marks_a_players_day_and_week_and_pays_off_the_loan_from_the_ca
     expect(second_admin.get_by_text("No loans match")).to_be_visible()
     scroll_to_top(page)
     shoot(page, "teller-desk-after")
+
+
+def test_a_loan_day_marked_not_paid_from_the_card(page: Page, server: Server, shoot):
+    player_id, name = new_player(server, "Nopa")
+    loan = give_loan(server, player_id, value=200_000, days=10)  # 260,000 to pay, 26,000 a day
+
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    details = open_products(page, name, player_id)
+    loan_row = details.get_by_test_id(f"product-loan-{loan['id']}")
+    expect(loan_row.get_by_test_id("listing-status")).to_have_text("Starts today: day 1 of 10, €26,000 due")
+
+    loan_payments = loan_row.get_by_role("group", name=f"Payments of loan #{loan['id']}")
+    loan_payments.get_by_role("button", name="Mark Not Paid").click()
+    expect(loan_row.get_by_role("status")).to_have_text("Loan payment marked as Not Paid")
+    expect(loan_row.get_by_test_id("listing-status")).to_have_text("Marked Not Paid today")
+    expect(loan_row).to_contain_text("€0 paid, €260,000 remaining")
+    # the server recorded the day as missed, as Check Loans would have
+    status, checked = server.api("GET", f"/api/admin/loans/check?search={name}", token=admin_token(server))
+    assert status == 200 and [row["listing_status"] for row in checked["loans"]] == ["not_paid_today"], checked
+    scroll_to_top(page)
+    shoot(page, "loan-not-paid")

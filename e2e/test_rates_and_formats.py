@@ -125,3 +125,28 @@ def test_dates_percentages_and_counts_read_one_way_on_a_players_products(page: P
     )
     scroll_to_top(page)
     shoot(page, "products-formats")
+
+
+def test_a_count_of_one_reads_in_the_singular_on_the_admin_screens(page: Page, server: Server, shoot):
+    _player_id, name = new_player(server, "Unia")
+    status, answer = server.api("POST", "/api/login", {"username": name, "password": "not-the-password"})
+    assert status == 401, answer  # one failed sign-in, counted on the player
+
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    # a paged list narrowed to one player counts it in the singular
+    open_tab(page, "Credit Score Overview")
+    page.get_by_label("Search player").fill(name)
+    scores = page.get_by_role("region", name="Credit scores")
+    expect(scores.get_by_role("row").filter(has_text=name)).to_have_count(1)
+    expect(page.get_by_text("Showing 1 of 1 player", exact=True)).to_be_visible()
+
+    # the player's details card counts the failed sign-ins the same way
+    open_tab(page, "Search Player")
+    page.get_by_label("Search by name or ID").fill(name)
+    page.get_by_role("button", name="Search", exact=True).click()
+    page.get_by_role("button", name=f"View Details of {name}").click()
+    account = page.get_by_label(f"Details of {name}").get_by_text(re.compile("failed sign-in"))
+    expect(account).to_have_text("1 failed sign-in")
+    scroll_to_top(page)
+    shoot(page, "one-failed-sign-in")
