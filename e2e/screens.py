@@ -1,4 +1,5 @@
-"""Every screen of the app, in one list, for the tests that visit them all (accessibility, phone).
+"""Every screen of the app, in one list, for the tests that visit them all (accessibility, phone)
+and for the screenshots of the screens an issue changed (test_screens.py).
 
 A new screen is one more line in SCREENS: a tab of the player dashboard or of the admin panel
 needs only its tab name; a screen that needs a step more (a dialog opened, a form filled) gives a
@@ -64,23 +65,63 @@ def _open_payment_history(page: Page) -> None:
     expect(page.get_by_role("list", name="Payment history").first).to_be_visible()
 
 
-def _open_player_audit(page: Page) -> None:
+def _open_savings_history(page: Page) -> None:
+    """Check Savings with an account's History open: its latest week offers "Change to ..."."""
+    wait_until_loaded(page)
+    latest_week = re.compile(r"^Change to (Not )?Paid$")
+    card = page.get_by_role("article").filter(has=page.get_by_role("button", name=latest_week)).first
+    card.get_by_role("button", name="History").click()
+    history = card.get_by_role("region", name=re.compile(r"^Payment history of savings #\d+$"))
+    expect(history.get_by_role("button", name=latest_week)).to_be_visible()
+
+
+def _add_product_without_a_player(page: Page) -> None:
+    wait_until_loaded(page)
+    product = page.get_by_role("article").filter(has=page.get_by_role("heading", name="2. Product"))
+    product.get_by_role("button", name="Add Product").click()
+    expect(product.get_by_role("alert")).to_have_text("Please search and select a player first")
+
+
+def _buy_more_pearls_than_the_savings_hold(page: Page) -> None:
+    """A purchase the chosen savings cannot cover: refused when filed, so nothing is saved."""
+    wait_until_loaded(page)
+    page.get_by_role("radio", name="Buy Pearls").check()
+    page.get_by_label("Number of Pearls").fill("1000")
+    source = page.get_by_label("Select Savings Account to Deduct From")
+    expect(source.locator("option")).not_to_have_count(1)
+    source.select_option(index=1)
+    expect(page.get_by_role("region", name="Your exchange preview")).to_have_attribute("aria-busy", "false")
+    page.get_by_role("button", name="Submit Buy Request").click()
+    expect(page.get_by_role("alert")).to_have_text(
+        re.compile(r"^Failed to submit pearl exchange request: Savings Account #\d+ holds .+, not enough to pay")
+    )
+
+
+def _open_player_details(page: Page, button: str) -> None:
     wait_until_loaded(page)
     page.get_by_label("Search by name or ID").fill(PLAYER_NAME)
     page.get_by_role("button", name="Search", exact=True).click()
     page.get_by_role("button", name=f"View Details of {PLAYER_NAME}").click()
-    page.get_by_role("button", name="Audit Trail").click()
+    page.get_by_role("button", name=button, exact=True).click()
+
+
+def _open_player_statement(page: Page) -> None:
+    """A statement opens with this year up to the bank's today filled in."""
+    _open_player_details(page, "Statement")
+    statement = page.get_by_role("region", name="Statement", exact=True)
+    expect(statement.get_by_label("From")).to_have_value(re.compile(r"^\d{4}-01-01$"))
+    expect(statement.get_by_label("To")).to_have_value(re.compile(r"^\d{4}-\d{2}-\d{2}$"))
+
+
+def _open_player_audit(page: Page) -> None:
+    _open_player_details(page, "Audit Trail")
     expect(page.get_by_role("region", name="Audit trail")).to_be_visible()
     wait_until_loaded(page)
 
 
 def _open_player_products(page: Page) -> None:
     """A player's details card as a teller's desk: each product with its payments to mark."""
-    wait_until_loaded(page)
-    page.get_by_label("Search by name or ID").fill(PLAYER_NAME)
-    page.get_by_role("button", name="Search", exact=True).click()
-    page.get_by_role("button", name=f"View Details of {PLAYER_NAME}").click()
-    page.get_by_role("button", name="View Products").click()
+    _open_player_details(page, "View Products")
     expect(page.get_by_role("list", name="Loans")).to_be_visible()
     wait_until_loaded(page)
 
@@ -119,6 +160,9 @@ SCREENS: list[Screen] = [
     _player("Request Withdrawal"),
     _player("Withdrawal History"),
     _player("Exchange Pearls"),
+    Screen(
+        "player-exchange-pearls-refused", PLAYER, tab="Exchange Pearls", prepare=_buy_more_pearls_than_the_savings_hold
+    ),
     _player("Pearl History"),
     Screen("session-expiry-dialog", PLAYER, tab="My Loans", prepare=_wait_for_session_expiry, short_session=True),
     _admin("Overview"),
@@ -134,6 +178,7 @@ SCREENS: list[Screen] = [
     _admin("New Player"),
     _admin("Search Player"),
     _admin("Add Product"),
+    Screen("admin-add-product-message", ADMIN, tab="Add Product", prepare=_add_product_without_a_player),
     _admin("Pending Loans"),
     _admin("Check Loans"),
     Screen("admin-check-loans-history", ADMIN, tab="Check Loans", prepare=_open_payment_history),
@@ -144,6 +189,7 @@ SCREENS: list[Screen] = [
         prepare=_open_dialog("Mark Paid Off", re.compile(r"^Mark loan #\d+ as paid off\?$")),
     ),
     _admin("Check Savings"),
+    Screen("admin-check-savings-history", ADMIN, tab="Check Savings", prepare=_open_savings_history),
     Screen(
         "admin-change-savings-week-dialog",
         ADMIN,
@@ -169,6 +215,7 @@ SCREENS: list[Screen] = [
     _admin("Audit"),
     Screen("admin-player-audit", ADMIN, tab="Search Player", prepare=_open_player_audit),
     Screen("admin-player-products", ADMIN, tab="Search Player", prepare=_open_player_products),
+    Screen("admin-player-statement", ADMIN, tab="Search Player", prepare=_open_player_statement),
 ]
 
 
@@ -194,7 +241,7 @@ class ScreenVisitor:
         self.errors: list[str] = []
         self.key: tuple[str, str, int, bool] | None = None
         self.signed_in_at = 0.0
-        # a screen with a `prepare` leaves something open (a dialog): the next one starts afresh
+        # a screen with a `prepare` leaves something open (a dialog): the next one reloads the page
         self.left_open = False
 
     def _fresh_page(self, viewport: dict[str, int], *, clock: bool = False) -> Page:
@@ -211,6 +258,12 @@ class ScreenVisitor:
         page = self.page
         # a session warns after 4 minutes: sign in afresh well before the expiry dialog shows
         stale = time.monotonic() - self.signed_in_at > SESSION_REUSE_SECONDS
+        reloadable = screen.who != VISITOR and not screen.short_session and key == self.key and not stale
+        if page is not None and self.left_open and reloadable:
+            # the last screen left a dialog or a panel open: the page starts again, still signed in
+            # (the session and the theme live in the browser's storage), without a new sign-in
+            page.reload()
+            self.left_open = False
         if screen.who == VISITOR or key != self.key or page is None or stale or self.left_open:
             page = self._fresh_page(viewport, clock=screen.short_session)
             page.goto((self.short_session_url if screen.short_session else self.base_url) + screen.path)
