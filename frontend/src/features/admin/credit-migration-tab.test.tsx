@@ -70,6 +70,37 @@ describe('CreditMigrationTab', () => {
   });
 });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('CreditMigrationTab and Idempotency-Key', () => {
+  it('retries a migration whose answer was lost with the same key, and the next migration with a new one', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let attempts = 0;
+    const { calls } = mockFetch({
+      ...ROUTES,
+      'POST /api/admin/credit-score/execute-migration': () => {
+        attempts += 1;
+        return attempts === 1 ? 'network-error' : { body: { migrated_count: 1, detail: 'Migrated 1 player' } };
+      },
+    });
+    renderWithProviders(<CreditMigrationTab />);
+    fireEvent.click(screen.getByRole('button', { name: 'Preview Migration' }));
+    fireEvent.click(await screen.findByLabelText('Select Borin'));
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (1 selected)' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Error executing migration: /);
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (1 selected)' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Migration executed successfully');
+    fireEvent.click(await screen.findByLabelText('Select Borin'));
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (1 selected)' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3));
+    const [lost, retry, next] = calls.filter((call) => call.method === 'POST').map((call) => call.headers['Idempotency-Key']);
+    expect(lost).toMatch(UUID);
+    expect(retry).toBe(lost);
+    expect(next).toMatch(UUID);
+    expect(next).not.toBe(lost);
+  });
+});
+
 const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
 
 describe('CreditMigrationTab and roles', () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreditOverviewTab } from '@/features/admin/credit-overview-tab';
 import type { CreditEvent, OverviewRow } from '@/features/credit/api/types';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -25,6 +25,10 @@ const EVENT: CreditEvent = {
   admin_user: 'admin',
   timestamp: '2025-03-01T10:00:00Z',
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+afterEach(() => vi.restoreAllMocks());
 
 const COUNTERS = { gold: 0, silver: 1, basic: 0, bad_payers: 0 };
 
@@ -117,5 +121,55 @@ describe('CreditOverviewTab', () => {
     expect((await screen.findByTestId('credit-row-8')).textContent).toContain('Borin');
     fireEvent.change(screen.getByLabelText('Tier'), { target: { value: 'gold' } });
     await waitFor(() => expect(calls.some((call) => call.url.includes('tier=gold'))).toBe(true));
+  });
+
+  it('reuses the Idempotency-Key of an adjustment retried after a lost answer, and takes a new one after success', async () => {
+    let attempts = 0;
+    const { calls } = mockFetch({
+      ...routes(),
+      'POST /api/admin/credit-score/adjust': () => {
+        attempts += 1;
+        return attempts === 1 ? 'network-error' : { body: EVENT };
+      },
+    });
+    renderWithProviders(<CreditOverviewTab />);
+    const dialog = await openAdjust();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Error adjusting credit score: /);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Credit score adjusted successfully');
+    fireEvent.click(within(await openAdjust()).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3));
+    const [lost, retry, next] = calls.filter((call) => call.method === 'POST').map((call) => call.headers['Idempotency-Key']);
+    expect(lost).toMatch(UUID);
+    expect(retry).toBe(lost);
+    expect(next).toMatch(UUID);
+    expect(next).not.toBe(lost);
+  });
+
+  it('sends each confirmed penalty with its own Idempotency-Key, and the same key again when a 503 left it unknown', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let attempts = 0;
+    const { calls } = mockFetch({
+      ...routes(),
+      'POST /api/admin/credit-score/penalty': () => {
+        attempts += 1;
+        return attempts === 1 ? { status: 503, body: { detail: 'The bank cannot reach its database.', code: 'unavailable' } } : { body: EVENT };
+      },
+    });
+    renderWithProviders(<CreditOverviewTab />);
+    fireEvent.click(await screen.findByRole('button', { name: '-10 Aria' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Error applying penalty: /);
+    fireEvent.click(screen.getByRole('button', { name: '-10 Aria' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Penalty applied successfully');
+    fireEvent.click(screen.getByRole('button', { name: '-10 Aria' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3));
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts[0]?.url).toBe('/api/admin/credit-score/penalty?player_id=7&penalty_type=missed_payment');
+    const [unknown, retry, next] = posts.map((call) => call.headers['Idempotency-Key']);
+    expect(unknown).toMatch(UUID);
+    expect(retry).toBe(unknown);
+    expect(next).toMatch(UUID);
+    expect(next).not.toBe(unknown);
   });
 });

@@ -11,6 +11,7 @@ function officer(overrides: Partial<Officer> = {}): Officer {
 
 const ADMIN = officer();
 const LOU = officer({ id: 7, username: 'lou', role: 'loan_officer', last_login: '2026-06-01T10:00:00Z' });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LAST_TREASURER =
   'The last active treasurer can be neither demoted nor deactivated: make another officer a treasurer first';
 
@@ -51,6 +52,36 @@ describe('Admin OfficersTab', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ username: 'tess', password: 'counting-1', role: 'teller' });
     await screen.findByRole('article', { name: 'tess' });
     expect(within(form).getByLabelText<HTMLInputElement>('Username').value).toBe('');
+  });
+
+  it('adds an officer once: a retry after a lost answer sends the same Idempotency-Key, the next officer a new one', async () => {
+    let attempts = 0;
+    const { calls } = mockFetch({
+      'GET /api/admin/officers': { body: { results: [ADMIN] } },
+      'POST /api/admin/officers': () => {
+        attempts += 1;
+        return attempts === 1 ? 'network-error' : { status: 201, body: officer({ id: 9, username: 'tess', role: 'teller' }) };
+      },
+    });
+    renderWithProviders(<OfficersTab />);
+    const form = await screen.findByRole('form', { name: 'Add officer' });
+    const fillOfficer = () => {
+      fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'tess' } });
+      fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'counting-1' } });
+    };
+    fillOfficer();
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Officer' }));
+    expect((await within(form).findByRole('alert')).textContent).toMatch(/^Error adding officer: /);
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Officer' }));
+    await within(form).findByRole('status');
+    fillOfficer();
+    fireEvent.click(within(form).getByRole('button', { name: 'Add Officer' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3));
+    const [lost, retry, next] = calls.filter((call) => call.method === 'POST').map((call) => call.headers['Idempotency-Key']);
+    expect(lost).toMatch(UUID);
+    expect(retry).toBe(lost);
+    expect(next).toMatch(UUID);
+    expect(next).not.toBe(lost);
   });
 
   it("shows the server's refusal of a new officer", async () => {

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import { creditKeys } from '@/features/credit/api/keys';
 import type { CreditEvent } from '@/features/credit/api/types';
 import type { Schemas } from '@/lib/api-types';
@@ -14,27 +15,29 @@ interface AdjustInput {
   kind?: AdjustKind;
 }
 
-const adjustCreditScore = ({ playerId, pointsChange, reason, kind = 'manual_adjustment' }: AdjustInput) =>
-  api.post<CreditEvent>('/admin/credit-score/adjust', {
-    player_id: playerId,
-    points_change: pointsChange,
-    reason,
-    kind,
-  } satisfies Schemas['AdjustInRequest']);
+const adjustCreditScore = ({ playerId, pointsChange, reason, kind = 'manual_adjustment' }: AdjustInput, idempotencyKey: string) =>
+  api.post<CreditEvent>(
+    '/admin/credit-score/adjust',
+    { player_id: playerId, points_change: pointsChange, reason, kind } satisfies Schemas['AdjustInRequest'],
+    { headers: idempotencyHeaders(idempotencyKey) },
+  );
 
 export type PenaltyType = 'missed_payment' | 'loan_default';
 
-const applyCreditPenalty = ({ playerId, penaltyType }: { playerId: number; penaltyType: PenaltyType }) =>
+const applyCreditPenalty = ({ playerId, penaltyType }: { playerId: number; penaltyType: PenaltyType }, idempotencyKey: string) =>
   api.post<CreditEvent>('/admin/credit-score/penalty', undefined, {
     query: { player_id: playerId, penalty_type: penaltyType },
+    headers: idempotencyHeaders(idempotencyKey),
   });
 
+/** A score change is applied once per submission, however often it is sent (a double click, a retry after a lost answer). */
 export function useAdjustCreditScore() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: adjustCreditScore, onSuccess: () => qc.invalidateQueries({ queryKey: creditKeys.all }) });
+  return useIdempotentMutation({ mutationFn: adjustCreditScore, onSuccess: () => qc.invalidateQueries({ queryKey: creditKeys.all }) });
 }
 
+/** A penalty is applied once per confirmation, however often it is sent. */
 export function useCreditPenalty() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: applyCreditPenalty, onSuccess: () => qc.invalidateQueries({ queryKey: creditKeys.all }) });
+  return useIdempotentMutation({ mutationFn: applyCreditPenalty, onSuccess: () => qc.invalidateQueries({ queryKey: creditKeys.all }) });
 }

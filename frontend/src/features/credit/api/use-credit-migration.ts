@@ -1,5 +1,6 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import { nextPageOf } from '@/lib/paging';
 import { creditKeys } from '@/features/credit/api/keys';
 import type { MigrationPreview } from '@/features/credit/api/types';
@@ -29,15 +30,17 @@ export function useMigrationPreview() {
 /** The players to migrate: chosen ones, or every player of the bank (Select All, across pages). */
 type MigrationSelection = { playerIds: number[] } | { everyone: true };
 
-const executeMigration = ({ selection, notes }: { selection: MigrationSelection; notes: string }) =>
+const executeMigration = ({ selection, notes }: { selection: MigrationSelection; notes: string }, idempotencyKey: string) =>
   api.post<Schemas['MigrationExecuteOut']>(
     '/admin/credit-score/execute-migration',
     ('everyone' in selection
       ? { select_all: true, execution_notes: notes }
       : { migration_data: selection.playerIds.map((id) => ({ player_id: id })), execution_notes: notes }) satisfies Schemas['MigrationExecuteInRequest'],
+    { headers: idempotencyHeaders(idempotencyKey) },
   );
 
+/** The migration runs once per confirmation, however often it is sent. */
 export function useExecuteMigration() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: executeMigration, onSuccess: () => qc.invalidateQueries({ queryKey: creditKeys.all }) });
+  return useIdempotentMutation({ mutationFn: executeMigration, onSuccess: () => qc.invalidateQueries({ queryKey: creditKeys.all }) });
 }

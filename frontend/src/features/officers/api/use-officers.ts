@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { Role } from '@/lib/officers';
 import { officerKeys } from '@/features/officers/api/keys';
 import type { InputFields, Schemas } from '@/lib/api-types';
@@ -22,18 +23,18 @@ export function useOfficers() {
   return useQuery(officersOptions());
 }
 
-function createOfficer(body: NewOfficer): Promise<Officer> {
-  return api.post<Officer>('/admin/officers', body);
+function createOfficer(body: NewOfficer, idempotencyKey: string): Promise<Officer> {
+  return api.post<Officer>('/admin/officers', body, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 function updateOfficer({ officerId, ...changes }: OfficerChange): Promise<Officer> {
   return api.patch<Officer>(`/admin/officers/${officerId}`, changes);
 }
 
-/** A treasurer adds an officer; the list (and a changed officer's own role) refreshes. */
+/** A treasurer adds an officer, once per submission however often it is sent; the list (and a changed officer's own role) refreshes. */
 export function useCreateOfficer() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createOfficer, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
+  return useIdempotentMutation({ mutationFn: createOfficer, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
 }
 
 /** A treasurer changes an officer's role or deactivates / reactivates them. */

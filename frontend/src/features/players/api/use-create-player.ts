@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import { playerKeys } from '@/features/players/api/keys';
 import type { InputFields, Schemas } from '@/lib/api-types';
 
@@ -8,14 +9,14 @@ type NewPlayer = InputFields<'PlayerCreateInRequest', 'name' | 'discord'> & Part
 
 type CreatedPlayer = Schemas['PlayerCreateOut'];
 
-function createPlayer(body: NewPlayer): Promise<CreatedPlayer> {
-  return api.post<CreatedPlayer>('/players', body);
+function createPlayer(body: NewPlayer, idempotencyKey: string): Promise<CreatedPlayer> {
+  return api.post<CreatedPlayer>('/players', body, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
-/** Admin New Player (POST /api/players); every player list and figure refreshes. */
+/** Admin New Player (POST /api/players), created once per submission; every player list and figure refreshes. */
 export function useCreatePlayer() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useIdempotentMutation({
     mutationFn: createPlayer,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: playerKeys.all }),
   });
