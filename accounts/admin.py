@@ -1,10 +1,13 @@
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminPasswordChangeForm
+from django.db import transaction
 from django.http import HttpResponseRedirect
 
 from bank.core.errors import BankError
 
+from . import rules
 from .models import Player, User
 from .services import (
     player_create,
@@ -12,7 +15,21 @@ from .services import (
     player_identity_validate,
     player_unblock,
     player_update,
+    user_password_changed,
 )
+
+
+class BankPasswordChangeForm(AdminPasswordChangeForm):
+    """A password set on the site follows the bank's password rule, as everywhere else."""
+
+    def clean_password1(self):
+        password = self.cleaned_data.get("password1") or ""
+        if password and len(password) < rules.PASSWORD_MIN_LENGTH:
+            raise forms.ValidationError(rules.MSG_PASSWORD_SHORT)
+        most = rules.SIGN_IN_PASSWORD_MAX_LENGTH if self.user.is_staff else rules.PASSWORD_MAX_LENGTH
+        if len(password) > most:
+            raise forms.ValidationError(f"Password must be at most {most} characters")
+        return password
 
 
 @admin.register(User)
@@ -29,10 +46,30 @@ class BankUserAdmin(UserAdmin):
         ("Dates", {"fields": ["last_login", "date_joined"]}),
     ]
 
+    change_password_form = BankPasswordChangeForm
+
+    def has_add_permission(self, request) -> bool:
+        # a player's user comes from registration or a password reset, an officer from the Officers
+        # tab (its role, lockout and namespace rules); a bare user here would belong to neither
+        return False
+
     def has_delete_permission(self, request, obj=None) -> bool:
         # an officer is deactivated (the Officers tab) and a player's account goes with the player
         # (bulk delete): deleting a user here would blank who acted in the history (SET_NULL)
         return False
+
+    def user_change_password(self, request, id, form_url=""):
+        """A password changed here ends that user's sessions and sockets, unblocks a player and is in
+        the audit trail, in the transaction that saves it (accounts.services.user_password_changed)."""
+        if request.method != "POST":
+            return super().user_change_password(request, id, form_url)
+        with transaction.atomic():
+            response = super().user_change_password(request, id, form_url)
+            # saved: Django redirects to the user's page (a refused form answers 200, a conflicting
+            # submission redirects back to this same page, and neither changed anything)
+            if response.status_code == 302 and response.url != request.get_full_path():
+                user_password_changed(user_id=int(id), admin=request.user)
+        return response
 
 
 class BlockedFilter(admin.SimpleListFilter):

@@ -461,6 +461,42 @@ def player_password_set(*, player_id: int, new_password, admin: User) -> Player:
         return player
 
 
+@transaction.atomic
+def user_password_changed(*, user_id: int, admin: User) -> User:
+    """The Django admin site changed a user's password (or turned password sign-in off): the same
+    consequences as the panel's reset, in the same transaction as the change. Every session and live
+    socket of that user ends at once; a player's account is unblocked (as player_password_set does);
+    the trail records that the password changed, never the password."""
+    user = User.objects.select_for_update().get(pk=user_id)
+    sessions_end_for_user(user_id=user.pk)
+    usable = user.has_usable_password()
+    player = Player.objects.filter(user_id=user.pk).first()
+    if player is not None:
+        player = player_locked(player_id=player.pk)
+        before = audit.snapshot(player, ("blocked_at", "failed_attempts"))
+        player.blocked_at = None
+        player.failed_attempts = 0
+        player.save(update_fields=["blocked_at", "failed_attempts"])
+        audit.record(
+            actor=admin,
+            kind="player.password_set",
+            obj=player,
+            player=player,
+            before={**before, "had_password": True},
+            after={"blocked_at": None, "failed_attempts": 0, "password": "changed" if usable else "disabled"},
+        )
+        live.notify({"players"}, [player.pk])
+    else:
+        audit.record(
+            actor=admin,
+            kind="officer.password_set",
+            obj=user,
+            before={"password": "set"},
+            after={"password": "changed" if usable else "disabled", "by": "the Django admin site"},
+        )
+    return user
+
+
 def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str, StaffLockout | None]:
     """Create or update the bank admin, and lift a sign-in lockout of theirs (failed attempts too).
     Returns (user, created, generated_password, the lockout lifted or None)."""

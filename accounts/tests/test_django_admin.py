@@ -186,3 +186,64 @@ def test_a_clash_arising_after_the_forms_check_is_shown_and_nothing_is_saved(cli
     assert "Player name &#x27;aria.guild&#x27; is already taken" in page_text(response)
     borin.refresh_from_db()
     assert (borin.name, borin.has_solo_access) == ("Borin", False)
+
+
+def password_form(password: str) -> dict:
+    return {"password1": password, "password2": password, "usable_password": "true", "set-password": "1"}
+
+
+def test_a_password_changed_on_the_site_ends_the_players_sessions_unblocks_and_is_in_the_trail(
+    client, admin_user, player_api, player
+):
+    from bank.core.models import AuditEntry
+
+    assert player_api.get("/api/me").status_code == 200
+    Player.objects.filter(pk=player.pk).update(blocked_at=timezone.now(), failed_attempts=5)
+    client.force_login(admin_user)
+
+    response = client.post(f"/django-admin/accounts/user/{player.user_id}/password/", password_form("new-pass-123"))
+
+    assert response.status_code == 302 and response.url.endswith(f"/accounts/user/{player.user_id}/change/")
+    # the token that was good a moment ago no longer is: the old password's sessions ended
+    assert player_api.get("/api/me").status_code == 401
+    player.refresh_from_db()
+    assert player.blocked_at is None and player.failed_attempts == 0
+    assert player.user.check_password("new-pass-123")
+    entry = AuditEntry.objects.get(kind="player.password_set")
+    assert entry.actor_id == admin_user.pk and entry.after["password"] == "changed"
+    assert "new-pass-123" not in str(entry.before) + str(entry.after)
+
+
+def test_an_officers_password_changed_on_the_site_ends_their_sessions_and_is_in_the_trail(client, admin_user):
+    from accounts.tests.factories import AdminFactory
+    from bank.core.models import AuditEntry
+    from conftest import bearer_for
+
+    officer = AdminFactory(username="lou", is_superuser=False, role="teller")
+    officer_api = bearer_for(officer)
+    assert officer_api.get("/api/me").status_code == 200
+    client.force_login(admin_user)
+
+    response = client.post(f"/django-admin/accounts/user/{officer.pk}/password/", password_form("officer-pass-9"))
+
+    assert response.status_code == 302
+    assert officer_api.get("/api/me").status_code == 401
+    entry = AuditEntry.objects.get(kind="officer.password_set")
+    assert entry.actor_id == admin_user.pk and entry.after["password"] == "changed"
+
+
+def test_a_short_password_is_refused_on_the_site_and_nothing_changes(client, admin_user, player_api, player):
+    from bank.core.models import AuditEntry
+
+    client.force_login(admin_user)
+    response = client.post(f"/django-admin/accounts/user/{player.user_id}/password/", password_form("short"))
+
+    assert response.status_code == 200
+    assert "Password must be at least 8 characters" in response.content.decode()
+    assert player_api.get("/api/me").status_code == 200
+    assert not AuditEntry.objects.filter(kind="player.password_set").exists()
+
+
+def test_users_are_not_added_on_the_site(client, admin_user):
+    client.force_login(admin_user)
+    assert client.get("/django-admin/accounts/user/add/").status_code == 403

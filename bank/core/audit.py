@@ -52,6 +52,7 @@ KINDS: dict[str, str] = {
     "bank.restored": "Bank restored from a backup",
     "officer.created": "Officer added",
     "officer.updated": "Officer changed",
+    "officer.password_set": "Officer's password changed",
     "bank.settings_set": "Bank settings changed",
     "loan.proposed": "Loan proposed (a second officer must approve)",
     "loan_request.first_approved": "Loan request approved once (a second officer must approve)",
