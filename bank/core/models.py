@@ -10,7 +10,9 @@ class IdempotencyRecord(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=255)
     scope = models.CharField(max_length=255, help_text="method and path of the call the key was used for")
-    body_hash = models.CharField(max_length=64, help_text="SHA-256 of the call's query and JSON body")
+    body_hash = models.CharField(
+        max_length=64, help_text="HMAC-SHA-256 (keyed with SECRET_KEY) of the call's query and JSON body"
+    )
     status_code = models.PositiveSmallIntegerField()
     response_body = models.TextField(help_text="the rendered JSON answer")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
