@@ -1,5 +1,5 @@
 import { formatMoney } from '@/lib/money';
-import { formatCount } from '@/lib/plural';
+import { formatCount, nounFor } from '@/lib/plural';
 import type { ReportCounters } from '@/features/loans/api/use-report';
 
 export function CountersTiles({ counters }: { counters: ReportCounters | undefined }) {
@@ -25,7 +25,7 @@ export function CountersTiles({ counters }: { counters: ReportCounters | undefin
         <div className="summary-tile__value" data-testid="bad-payers-count">
           {shown(counters?.bad_payers)}
         </div>
-        <p className="muted">players who cannot get new products</p>
+        <p className="muted">{nounFor(counters?.bad_payers ?? 0, 'player')} who cannot get new products</p>
       </div>
     </>
   );

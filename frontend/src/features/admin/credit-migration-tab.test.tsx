@@ -53,7 +53,7 @@ describe('CreditMigrationTab', () => {
   });
 
   it('executes for the players ticked, or for every player after Select All', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { calls } = mockFetch(ROUTES);
     renderWithProviders(<CreditMigrationTab />);
     fireEvent.click(screen.getByRole('button', { name: 'Preview Migration' }));
@@ -61,12 +61,14 @@ describe('CreditMigrationTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (1 selected)' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ migration_data: [{ player_id: 2 }], execution_notes: '' });
+    expect(confirm).toHaveBeenLastCalledWith('Set the credit score of 1 selected player to their calculated score?');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Select All' }));
     expect(screen.getByLabelText('Select Aria')).toHaveProperty('checked', true);
     fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (3 selected)' }));
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
     expect(calls.filter((call) => call.method === 'POST')[1]?.body).toEqual({ select_all: true, execution_notes: '' });
+    expect(confirm).toHaveBeenLastCalledWith('Set the credit score of 3 selected players to their calculated score?');
   });
 });
 

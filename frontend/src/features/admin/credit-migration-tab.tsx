@@ -7,6 +7,7 @@ import { ReadOnlyNote } from '@/features/admin/read-only-note';
 import { useMay } from '@/features/officers/officer-role';
 import { errorDetail } from '@/lib/errors';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
+import { plural } from '@/lib/plural';
 import '@/features/credit/credit.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -51,7 +52,7 @@ export function CreditMigrationTab() {
   };
 
   const runExecute = () => {
-    if (!window.confirm(`Set the credit score of ${selectedCount} selected players to their calculated score?`)) return;
+    if (!window.confirm(`Set the credit score of ${plural(selectedCount, 'selected player')} to their calculated score?`)) return;
     execute.mutate(
       { selection: everyone ? { everyone: true } : { playerIds: [...selected] }, notes: '' },
       {

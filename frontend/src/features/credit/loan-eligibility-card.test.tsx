@@ -43,6 +43,13 @@ describe('LoanEligibilityCard', () => {
     expect(screen.queryByText(/Bad payers/)).toBeNull();
   });
 
+  it('says a deficit of one point in the singular', async () => {
+    mockFetch({ 'GET /api/loans/eligibility/7': { body: { ...LOW_SCORE, current_credit_score: 49, deficit: 1 } } });
+    renderWithProviders(<LoanEligibilityCard playerId={7} />);
+    const reason = (await screen.findByText(/^You need at least/)).closest('.alert') as HTMLElement;
+    expect(reason.lastElementChild?.textContent).toBe('Current deficit: 1 point');
+  });
+
   it("shows the current score out of the server's maximum", async () => {
     mockFetch({
       'GET /api/loans/eligibility/7': { body: LOW_SCORE },

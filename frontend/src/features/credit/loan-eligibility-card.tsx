@@ -8,6 +8,7 @@ import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
 import '@/features/credit/credit.css';
 import { formatPercentPoints } from '@/lib/percent';
+import { plural } from '@/lib/plural';
 
 export function LoanEligibilityCard({ playerId }: { playerId: number }) {
   const eligibility = useLoanEligibility(playerId);
@@ -53,9 +54,9 @@ export function LoanEligibilityCard({ playerId }: { playerId: number }) {
               {/* the server's reason (a bad payer's comes before the score requirement), else the requirement */}
               <p>
                 {eligibility.data.reason ||
-                  `You need at least ${eligibility.data.required_credit_score} credit score points to apply for loans.`}
+                  `You need at least ${plural(eligibility.data.required_credit_score, 'credit score point')} to apply for loans.`}
               </p>
-              <p>Current deficit: {eligibility.data.deficit} points</p>
+              <p>Current deficit: {plural(eligibility.data.deficit, 'point')}</p>
             </div>
           ) : (
             <p className="alert alert--error">{eligibility.data.reason}</p>

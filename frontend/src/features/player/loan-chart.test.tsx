@@ -61,5 +61,8 @@ describe('LoanChart', () => {
       'Loan #4 chart over 5 days: €0 paid so far, €100 remaining on day 5 if every day is paid.',
     );
     expect(drawnChart(9, { recorded_days: 0, amount_paid: [], remaining: [] }).summary).toBe('Loan #9 has no days to chart.');
+    expect(drawnChart(5, { recorded_days: 1, amount_paid: [150], remaining: [0] }).summary).toBe(
+      'Loan #5 chart over 1 day: €150 paid so far, €0 remaining on day 1 if every day is paid.',
+    );
   });
 });

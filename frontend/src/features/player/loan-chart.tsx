@@ -12,6 +12,7 @@ import {
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { formatMoney } from '@/lib/money';
+import { plural } from '@/lib/plural';
 import type { LoanChartPoints } from '@/lib/loans';
 
 // Only what a line chart needs, so the chart chunk stays small. This file loads lazily.
@@ -66,7 +67,7 @@ export function LoanChart({ loanId, chart }: { loanId: number; chart: LoanChartP
   const days = chart.amount_paid.length;
   const summary =
     days > 0
-      ? `Loan #${loanId} chart over ${days} days: ${formatMoney(chart.amount_paid[chart.recorded_days - 1] ?? 0)} paid so far, ` +
+      ? `Loan #${loanId} chart over ${plural(days, 'day')}: ${formatMoney(chart.amount_paid[chart.recorded_days - 1] ?? 0)} paid so far, ` +
         `${formatMoney(chart.remaining[days - 1] ?? 0)} remaining on day ${days} if every day is paid.`
       : `Loan #${loanId} has no days to chart.`;
 

@@ -2,6 +2,7 @@ import { BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Toolt
 import { Bar } from 'react-chartjs-2';
 import { formatMoney } from '@/lib/money';
 import type { ProjectionWeek } from '@/lib/savings';
+import { plural } from '@/lib/plural';
 import { translucent } from '@/features/player/loan-chart';
 
 // Only what a bar chart needs. This file loads lazily, like the loan chart.
@@ -35,7 +36,7 @@ export function SavingsChart({ weeks }: { weeks: ProjectionWeek[] }) {
   };
   const last = weeks.at(-1);
   const summary = last
-    ? `Weekly earnings over ${weeks.length} weeks: ${formatMoney(weeks[0]?.earnings ?? 0)} in week 1, ${formatMoney(last.earnings)} in week ${last.week}.`
+    ? `Weekly earnings over ${plural(weeks.length, 'week')}: ${formatMoney(weeks[0]?.earnings ?? 0)} in week 1, ${formatMoney(last.earnings)} in week ${last.week}.`
     : 'No weekly earnings to chart.';
   return (
     <div className="loan-chart">
