@@ -1,13 +1,19 @@
 """What issue 22's screenshots at 375 px showed squeezed: a savings week's day broken over three
 lines in its History, "Sell Pearls" and "Buy Pearls" over two, a chart's title split into two
-columns. Each now keeps its words on one line."""
+columns, a loan's rate over four lines, a day over two, the "Good standing" badge and the Submit
+Withdrawal Request button over two. Each now keeps its words on one line."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from bank_ui import PHONE_VIEWPORT, open_and_sign_in, open_tab, path_is
-from playwright.sync_api import Page, expect
+import pytest
+from bank_ui import PHONE_VIEWPORT, open_and_sign_in, open_tab, path_is, scroll_to_top
+from playwright.sync_api import Browser, Page, expect
+from screens import SCREENS, Screen, ScreenVisitor
+from test_loans import PASSWORD, new_player
+from test_rates_and_formats import DAY_IN_TEXT, give_loan
 from test_screen_polish import line_count, text_box
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, Server
@@ -74,3 +80,115 @@ def test_the_exchange_choice_and_a_chart_title_keep_their_words_together_on_a_ph
     # the title's words on one line, and what follows them after them or below them, not beside them
     assert text_lines(title) == 1, "the chart's title breaks over lines"
     assert text_lines(title.locator(".muted")) == 1, "what follows the chart's title breaks over lines"
+
+
+def test_a_loan_rate_and_its_days_keep_their_words_together_on_a_phone(page: Page, server: Server, shoot):
+    player_id, name = new_player(server, "Fona", score=60)
+    loan_id = give_loan(server, player_id, value=1_000_000, days=14)  # 30% for the whole 14 days
+    status, request = server.api(
+        "POST",
+        "/api/pending-loans",
+        {"value": 1_000_000, "total_days": 14, "request_reason": "Rates on a phone"},
+        token=server.login_token(name, PASSWORD),
+    )
+    assert status == 201, request
+    page.set_viewport_size(PHONE_VIEWPORT)
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+
+    # the whole-term rate on one line, its daily equivalent on the line below: "35% over / 14 days · /
+    # 2.50% a / day" no more; the text still reads as one
+    open_tab(page, "Check Loans")
+    page.get_by_label("Search player or loan").fill(name)
+    card = page.get_by_test_id(f"check-loan-{loan_id}")
+    rate = card.get_by_test_id("loan-rate")
+    expect(rate).to_have_text("30% over 14 days · 2.14% a day")
+    term, daily = rate.locator(".loan-rate__term"), rate.locator(".loan-rate__daily")
+    assert (line_count(page, term), line_count(page, daily)) == (1, 1), rate.inner_text()
+    assert text_box(daily)["y"] >= text_box(term)["y"] + text_box(term)["height"] - 1
+    # a day never splits: "21 Nov 2026", not "21 Nov" over "2026"
+    start = card.locator(".stat-box").filter(has_text="Start Date").locator(".stat-box__value")
+    expect(start).to_have_text(re.compile(rf"^{DAY_IN_TEXT}$"))
+    assert line_count(page, start) == 1, start.inner_text()
+    expect(page.get_by_test_id(re.compile(r"^check-loan-\d+$"))).to_have_count(1)
+    shoot(page, "check-loans-rate")
+
+    open_tab(page, "Pending Loans")
+    request_card = page.get_by_test_id(f"pending-loan-{request['id']}")
+    rate = request_card.get_by_test_id("loan-rate")
+    expect(rate).to_have_text(re.compile(r"^30(\.0{1,2})?% over 14 days · 2\.14% a day$"))
+    term, daily = rate.locator(".loan-rate__term"), rate.locator(".loan-rate__daily")
+    assert (line_count(page, term), line_count(page, daily)) == (1, 1), rate.inner_text()
+    requested = request_card.locator(".stat-box").filter(has_text="Request Date").locator(".stat-box__value")
+    expect(requested).to_have_text(re.compile(rf"^{DAY_IN_TEXT}, \d\d:\d\d$"))
+    assert line_count(page, requested) == 1, requested.inner_text()
+    request_card.scroll_into_view_if_needed()
+    shoot(page, "pending-loans-rate")
+
+
+def test_a_badge_and_a_forms_button_keep_their_words_on_one_line_on_a_phone(page: Page, server: Server, shoot):
+    page.set_viewport_size(PHONE_VIEWPORT)
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    open_tab(page, "Search Player")
+    page.get_by_label("Search by name or ID").fill("Aria")
+    page.get_by_role("button", name="Search", exact=True).click()
+    result = page.get_by_test_id(re.compile(r"^search-result-\d+$")).filter(has_text="aria.guild")
+    badge = result.get_by_text("Good standing")
+    expect(badge).to_be_visible()
+    assert text_lines(badge) == 1, "Good standing breaks over lines in a search result"
+    result.get_by_role("button", name="View Details of Aria").click()
+    standing = page.get_by_label("Details of Aria").locator(".stat-box").filter(has_text="Standing")
+    badge = standing.get_by_text("Good standing")
+    expect(badge).to_be_visible()
+    assert text_lines(badge) == 1, "Good standing breaks over lines in the details"
+    # and it stays inside its box
+    box, drawn = standing.bounding_box(), badge.bounding_box()
+    assert drawn["x"] + drawn["width"] <= box["x"] + box["width"], (drawn, box)
+    scroll_to_top(page)
+    shoot(page, "search-player")
+
+    page.get_by_role("button", name="Logout").click()
+    open_and_sign_in(page, server.base_url, "Aria", DEMO_PASSWORD)
+    expect(page).to_have_url(path_is("/dashboard"))
+    open_tab(page, "Request Withdrawal")
+    submit = page.get_by_role("button", name="Submit Withdrawal Request")
+    expect(submit).to_be_visible()
+    assert text_lines(submit) == 1, "Submit Withdrawal Request breaks over lines"
+    shoot(page, "request-withdrawal")
+
+
+DESKTOP_VIEWPORT = {"width": 1280, "height": 800}
+
+# every day the screens write ("28 Nov 2026", its spaces non-breaking) that is drawn over two lines
+BROKEN_DAYS = r"""() => {
+    const broken = [];
+    const day = /\d{1,2}\u00a0[A-Z][a-z]{2}\u00a0\d{4}/g;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.textContent.matchAll(day)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+            if (tops.size > 1) broken.push(`${match[0]} in "${node.parentElement.textContent.trim().slice(0, 80)}"`);
+        }
+    }
+    return broken;
+}"""
+
+
+@pytest.fixture(scope="module")
+def visitor(browser: Browser, server: Server, short_session_server: Server) -> Iterator[ScreenVisitor]:
+    visitor = ScreenVisitor(browser, server.base_url, short_session_server.base_url)
+    yield visitor
+    visitor.close()
+
+
+@pytest.mark.parametrize("screen", SCREENS, ids=str)
+@pytest.mark.parametrize("viewport", [PHONE_VIEWPORT, DESKTOP_VIEWPORT], ids=lambda viewport: str(viewport["width"]))
+def test_no_day_breaks_over_two_lines(visitor: ScreenVisitor, screen: Screen, viewport: dict):
+    """A day is one figure: never "21 Nov" over "2026", nor "28 Nov 20" over "26" in a narrow box."""
+    page = visitor.open(screen, "Dark", viewport)
+    broken = page.evaluate(BROKEN_DAYS)
+    assert broken == [], f"{screen} at {viewport['width']} px: a day breaks over lines: {broken}"

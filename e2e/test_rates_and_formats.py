@@ -15,7 +15,8 @@ from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server
 
 # a whole-term rate written with the decimals of its list (30%, 30.0% or 30.00%), then the daily one
 THIRTY_OVER_14_DAYS = re.compile(r"^30(\.0{1,2})?% over 14 days · 2\.14% a day$")
-DAY_IN_TEXT = r"\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}"
+# a day as the screens write it, its spaces non-breaking ("21 Nov 2026"), or as the server does
+DAY_IN_TEXT = r"\d{1,2}\s(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s\d{4}"
 
 
 def give_loan(server: Server, player_id: int, *, value: int, days: int) -> int:

@@ -17,14 +17,16 @@ describe('dates', () => {
     expect(isIsoDay('')).toBe(false);
   });
 
-  it('shows a day without time zone drift', () => {
-    expect(formatDay('2025-03-01')).toBe('1 Mar 2025');
-    expect(formatDay('2026-11-21')).toBe('21 Nov 2026');
+  it('shows a day without time zone drift, on one line (non-breaking spaces)', () => {
+    expect(formatDay('2025-03-01')).toBe('1\u00a0Mar\u00a02025');
+    expect(formatDay('2026-11-21')).toBe('21\u00a0Nov\u00a02026');
+    expect(formatDay('2026-11-21T14:05:00')).toBe('21\u00a0Nov\u00a02026');
   });
 
-  it('shows a moment as its day and time, and leaves text that is not a date alone', () => {
-    expect(formatDateTime('2026-11-21T14:05:00')).toBe('21 Nov 2026, 14:05');
+  it('shows a moment as its day and time, breakable only after the comma, and leaves text that is not a date alone', () => {
+    expect(formatDateTime('2026-11-21T14:05:00')).toBe('21\u00a0Nov\u00a02026, 14:05');
     expect(formatDay('soon')).toBe('soon');
+    expect(formatDateTime('soon')).toBe('soon');
   });
 
   it("knows the first day of a day's year", () => {

@@ -28,20 +28,25 @@ export function isIsoDay(text: string): boolean {
   return date !== null && date.toISOString().slice(0, 10) === text;
 }
 
-/** `2025-03-30` → `30 Mar 2025`; a date-time shows its local day. */
-export function formatDay(value: string): string {
-  const day = parseIsoDay(value);
-  if (day) return day.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const moment = new Date(value);
-  return Number.isNaN(moment.getTime())
-    ? value
-    : moment.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+
+/** A written day stays on one line: `21 Nov 2026` never breaks into `21 Nov` and `2026`. */
+function unbroken(text: string): string {
+  return text.replace(/ /g, '\u00a0');
 }
 
-/** An ISO date-time as `30 Mar 2025, 14:05` in the browser's time zone. */
+/** `2025-03-30` → `30 Mar 2025` (its spaces non-breaking); a date-time shows its local day. */
+export function formatDay(value: string): string {
+  const day = parseIsoDay(value);
+  if (day) return unbroken(day.toLocaleDateString('en-GB', { ...DAY_FORMAT, timeZone: 'UTC' }));
+  const moment = new Date(value);
+  return Number.isNaN(moment.getTime()) ? value : unbroken(moment.toLocaleDateString('en-GB', DAY_FORMAT));
+}
+
+/** An ISO date-time as `30 Mar 2025, 14:05` in the browser's time zone; a line may break after the comma only. */
 export function formatDateTime(value: string): string {
   const moment = new Date(value);
   return Number.isNaN(moment.getTime())
     ? value
-    : moment.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+    : `${unbroken(moment.toLocaleDateString('en-GB', DAY_FORMAT))}, ${moment.toLocaleTimeString('en-GB', { timeStyle: 'short' })}`;
 }

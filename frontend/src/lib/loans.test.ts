@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fractionToPercentText,
   loanBadgeTone,
+  loanRateParts,
   loanRateText,
   parseDays,
   pendingStatusLabel,
@@ -29,6 +30,10 @@ describe('loanRateText', () => {
 
   it('says one day in the singular', () => {
     expect(loanRateText({ interest_rate: 0.5, total_days: 1, daily_rate: 0.5 })).toBe('50% over 1 day · 50.00% a day');
+  });
+
+  it('gives the whole term and the daily equivalent apart, for a box that shows them on two lines', () => {
+    expect(loanRateParts({ interest_rate: 0.35, total_days: 14, daily_rate: 0.025 }, 1)).toEqual({ term: '35.0% over 14 days', daily: '2.50% a day' });
   });
 });
 

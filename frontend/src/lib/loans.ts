@@ -37,13 +37,24 @@ export type PendingLoanOfficer = Schemas['PendingLoanOfficerOut'];
 export type LoanRate = Pick<LoanFigures, 'interest_rate' | 'total_days' | 'daily_rate'>;
 
 /**
- * A loan's rate as the admin spec reads it, the whole term first and its daily equivalent beside it:
- * `30% over 14 days · 2.14% a day`. `decimals` writes the whole-term rate as its list does; the
- * daily rate always shows two.
+ * A loan's rate in its two parts: the whole term (`30% over 14 days`) and its daily equivalent
+ * (`2.14% a day`). `decimals` writes the whole-term rate as its list does; the daily rate always
+ * shows two.
  */
-export function loanRateText({ interest_rate, total_days, daily_rate }: LoanRate, decimals?: number): string {
-  return `${formatPercent(interest_rate, decimals)} over ${plural(total_days, 'day')} · ${formatPercent(daily_rate, DAILY_RATE_DECIMALS)} a day`;
+export function loanRateParts({ interest_rate, total_days, daily_rate }: LoanRate, decimals?: number): { term: string; daily: string } {
+  return {
+    term: `${formatPercent(interest_rate, decimals)} over ${plural(total_days, 'day')}`,
+    daily: `${formatPercent(daily_rate, DAILY_RATE_DECIMALS)} a day`,
+  };
 }
+
+/** A loan's rate as the admin spec reads it, the whole term first and its daily equivalent beside it: `30% over 14 days · 2.14% a day`. */
+export function loanRateText(rate: LoanRate, decimals?: number): string {
+  const { term, daily } = loanRateParts(rate, decimals);
+  return `${term}${LOAN_RATE_SEPARATOR}${daily}`;
+}
+
+export const LOAN_RATE_SEPARATOR = ' · ';
 
 /** The server gives a daily rate to a hundredth of a percent (lending/rules.py, daily_rate). */
 const DAILY_RATE_DECIMALS = 2;

@@ -7,6 +7,7 @@ import { PlayerAuditList } from '@/features/audit/player-audit-list';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { formatDateTime } from '@/lib/dates';
+import { day } from '@/testing/text';
 
 const KINDS = [
   { kind: 'loan.days_changed', label: 'Loan days changed' },
@@ -146,7 +147,7 @@ describe('audit values', () => {
       formatAuditValue('2026-11-23', 'date'),
       formatAuditValue(null, 'datetime'),
       formatAuditValue('soon', 'rate'),
-    ]).toEqual(['€200,000', '30%', '23 Nov 2026', '—', 'soon']);
+    ]).toEqual(['€200,000', '30%', day('23 Nov 2026'), '—', 'soon']);
     expect(formatAuditValue('2026-11-23T09:00:00Z', 'datetime')).toBe(formatDateTime('2026-11-23T09:00:00Z'));
   });
 

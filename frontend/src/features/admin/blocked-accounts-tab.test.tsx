@@ -31,7 +31,7 @@ describe('BlockedAccountsTab', () => {
     const card = await screen.findByTestId('blocked-9');
     expect(within(card).getByRole('heading').textContent).toBe('Cyra · Player #9');
     expect(definitionOf(card, 'Failed Attempts')).toBe('5');
-    expect(definitionOf(card, 'Blocked At')).toMatch(/2 Mar 2025/);
+    expect(definitionOf(card, 'Blocked At')).toMatch(/2\u00a0Mar\u00a02025/);
     expect(screen.getByText(/^Showing/).textContent).toBe('Showing 1 of 1 blocked account');
     fireEvent.click(within(card).getByRole('button', { name: 'Unblock' }));
     const dialog = screen.getByRole('dialog', { name: 'Unblock Cyra?' });

@@ -37,7 +37,7 @@ export function BlockedCard({ player, onUnblock, onUnblocked }: BlockedCardProps
         </div>
         <span className="badge badge--error">Blocked</span>
       </header>
-      <dl className="stat-grid stat-grid--three">
+      <dl className="stat-grid stat-grid--three stat-grid--stacked">
         <StatBox label="Failed Attempts" value={player.failed_attempts} />
         <StatBox label="Blocked At" value={player.blocked_at ? formatDateTime(player.blocked_at) : '—'} />
         <StatBox label="Standing" value={player.bad_payer ? 'Bad payer' : 'Good standing'} />

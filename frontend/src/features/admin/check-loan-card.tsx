@@ -7,7 +7,8 @@ import { NoticeBanner, type Notice } from '@/components/notice';
 import { ProgressBar } from '@/components/progress-bar';
 import { formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import { loanRateText, type CheckedLoan, type ListingStatus } from '@/lib/loans';
+import { LoanRateValue } from '@/components/loan-rate-value';
+import type { CheckedLoan, ListingStatus } from '@/lib/loans';
 import { LoanMarkButtons } from '@/features/admin/loan-payment-actions';
 import { ChangeLoanDateForm } from '@/features/admin/change-loan-date-form';
 import { ChangeLoanDaysForm } from '@/features/admin/change-loan-days-form';
@@ -59,7 +60,7 @@ export function CheckLoanCard({
             </p>
           </div>
         </div>
-        <span className={`badge badge--${LISTING_TONE[loan.listing_status] ?? 'neutral'}`} data-testid="listing-status">
+        <span className={`badge badge--wraps badge--${LISTING_TONE[loan.listing_status] ?? 'neutral'}`} data-testid="listing-status">
           {loan.status_text}
         </span>
       </header>
@@ -67,10 +68,10 @@ export function CheckLoanCard({
       <dl className="stat-grid stat-grid--three">
         <StatBox label="Total to Pay" value={formatMoney(loan.total_to_pay)} />
         <StatBox label="Daily Payment" value={formatMoney(loan.daily_payment)} />
-        <StatBox label="Interest Rate" value={loanRateText(loan, rateDecimals)} testId="loan-rate" />
+        <StatBox label="Interest Rate" value={<LoanRateValue rate={loan} decimals={rateDecimals} />} testId="loan-rate" wide />
         <StatBox label="Loan Days" value={loan.total_days} />
         <StatBox label="Current Day" value={loan.current_day} />
-        <StatBox label="Start Date" value={formatDay(loan.start_date)} />
+        <StatBox label="Start Date" value={formatDay(loan.start_date)} wide />
       </dl>
       <div className="actions-row" role="group" aria-label={`Actions for loan #${loan.id}`}>
         <LoanMarkButtons loan={loan} onNotice={setNotice} />

@@ -6,6 +6,7 @@ import type { CheckedLoan } from '@/lib/loans';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { day } from '@/testing/text';
 
 const { payments_history: HISTORY, ...FIGURES } = makeLoan({ id: 2 });
 // a Check Loans row: today's entry, not the history (that is read when History opens)
@@ -34,7 +35,14 @@ describe('CheckLoansTab', () => {
       ['Total to Pay', 'Daily Payment', 'Interest Rate', 'Loan Days', 'Current Day', 'Start Date'].map((label) =>
         definitionOf(card, label),
       ),
-    ).toEqual(['€1,300,000', '€43,333', '30% over 30 days · 1.00% a day', '30', '3', '1 Mar 2025']);
+    ).toEqual(['€1,300,000', '€43,333', '30% over 30 days · 1.00% a day', '30', '3', day('1 Mar 2025')]);
+    // the whole term and the daily rate each on a line of their own in the box, the rate its own row on a phone
+    const rate = within(card).getByTestId('loan-rate');
+    expect(Array.from(rate.children, (part) => [part.className, part.textContent])).toEqual([
+      ['loan-rate__term', '30% over 30 days'],
+      ['loan-rate__daily', ' · 1.00% a day'],
+    ]);
+    expect(rate.parentElement?.className).toBe('stat-box stat-box--wide');
   });
 
   it("marks today's payment and shows the answer", async () => {
@@ -67,7 +75,7 @@ describe('CheckLoansTab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Change Date' }));
     const date = screen.getByLabelText<HTMLInputElement>('New start date (YYYY-MM-DD)');
     await waitFor(() => expect([date.min, date.max]).toEqual(['2025-01-01', '2026-12-31']));
-    expect(screen.getByText(/^From /).textContent).toBe('From 1 Jan 2025 to 31 Dec 2026');
+    expect(screen.getByText(/^From /).textContent).toBe(`From ${day('1 Jan 2025')} to ${day('31 Dec 2026')}`);
     fireEvent.click(screen.getByRole('button', { name: 'Change Days' }));
     const days = screen.getByLabelText<HTMLInputElement>('Loan days');
     expect([days.min, days.max]).toEqual(['1', '3650']);
@@ -86,7 +94,7 @@ describe('CheckLoansTab', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid date format. Please use YYYY-MM-DD');
     fireEvent.change(input, { target: { value: '2025-03-10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Date' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Start date changed to 10 Mar 2025');
+    expect((await screen.findByRole('status')).textContent).toBe(`Start date changed to ${day('10 Mar 2025')}`);
     expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/admin/loans/2/change-date?new_date=2025-03-10');
   });
 
@@ -117,7 +125,7 @@ describe('CheckLoansTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'History' }));
     const history = screen.getByRole('region', { name: 'Payment history of loan #2' });
     const rows = await within(history).findAllByRole('listitem');
-    expect(rows.map((row) => row.textContent)).toEqual(['3 Mar 2025Not Paid€0', '2 Mar 2025Paid€43,333', '1 Mar 2025Paid€43,333']);
+    expect(rows.map((row) => row.textContent)).toEqual([`${day('3 Mar 2025')}Not Paid€0`, `${day('2 Mar 2025')}Paid€43,333`, `${day('1 Mar 2025')}Paid€43,333`]);
     fireEvent.click(screen.getByRole('button', { name: 'Auto Payments' }));
     expect(screen.getByText(/Automatic payments are informational only/).textContent).toBe(
       'Automatic payments are informational only: nothing is marked for you. Mark each day Paid or Not Paid here; a day marked again replaces its earlier entry.',

@@ -40,7 +40,7 @@ export function CheckSavingsCard({ savings, rateDecimals }: { savings: SavingsRo
             </p>
           </div>
         </div>
-        <span className={`badge badge--${savings.listing_status ? LISTING_TONE[savings.listing_status] : 'neutral'}`} data-testid="listing-status">
+        <span className={`badge badge--wraps badge--${savings.listing_status ? LISTING_TONE[savings.listing_status] : 'neutral'}`} data-testid="listing-status">
           {savings.status_text}
         </span>
       </header>

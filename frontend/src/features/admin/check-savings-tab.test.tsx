@@ -7,6 +7,7 @@ import { makeSavings, makeSavingsRow } from '@/lib/savings-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { day } from '@/testing/text';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CHECK = {
@@ -37,7 +38,7 @@ describe('Admin CheckSavingsTab', () => {
       '€500,000',
       '7%',
       '€37,450',
-      '15 Mar 2025',
+      day('15 Mar 2025'),
     ]);
     expect(within(card).getByTestId('listing-status').textContent).toBe('Week 2 overdue since 15 Mar 2025');
     expect(within(card).getByTestId('listing-status').className).toContain('badge--error');
@@ -93,7 +94,7 @@ describe('Admin CheckSavingsTab', () => {
     renderWithProviders(<CheckSavingsTab />);
     const card = await screen.findByTestId('check-savings-3');
     const latest = within(card).getByRole('group', { name: 'Latest recorded week of savings #3' });
-    expect(latest.textContent).toContain('Latest recorded: week 1 · due 8 Mar 2025');
+    expect(latest.textContent).toContain(`Latest recorded: week 1 · due ${day('8 Mar 2025')}`);
     fireEvent.click(within(latest).getByRole('button', { name: 'Change to Paid' }));
     const dialog = screen.getByRole('dialog', { name: 'Change week 1 of savings #3 to Paid?' });
     expect(dialog.textContent).toContain('takes that €35,000 back out of the balance');

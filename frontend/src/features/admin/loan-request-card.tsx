@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
 import { StatBox } from '@/components/stat-box';
 import { formatDateTime } from '@/lib/dates';
-import { loanRateText, type PendingLoanOfficer } from '@/lib/loans';
+import { LoanRateValue } from '@/components/loan-rate-value';
+import type { PendingLoanOfficer } from '@/lib/loans';
 import { formatMoney } from '@/lib/money';
 import { plural } from '@/lib/plural';
 import { RequestCard, type RequestCardProps } from '@/features/admin/request-card';
@@ -31,11 +32,11 @@ export function LoanRequestCard({ request, onDecide }: RequestCardProps<PendingL
     >
       <dl className="stat-grid stat-grid--three">
         <StatBox label="Amount" value={formatMoney(request.value)} />
-        <StatBox label="Interest Rate" value={loanRateText(request, rateDecimals)} testId="loan-rate" />
         <StatBox label="Total to Pay" value={formatMoney(request.total_to_pay)} />
+        <StatBox label="Interest Rate" value={<LoanRateValue rate={request} decimals={rateDecimals} />} testId="loan-rate" wide />
         <StatBox label="Duration" value={plural(request.total_days, 'day')} />
         <StatBox label="Requested By" value={request.user ?? request.player_name} />
-        <StatBox label="Request Date" value={formatDateTime(request.request_date)} />
+        <StatBox label="Request Date" value={formatDateTime(request.request_date)} wide />
       </dl>
       {request.request_reason && (
         <p className="item-card__reason">

@@ -50,7 +50,7 @@ export function OfficerCard({ officer, onDeactivate }: { officer: Officer; onDea
         </div>
         <span className={`badge badge--${officer.active ? 'success' : 'error'}`}>{officer.active ? 'Active' : 'Deactivated'}</span>
       </header>
-      <dl className="stat-grid stat-grid--three">
+      <dl className="stat-grid stat-grid--three stat-grid--stacked">
         <StatBox label="Role" value={ROLE_LABELS[officer.role]} />
         <StatBox label="Added" value={formatDateTime(officer.created_at)} />
         <StatBox label="Last Sign-in" value={officer.last_login ? formatDateTime(officer.last_login) : 'Never'} />

@@ -33,7 +33,7 @@ export function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDeci
           <strong>Loan #{loan.id}</strong>
           <span className={`badge badge--${loanBadgeTone(loan)}`}>{loan.status}</span>
           {active && loan.listing_status && (
-            <span className={`badge badge--${LISTING_TONE[loan.listing_status]}`} data-testid="listing-status">
+            <span className={`badge badge--wraps badge--${LISTING_TONE[loan.listing_status]}`} data-testid="listing-status">
               {loan.status_text}
             </span>
           )}

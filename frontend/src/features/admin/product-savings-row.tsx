@@ -27,7 +27,7 @@ export function ProductSavingsRow({ savings, rateDecimals }: { savings: Savings;
           <strong>Savings #{savings.id}</strong>
           <span className={`badge badge--${active ? 'success' : 'error'}`}>{savings.status}</span>
           {active && savings.listing_status && (
-            <span className={`badge badge--${LISTING_TONE[savings.listing_status]}`} data-testid="listing-status">
+            <span className={`badge badge--wraps badge--${LISTING_TONE[savings.listing_status]}`} data-testid="listing-status">
               {savings.status_text}
             </span>
           )}

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PlayerProducts } from '@/features/admin/player-products';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { day } from '@/testing/text';
 
 const SAVINGS = {
   id: 5,
@@ -34,7 +35,7 @@ describe('View Products: savings', () => {
     renderWithProviders(<PlayerProducts playerId={7} />);
     const row = await screen.findByTestId('product-savings-5');
     expect(row.querySelector('.product-row__facts')?.textContent).toBe(
-      '€214,000 at 7% a week (€14,980 a week) · first invested €200,000 · started 3 Mar 2025 · 1 week recorded · next due 17 Mar 2025',
+      `€214,000 at 7% a week (€14,980 a week) · first invested €200,000 · started ${day('3 Mar 2025')} · 1 week recorded · next due ${day('17 Mar 2025')}`,
     );
     fireEvent.click(within(row).getByRole('button', { name: 'Edit savings #5' }));
     const form = screen.getByRole('form', { name: 'Edit savings #5' });

@@ -4,6 +4,7 @@ import { parseDividends } from '@/features/admin/dividends-tile';
 import { ReportTab } from '@/features/admin/report-tab';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { day } from '@/testing/text';
 
 const COUNTERS = {
   active_loans: 2,
@@ -47,17 +48,28 @@ describe('ReportTab', () => {
     expect(screen.getByTestId('active-savings-count').textContent).toBe('3');
     expect(screen.getByText(/ invested$/).textContent).toBe('€2,250,000 invested');
     expect(screen.getByTestId('bad-payers-count').textContent).toBe('1');
+    expect(screen.getByTestId('bad-payers-count').nextElementSibling?.textContent).toBe('player who cannot get new products');
     const dividends = screen.getByTestId('dividends-tile');
     await waitFor(() => expect(within(dividends).getByTestId('dividends-value').textContent).toBe('€17,500'));
     expect(within(dividends).getByText(/Loan Interest/).textContent).toBe('35% Loan Interest from paid loans');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['Savings #5', 'Borin', '€250,000', '7% a week', '3 Mar 2025', 'Active'],
-      ['Loan #4', 'Cyra', '€100,000', '50% over 10 days · 5.00% a day', '1 Feb 2025', 'Paid-Off'],
+      ['Savings #5', 'Borin', '€250,000', '7% a week', day('3 Mar 2025'), 'Active'],
+      ['Loan #4', 'Cyra', '€100,000', '50% over 10 days · 5.00% a day', day('1 Feb 2025'), 'Paid-Off'],
     ]);
     expect(screen.getByText(/^Showing/).textContent).toBe('Showing 2 of 2 products');
     expect(calls.find((call) => call.url.startsWith('/api/admin/report'))?.url).toBe('/api/admin/report?page=1');
+  });
+
+  it('counts bad payers in the plural beyond one', async () => {
+    mockFetch({
+      'GET /api/admin/report': { body: { ...reportAnswer().body, counters: { ...COUNTERS, bad_payers: 2 } } },
+      'GET /api/solo-dividends': { body: { dividends: 0 } },
+    });
+    renderWithProviders(<ReportTab />);
+    await waitFor(() => expect(screen.getByTestId('bad-payers-count').textContent).toBe('2'));
+    expect(screen.getByTestId('bad-payers-count').nextElementSibling?.textContent).toBe('players who cannot get new products');
   });
 
   it('filters by type on the server and loads the next page', async () => {

@@ -19,7 +19,7 @@ export function WithdrawalRequestCard({ request, onDecide }: RequestCardProps<Wi
       badge={{ tone: withdrawalStatusTone(request.status), label: withdrawalStatusLabel(request.status) }}
       subject={request.status === 'pending' ? `${request.player_name}'s withdrawal #${request.id}` : undefined}
     >
-      <dl className="stat-grid stat-grid--three">
+      <dl className="stat-grid stat-grid--three stat-grid--stacked">
         <StatBox label="Amount" value={formatMoney(request.amount)} tone="gold" />
         <StatBox label="Withdrawal Date" value={formatDay(request.withdrawal_date)} />
         <StatBox label="Withdrawal Time" value={`${request.withdrawal_time} ${formatTimezone(request.player_timezone)}`} />

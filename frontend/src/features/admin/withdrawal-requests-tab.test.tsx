@@ -6,6 +6,7 @@ import type { WithdrawalOfficer } from '@/lib/savings';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { day } from '@/testing/text';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // officers read the rows with their approvals (none yet)
@@ -35,7 +36,7 @@ describe('Admin WithdrawalRequestsTab', () => {
     expect(within(pending).getByRole('heading', { level: 3 }).textContent).toBe('Borin · Withdrawal #11');
     expect(['Amount', 'Withdrawal Date', 'Withdrawal Time'].map((label) => definitionOf(pending, label))).toEqual([
       '€150,000',
-      '22 Mar 2025',
+      day('22 Mar 2025'),
       '18:30 GMT+1',
     ]);
     expect(within(pending).getAllByRole('button').map((button) => button.textContent)).toEqual(['Approve', 'Deny']);

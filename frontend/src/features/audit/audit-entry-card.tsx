@@ -35,7 +35,7 @@ export function AuditEntryCard({ entry, onPickPlayer, showPlayer }: { entry: Aud
               {entry.player_name}
             </button>
           ) : (
-            <span className="badge badge--neutral">{entry.player_name}</span>
+            <span className="badge badge--wraps badge--neutral">{entry.player_name}</span>
           ))}
       </header>
       {fields.length > 0 && (

@@ -22,7 +22,7 @@ describe('BooksCheckNotice', () => {
     });
     renderWithProviders(<BooksCheckNotice />);
     const notice = await screen.findByRole('status');
-    expect(notice.textContent).toMatch(/^ The books balance: 1,234 accounts checked 24 Nov 2026/);
+    expect(notice.textContent).toMatch(/^ The books balance: 1,234 accounts checked 24\u00a0Nov\u00a02026/);
   });
 
   it('turns red and names each account that differs', async () => {

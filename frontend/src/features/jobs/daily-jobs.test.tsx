@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DailyJobs } from '@/features/jobs/daily-jobs';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { day } from '@/testing/text';
 
 const ran = {
   name: 'overdue_savings',
@@ -21,8 +22,8 @@ describe('DailyJobs', () => {
     mockFetch({ 'GET /api/admin/jobs': { body: { results: [ran] } } });
     renderWithProviders(<DailyJobs />);
     const row = (await screen.findByTestId('job-overdue_savings')).textContent;
-    expect(row).toMatch(/^Overdue savings run: last ran 24 Nov 2026\D.*\. Marked 3 overdue weeks Not Paid in 1 savings accounts\./);
-    expect(row).toContain('Next run: 25 Nov 2026.');
+    expect(row).toMatch(/^Overdue savings run: last ran 24\u00a0Nov\u00a02026\D.*\. Marked 3 overdue weeks Not Paid in 1 savings accounts\./);
+    expect(row).toContain(`Next run: ${day('25 Nov 2026')}.`);
   });
 
   it('says when a job has not run yet, and why its last run failed', async () => {
@@ -37,7 +38,7 @@ describe('DailyJobs', () => {
       },
     });
     renderWithProviders(<DailyJobs />);
-    expect((await screen.findByTestId('job-never')).textContent).toBe('Never run: has not run yet Next run: 24 Nov 2026.');
+    expect((await screen.findByTestId('job-never')).textContent).toBe(`Never run: has not run yet Next run: ${day('24 Nov 2026')}.`);
     const broken = screen.getByTestId('job-broken').textContent;
     expect(broken).toContain('. Last run failed: RuntimeError: no');
     expect(broken).not.toContain('Marked 3');

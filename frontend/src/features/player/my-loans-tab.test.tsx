@@ -7,6 +7,7 @@ import type { LoanChartPoints, PlayerLoan } from '@/lib/loans';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { day } from '@/testing/text';
 
 // jsdom has no canvas: the chart is replaced by a stand-in that shows what it was given.
 vi.mock('@/features/player/loan-chart', () => ({
@@ -73,7 +74,7 @@ describe('MyLoansTab', () => {
     expect(definitionsOf(active, 'Amount Paid')).toEqual(['€86,666', '2 payments made']);
     expect(definitionsOf(active, 'Remaining Amount')).toEqual(['€1,213,334', '1 missed payment']);
     expect(definitionsOf(active, 'Daily Payment')).toEqual(['€43,333', 'for 30 days']);
-    expect(definitionsOf(active, 'Start Date')).toEqual(['1 Mar 2025']);
+    expect(definitionsOf(active, 'Start Date')).toEqual([day('1 Mar 2025')]);
     expect(definitionsOf(active, 'Days Passed')).toEqual(['3 / 30']);
     // the chart draws the server's days; days after the recorded ones are its plan, drawn dashed
     expect((await within(active).findByTestId('chart-2')).textContent).toBe('chart of loan 2: 30 days, 3 recorded');

@@ -2,7 +2,8 @@ import { StatBox } from '@/components/stat-box';
 import { Icon } from '@/components/icon';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
-import { loanRateText, pendingStatusLabel, shortId, type PendingLoan } from '@/lib/loans';
+import { LoanRateValue } from '@/components/loan-rate-value';
+import { pendingStatusLabel, shortId, type PendingLoan } from '@/lib/loans';
 import { plural } from '@/lib/plural';
 import { PendingLoanDecision } from '@/features/player/pending-loan-decision';
 import '@/components/bank-ui.css';
@@ -26,7 +27,7 @@ export function PendingLoanCard({ request, rateDecimals }: { request: PendingLoa
       <dl className="stat-grid">
         <StatBox label="Amount Requested" value={formatMoney(request.value)} />
         <StatBox label="Duration" value={plural(request.total_days, 'day')} />
-        <StatBox label="Interest Rate" value={loanRateText(request, rateDecimals)} />
+        <StatBox label="Interest Rate" value={<LoanRateValue rate={request} decimals={rateDecimals} />} testId="loan-rate" wide />
         <StatBox label="Total to Pay" value={formatMoney(request.total_to_pay)} />
       </dl>
       <p className="item-card__reason">

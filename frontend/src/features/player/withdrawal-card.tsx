@@ -22,7 +22,7 @@ export function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
         </div>
         <span className={`badge badge--${withdrawalStatusTone(withdrawal.status)}`}>{withdrawalStatusLabel(withdrawal.status)}</span>
       </header>
-      <dl className="stat-grid stat-grid--three">
+      <dl className="stat-grid stat-grid--three stat-grid--stacked">
         <StatBox label="Amount" value={formatMoney(withdrawal.amount)} tone="gold" />
         <StatBox label="Requested Date" value={formatDay(withdrawal.withdrawal_date)} />
         <StatBox label="Requested Time" value={`${withdrawal.withdrawal_time} ${formatTimezone(withdrawal.player_timezone)}`} />

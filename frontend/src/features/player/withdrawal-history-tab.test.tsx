@@ -6,6 +6,7 @@ import { makeWithdrawal } from '@/lib/savings-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { day } from '@/testing/text';
 
 const ME: Me = {
   username: 'Aria',
@@ -42,7 +43,7 @@ describe('WithdrawalHistoryTab', () => {
     expect(within(pending).getByText('Pending').className).toContain('badge--warning');
     expect(['Amount', 'Requested Date', 'Requested Time'].map((label) => definitionOf(pending, label))).toEqual([
       '€150,000',
-      '22 Mar 2025',
+      day('22 Mar 2025'),
       '18:30 GMT+1',
     ]);
   });
