@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from bank.core import live
 from bank.core.models import ScheduledJob
+from bank.core.texts import counted
 
 logger = logging.getLogger("bank.jobs")
 
@@ -42,7 +43,10 @@ def _overdue_savings() -> str:
     from lending.savings.services import savings_auto_process_overdue
 
     run = savings_auto_process_overdue()
-    return f"Marked {run.processed_count} overdue weeks Not Paid in {run.accounts_count} savings accounts."
+    return (
+        f"Marked {counted(run.processed_count, 'overdue week')} Not Paid"
+        f" in {counted(run.accounts_count, 'savings account')}."
+    )
 
 
 def _reconcile() -> str:

@@ -23,6 +23,7 @@ from django.utils import timezone
 from accounts.models import Player
 from bank.core import live
 from bank.core.models import LedgerEntry, ReconcileRun
+from bank.core.texts import counted
 from lending.models import Loan, LoanPayment, Savings, SoloDividends
 
 Account = LedgerEntry.Account
@@ -241,9 +242,14 @@ def last_reconciliation() -> dict:
     return {"checked_at": run.checked_at, "accounts_checked": run.accounts_checked, "differences": run.differences}
 
 
+def differences_text(result: Reconciliation) -> str:
+    """`2 differences in 1,204 accounts checked`"""
+    return f"{counted(len(result.differences), 'difference')} in {counted(result.accounts_checked, 'account')} checked"
+
+
 def outcome_text(result: Reconciliation) -> str:
     if result.balanced:
-        return f"The books balance: {result.accounts_checked:,} accounts checked."
-    return f"{len(result.differences)} difference(s) in {result.accounts_checked:,} accounts checked: " + "; ".join(
+        return f"The books balance: {counted(result.accounts_checked, 'account')} checked."
+    return f"{differences_text(result)}: " + "; ".join(
         f"{difference.label}: {difference.what}" for difference in result.differences[:3]
     )

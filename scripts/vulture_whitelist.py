@@ -200,3 +200,5 @@ withdrawal_requests_count  # variable, bank/serializers.py
 OfficerRole  # class, bank/core/permissions.py (DEFAULT_PERMISSION_CLASSES)
 fieldsets  # variable, accounts/admin.py
 last_login  # variable, accounts/serializers.py
+change_password_form  # variable, accounts/admin.py (UserAdmin's password page)
+clean_password1  # method, accounts/admin.py (Django forms call clean_<field>)

@@ -28,7 +28,7 @@ def test_the_overdue_run_runs_once_a_day_and_records_what_it_did(db):
     assert jobs.run_due() == ["overdue_savings", "reconcile"]
     assert SavingsWeek.objects.filter(savings=savings, status="Not Paid", auto_processed=True).count() == 3
     row = ScheduledJob.objects.get(name="overdue_savings")
-    assert row.last_outcome == "Marked 3 overdue weeks Not Paid in 1 savings accounts."
+    assert row.last_outcome == "Marked 3 overdue weeks Not Paid in 1 savings account."
     assert row.last_succeeded_at is not None and row.claimed_until is None
     assert jobs.run_due() == []  # the same day: done
     assert jobs.run_due(now=timezone.now() + timedelta(days=1)) == ["overdue_savings", "reconcile"]  # the next day
@@ -75,7 +75,7 @@ def test_admins_read_when_each_job_last_ran_and_when_it_runs_next(admin_api, dja
     job, books = admin_api.get(JOBS_URL).json()["results"]
     assert books["last_outcome"] == "The books balance: 2 accounts checked."
     assert job["title"] == "Overdue savings run"
-    assert job["last_outcome"] == "Marked 3 overdue weeks Not Paid in 1 savings accounts."
+    assert job["last_outcome"] == "Marked 3 overdue weeks Not Paid in 1 savings account."
     assert job["running"] is False
     assert job["next_run_on"] == (timezone.localdate() + timedelta(days=1)).isoformat()
 
@@ -92,7 +92,7 @@ def test_the_command_runs_what_is_due_and_lists_the_last_runs(db):
     out = StringIO()
     call_command("run_scheduler", "--list", stdout=out)
     assert "Overdue savings run: last ran " in out.getvalue()
-    assert "Marked 3 overdue weeks Not Paid in 1 savings accounts." in out.getvalue()
+    assert "Marked 3 overdue weeks Not Paid in 1 savings account." in out.getvalue()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -4,7 +4,7 @@ from datetime import date
 
 import pytest
 
-from bank.core.texts import day_text
+from bank.core.texts import counted, day_text
 
 
 @pytest.mark.parametrize(
@@ -13,3 +13,18 @@ from bank.core.texts import day_text
 )
 def test_a_day_reads_as_the_screens_write_it(day, text):
     assert day_text(day) == text
+
+
+@pytest.mark.parametrize(
+    "count,noun,plural,text",
+    [
+        (1, "savings account", None, "1 savings account"),
+        (2, "savings account", None, "2 savings accounts"),
+        (0, "overdue week", None, "0 overdue weeks"),
+        (1_204, "account", None, "1,204 accounts"),
+        (1, "entry", "entries", "1 entry"),
+        (3, "entry", "entries", "3 entries"),
+    ],
+)
+def test_a_count_agrees_with_its_noun_as_on_the_screens(count, noun, plural, text):
+    assert counted(count, noun, plural) == text

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from bank.reconcile import reconcile_and_record
+from bank.reconcile import differences_text, outcome_text, reconcile_and_record
 
 
 class Command(BaseCommand):
@@ -15,12 +15,9 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         result = reconcile_and_record()
         if result.balanced:
-            self.stdout.write(self.style.SUCCESS(f"The books balance: {result.accounts_checked:,} accounts checked."))
+            self.stdout.write(self.style.SUCCESS(outcome_text(result)))
             return
         for difference in result.differences:
             who = f" ({difference.player_name}, player #{difference.player_id})" if difference.player_id else ""
             self.stdout.write(f"{difference.label}{who}: {difference.what}")
-        raise CommandError(
-            f"{len(result.differences)} difference(s) in {result.accounts_checked:,} accounts checked: "
-            "the books do not balance."
-        )
+        raise CommandError(f"{differences_text(result)}: the books do not balance.")

@@ -11,7 +11,7 @@ const ran = {
   last_started_at: '2026-11-24T00:01:00Z',
   last_finished_at: '2026-11-24T00:01:02Z',
   last_succeeded_at: '2026-11-24T00:01:02Z',
-  last_outcome: 'Marked 3 overdue weeks Not Paid in 1 savings accounts.',
+  last_outcome: 'Marked 3 overdue weeks Not Paid in 1 savings account.',
   last_error: '',
   running: false,
   next_run_on: '2026-11-25',
@@ -22,7 +22,7 @@ describe('DailyJobs', () => {
     mockFetch({ 'GET /api/admin/jobs': { body: { results: [ran] } } });
     renderWithProviders(<DailyJobs />);
     const row = (await screen.findByTestId('job-overdue_savings')).textContent;
-    expect(row).toMatch(/^Overdue savings run: last ran 24\u00a0Nov\u00a02026\D.*\. Marked 3 overdue weeks Not Paid in 1 savings accounts\./);
+    expect(row).toMatch(/^Overdue savings run: last ran 24\u00a0Nov\u00a02026\D.*\. Marked 3 overdue weeks Not Paid in 1 savings account\./);
     expect(row).toContain(`Next run: ${day('25 Nov 2026')}.`);
   });
 
