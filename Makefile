@@ -98,11 +98,12 @@ ifneq ($(HAS_FRONTEND),)
 	cd $(FRONTEND) && npm run typecheck && npm test
 endif
 
-## E2E_WORKERS: browser-test workers, each with its own daphne servers, database and Chromium
+## E2E_WORKERS: browser-test workers, each with its own daphne servers, database and Chromium; the tests
+## of one screen walk (a theme at one width, test_accessibility.py) share a worker and its sign-ins
 E2E_WORKERS ?= 2
 test-e2e: python bundle chromium
 ifneq ($(wildcard e2e/conftest.py),)
-	$(PY) -m pytest e2e -q -p no:asyncio -p no:django -n $(E2E_WORKERS)
+	$(PY) -m pytest e2e -q -p no:asyncio -p no:django -n $(E2E_WORKERS) --dist loadgroup
 endif
 
 clean:

@@ -48,7 +48,17 @@ def open_tab(page: Page, name: str) -> None:
 def scroll_to_top(page: Page) -> None:
     """Full-page screenshots draw sticky headers where the page is scrolled: start at the top."""
     page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_function("window.scrollY === 0 && document.scrollingElement.scrollTop === 0")
+    wait_until_true(page, "window.scrollY === 0 && document.scrollingElement.scrollTop === 0", "scrolled to the top")
+
+
+def wait_until_true(page: Page, expression: str, what: str, timeout_s: float = 10) -> None:
+    """Polls a JavaScript expression with evaluate(), which the app's Content-Security-Policy does not
+    govern: page.wait_for_function evaluates its text with eval once its first check fails, and the
+    CSP refuses that (a test failed so, only when the page had not settled at the first check)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"not {what} within {timeout_s} s"
+        page.wait_for_timeout(50)
 
 
 def money(text: str) -> int:
@@ -141,3 +151,27 @@ def assert_dialogs_fit(page: Page, name: str) -> None:
         box = dialog.bounding_box()
         assert box is not None, f"a dialog on {name} is not drawn"
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"a dialog on {name} is wider than {width} px: {box}"
+
+
+# every day the screens write ("28 Nov 2026", its spaces non-breaking) that is drawn over two lines
+BROKEN_DAYS = r"""() => {
+    const broken = [];
+    const day = /\d{1,2}\u00a0[A-Z][a-z]{2}\u00a0\d{4}/g;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.textContent.matchAll(day)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+            if (tops.size > 1) broken.push(`${match[0]} in "${node.parentElement.textContent.trim().slice(0, 80)}"`);
+        }
+    }
+    return broken;
+}"""
+
+
+def assert_no_broken_days(page: Page, name: str) -> None:
+    """A day is one figure: never "21 Nov" over "2026", nor "28 Nov 20" over "26" in a narrow box."""
+    broken = page.evaluate(BROKEN_DAYS)
+    assert broken == [], f"{name}: a day breaks over lines: {broken}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import uuid
 
-from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top
+from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top, wait_until_true
 from playwright.sync_api import Page, Route, expect
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server
@@ -90,7 +90,7 @@ def test_a_tab_chosen_far_down_the_page_starts_at_its_heading(page: Page, server
     open_tab(page, "Report")
     expect(page.get_by_role("table", name="All savings and loans")).to_be_visible()
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_function("window.scrollY > 300")
+    wait_until_true(page, "window.scrollY > 300", "scrolled down")
 
     # the sidebar stays in view: its lower tabs are chosen from down here
     open_tab(page, "Audit")

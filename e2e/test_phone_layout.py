@@ -6,12 +6,9 @@ Withdrawal Request button over two. Each now keeps its words on one line."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
 from bank_ui import PHONE_VIEWPORT, open_and_sign_in, open_tab, path_is, scroll_to_top
-from playwright.sync_api import Browser, Page, expect
-from screens import SCREENS, Screen, ScreenVisitor
+from playwright.sync_api import Page, expect
 from test_loans import PASSWORD, new_player
 from test_rates_and_formats import DAY_IN_TEXT, give_loan
 from test_screen_polish import line_count, text_box
@@ -156,39 +153,3 @@ def test_a_badge_and_a_forms_button_keep_their_words_on_one_line_on_a_phone(page
     expect(submit).to_be_visible()
     assert text_lines(submit) == 1, "Submit Withdrawal Request breaks over lines"
     shoot(page, "request-withdrawal")
-
-
-DESKTOP_VIEWPORT = {"width": 1280, "height": 800}
-
-# every day the screens write ("28 Nov 2026", its spaces non-breaking) that is drawn over two lines
-BROKEN_DAYS = r"""() => {
-    const broken = [];
-    const day = /\d{1,2}\u00a0[A-Z][a-z]{2}\u00a0\d{4}/g;
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const match of node.textContent.matchAll(day)) {
-            const range = document.createRange();
-            range.setStart(node, match.index);
-            range.setEnd(node, match.index + match[0].length);
-            const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
-            if (tops.size > 1) broken.push(`${match[0]} in "${node.parentElement.textContent.trim().slice(0, 80)}"`);
-        }
-    }
-    return broken;
-}"""
-
-
-@pytest.fixture(scope="module")
-def visitor(browser: Browser, server: Server, short_session_server: Server) -> Iterator[ScreenVisitor]:
-    visitor = ScreenVisitor(browser, server.base_url, short_session_server.base_url)
-    yield visitor
-    visitor.close()
-
-
-@pytest.mark.parametrize("screen", SCREENS, ids=str)
-@pytest.mark.parametrize("viewport", [PHONE_VIEWPORT, DESKTOP_VIEWPORT], ids=lambda viewport: str(viewport["width"]))
-def test_no_day_breaks_over_two_lines(visitor: ScreenVisitor, screen: Screen, viewport: dict):
-    """A day is one figure: never "21 Nov" over "2026", nor "28 Nov 20" over "26" in a narrow box."""
-    page = visitor.open(screen, "Dark", viewport)
-    broken = page.evaluate(BROKEN_DAYS)
-    assert broken == [], f"{screen} at {viewport['width']} px: a day breaks over lines: {broken}"

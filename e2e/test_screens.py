@@ -1,43 +1,20 @@
-"""Every screen in each of the five themes, saved to e2e/artifacts/ to be looked at."""
+"""The sign-in, registration, dashboards and the session-expiry dialog in each of the five themes,
+saved to e2e/artifacts/ to be looked at (every other screen: test_accessibility.py)."""
 
 import re
-from collections.abc import Iterator
 
 import pytest
-from bank_ui import PHONE_VIEWPORT, PHONE_WIDTH, choose_theme, path_is, sign_in
-from playwright.sync_api import Browser, Page, expect
-from screens import SCREENS, THEMES, ScreenVisitor
+from bank_ui import choose_theme, path_is, sign_in
+from playwright.sync_api import Page, expect
+from screens import THEMES
 
 from conftest import (
     ADMIN_PASSWORD,
     ADMIN_USERNAME,
-    ARTIFACTS,
     DEMO_PASSWORD,
     SHORT_WARNING_AFTER_MS,
     Server,
-    _artifact_name,
 )
-
-# The screens issue 22 changed (a missed week undone, the player's card as a teller's desk, loan
-# rates with their daily equivalent, messages per attempt, the pearl refusals, the polish, the
-# statement's range), in the order one admin and then one player sign in to see them.
-CHANGED_SCREENS = [
-    "admin-check-savings",
-    "admin-check-savings-history",
-    "admin-change-savings-week-dialog",
-    "admin-player-products",
-    "admin-check-loans",
-    "admin-pending-loans",
-    "admin-report",
-    "admin-add-product-message",
-    "admin-pearl-exchange-settings",
-    "admin-player-statement",
-    "player-my-loans",
-    "player-my-savings",
-    "player-request-withdrawal",
-    "player-exchange-pearls-refused",
-]
-WIDTHS = {1280: {"width": 1280, "height": 800}, PHONE_WIDTH: PHONE_VIEWPORT}
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -99,22 +76,3 @@ def test_session_expiry_modal(page: Page, short_session_server: Server, shoot, t
     shoot(page, "expiry-modal")
     page.get_by_role("button", name="Logout Now").click()
     expect(page).to_have_url(path_is("/"))
-
-
-@pytest.fixture(scope="module")
-def visitor(browser: Browser, server: Server, short_session_server: Server) -> Iterator[ScreenVisitor]:
-    visitor = ScreenVisitor(browser, server.base_url, short_session_server.base_url)
-    yield visitor
-    visitor.close()
-
-
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("theme", THEMES)
-def test_changed_screens(visitor: ScreenVisitor, request: pytest.FixtureRequest, theme: str, width: int):
-    """Issue 22's screens in every theme on a desktop and on a phone: one sign-in per person for
-    each theme and width, e2e/artifacts/test_changed_screens-<theme>-<width>--<screen>.png each."""
-    screens = {screen.name: screen for screen in SCREENS}
-    for name in CHANGED_SCREENS:
-        page = visitor.open(screens[name], theme, WIDTHS[width])
-        shot = ARTIFACTS / f"{_artifact_name(f'{request.node.name}--{name}')}.png"
-        page.screenshot(path=str(shot), full_page=True, animations="disabled")
