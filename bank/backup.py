@@ -480,6 +480,7 @@ def _lock_out_writers() -> None:
     restored bank. SQLite's IMMEDIATE transaction already holds every other writer off."""
     if connection.vendor != "postgresql":
         return
+    connection.take_restore_gate()  # first: the writes under way end, new ones wait (bank/core/postgresql)
     tables = ", ".join(connection.ops.quote_name(model._meta.db_table) for model in _LOCKED_BY_RESTORE)
     with connection.cursor() as cursor:
         cursor.execute(f"LOCK TABLE {tables} IN EXCLUSIVE MODE")
