@@ -39,6 +39,12 @@ class Screen:
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def kept_open(self) -> bool:
+        """Shown on the page the screen before left, signed in once: a visitor's screen and one on the
+        short session always start on a fresh page."""
+        return self.who != VISITOR and not self.short_session
+
 
 def _open_theme_menu(page: Page) -> None:
     page.get_by_role("button", name=re.compile(r"^Theme: ")).click()
@@ -253,12 +259,17 @@ class ScreenVisitor:
         self.errors = watch_for_errors(self.page)
         return self.page
 
+    @staticmethod
+    def _key(screen: Screen, theme: str, viewport: dict[str, int]) -> tuple:
+        """What a page serves: one person's sign-in in one theme at one width."""
+        return (screen.who, theme, viewport["width"], screen.short_session)
+
     def open(self, screen: Screen, theme: str, viewport: dict[str, int]) -> Page:
-        key = (screen.who, theme, viewport["width"], screen.short_session)
+        key = self._key(screen, theme, viewport)
         page = self.page
         # a session warns after 4 minutes: sign in afresh well before the expiry dialog shows
         stale = time.monotonic() - self.signed_in_at > SESSION_REUSE_SECONDS
-        reloadable = screen.who != VISITOR and not screen.short_session and key == self.key and not stale
+        reloadable = screen.kept_open and key == self.key and not stale
         if page is not None and self.left_open and reloadable:
             # the last screen left a dialog or a panel open: the page starts again, still signed in
             # (the session and the theme live in the browser's storage), without a new sign-in
@@ -300,7 +311,7 @@ class ScreenVisitor:
         and color-scheme; the signed-in screens have no theme menu). A screen with a chart is loaded
         again, since a chart reads its colours when it draws. A visitor's screen, or one on the short
         session, is opened afresh in that theme (its theme menu, a new sign-in)."""
-        if screen.who == VISITOR or screen.short_session or self.page is None:
+        if not screen.kept_open or self.page is None:
             return self.open(screen, theme, viewport)
         page = self.page
         page.evaluate(
@@ -311,7 +322,7 @@ class ScreenVisitor:
             }""",
             theme.lower(),
         )
-        self.key = (screen.who, theme, viewport["width"], screen.short_session)
+        self.key = self._key(screen, theme, viewport)
         if page.locator("canvas").count():
             page.reload()
             expect(page.locator("html")).to_have_attribute("data-theme", theme.lower())

@@ -60,7 +60,7 @@ def _each_theme(visitor: ScreenVisitor, screen: Screen, viewport: dict, themes: 
             yield theme, visitor.open(screen, theme, viewport)
         else:
             yield theme, visitor.switch_theme(screen, theme, viewport)
-    if len(themes) > 1 and screen.who != "visitor" and not screen.short_session:
+    if len(themes) > 1 and screen.kept_open:
         visitor.switch_theme(screen, themes[0], viewport)
 
 

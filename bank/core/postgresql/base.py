@@ -27,7 +27,10 @@ _LOCKING_READS = (" FOR UPDATE", " FOR NO KEY UPDATE", " FOR SHARE", " FOR KEY S
 
 def takes_locks(sql: str) -> bool:
     """A statement that writes, or reads rows to lock them."""
-    return is_write(sql) or any(clause in sql.upper() for clause in _LOCKING_READS)
+    if is_write(sql):
+        return True
+    text = sql.upper()
+    return any(clause in text for clause in _LOCKING_READS)
 
 
 def _hold_to_the_gate(execute, sql, params, many, context):
