@@ -86,3 +86,12 @@ def books_balance(transactional_db):
 
     differences = reconcile().differences
     assert not differences, differences
+
+
+@pytest.fixture
+def high_threshold(db):
+    """A bank whose four-eyes threshold is the largest amount: one officer carries out every change.
+    For tests of what a change does, not of who must approve it (bank/tests/test_four_eyes*.py)."""
+    from bank.core.models import BankSettings
+
+    BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 1_000_000_000})

@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bank.core import roles
+from bank.core.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
 from bank.core.errors import BankError
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
@@ -283,16 +284,17 @@ class OfficersApi(APIView):
     @extend_schema(
         request=OfficerCreateIn,
         parameters=[IDEMPOTENCY_KEY_HEADER],
-        responses={201: OfficerOut},
-        summary="Treasurer: add an officer (username as a player name, in the players' namespace; a role)",
+        responses={202: ChangeAwaitingOut},
+        summary="Treasurer: propose an officer (username as a player name, in the players' namespace; a role): a "
+        "second treasurer approves it, or it waits a published delay while the bank has one treasurer",
     )
     @idempotent
     def post(self, request):
         data = parse(OfficerCreateIn, request, query=False)
-        officer = officers.officer_create(
+        awaiting = officers.officer_create(
             username=data.get("username"), password=data.get("password"), role=data.get("role"), by=request.user
         )
-        return Response(OfficerOut(officer).data, status=status.HTTP_201_CREATED)
+        return awaiting_response(awaiting)
 
 
 class OfficerUpdateApi(APIView):
@@ -300,13 +302,17 @@ class OfficerUpdateApi(APIView):
 
     @extend_schema(
         request=OfficerUpdateIn,
-        responses={200: OfficerOut},
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={200: OfficerOut, 202: ChangeAwaitingOut},
         summary="Treasurer: change an officer's role, or deactivate them (their sessions end at once); "
-        "409 for the last active treasurer",
+        "409 for the last active treasurer. Raising a role or reactivating waits for a second treasurer (202)",
     )
+    @idempotent
     def patch(self, request, pk: int):
         data = parse(OfficerUpdateIn, request, query=False)
         officer = officers.officer_update(
             officer_id=pk, role=data.get("role"), active=data.get("active"), by=request.user
         )
+        if isinstance(officer, AwaitingSecondApproval):
+            return awaiting_response(officer)
         return Response(OfficerOut(officer).data)

@@ -6,4 +6,10 @@ class AccountsConfig(AppConfig):
     verbose_name = "Players and sign-in"
 
     def ready(self) -> None:
-        from . import schema  # noqa: F401  (registers the OpenAPI auth extension)
+        from bank.core import decisions
+
+        from . import officers, schema  # noqa: F401  (schema registers the OpenAPI auth extension)
+        from .services import player_locked
+
+        decisions.register_player_locker(lambda player_id: player_locked(player_id=player_id))
+        officers.register_changes()

@@ -18,6 +18,14 @@ class User(AbstractUser):
         default="",
         help_text="an officer's role (teller, loan officer, treasurer); blank for players",
     )
+    appointed_by = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="the treasurer who added this officer or last raised their role: never their second approver",
+    )
 
 
 class Player(models.Model):

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from bank.core import audit, live, roles
 from bank.core.errors import BankError
+from bank.core.models import BankSettings, DecisionRecord
 
 from . import rules
 from .models import Player, StaffLockout, User
@@ -390,6 +391,10 @@ def player_update(*, player_id: int, admin: User, **changes) -> Player:
     if changes.get("client_type") is not None:
         if changes["client_type"] not in Player.ClientType.values:
             raise BankError("client_type must be 'new' or 'old'", fields={"client_type": ["Must be new or old."]})
+        if changes["client_type"] != player.client_type:
+            client_type_recorded(
+                player_ids=[player.pk], before=player.client_type, after=changes["client_type"], by=admin
+            )
         player.client_type = changes["client_type"]
         fields.append("client_type")
     if not fields:
@@ -554,6 +559,31 @@ def staff_unlock(*, username: str) -> tuple[User, StaffLockout | None]:
 
 
 @transaction.atomic
+def client_type_recorded(*, player_ids: list[int], before: str, after: str, by: User) -> None:
+    """A client type's change is kept with the books' decisions (amount 0): the client limit a player's
+    savings were held to at any time is read from them (bank/book_rules.py)."""
+    threshold = BankSettings.current().four_eyes_above
+    now = timezone.now()
+    DecisionRecord.objects.bulk_create(
+        [
+            DecisionRecord(
+                at=now,
+                kind="player.client_type",
+                player_id=player_id,
+                amount=0,
+                officer_id=by.pk,
+                officer_name=by.get_username(),
+                four_eyes_above=threshold,
+                object_type="player",
+                object_id=player_id,
+                details={"client_type": [before, after]},
+            )
+            for player_id in player_ids
+        ],
+        batch_size=500,
+    )
+
+
 def players_mark_old(*, admin: User) -> int:
     """Savings Management's "Mark Existing as Old Clients": every current player becomes an old
     client (the higher savings limit). Returns how many changed."""
@@ -565,6 +595,7 @@ def players_mark_old(*, admin: User) -> int:
     )
     changed = [player.pk for player in players]
     Player.objects.filter(pk__in=changed).update(client_type=Player.ClientType.OLD)
+    client_type_recorded(player_ids=changed, before=Player.ClientType.NEW, after=Player.ClientType.OLD, by=admin)
     audit.record_many(
         actor=admin,
         kind="player.client_type_changed",

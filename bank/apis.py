@@ -12,14 +12,18 @@ from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller, player_of
 from bank import backup, dashboard, jobs, statements
-from bank.core import audit, decisions, outbox
+from bank.core import audit, controls, decisions, outbox
 from bank.core.errors import BankError
 from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, TextField, WholeNumberField
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import InputSerializer, parse
-from bank.core.models import AuditEntry, BankSettings
+from bank.core.models import AuditEntry, BankSettings, Proposal
 from bank.core.paging import PageIn, PageOut, page_of
 from bank.core.permissions import IsBankAdmin
+from lending.fields import DecisionIn as DecisionNotesIn
+from lending.fields import RateField, rate_field
+from lending.rules import MAX_SAVINGS_RATE
+from lending.savings.serializers import WEEKLY_RATE_MESSAGE
 
 from .administration import players_bulk_delete
 from .reconcile import last_reconciliation
@@ -341,35 +345,154 @@ class ReconcileApi(APIView):
 
 # the largest amount any call accepts (docs/rules.md, Money): above it no decision could ever need two
 FOUR_EYES_MAX = 1_000_000_000
+START_DATE_BACK_MAX = 3650
 
 
 class BankSettingsIn(InputSerializer):
     four_eyes_above = WholeNumberField(
+        required=False,
         min_value=0,
         max_value=FOUR_EYES_MAX,
         help_text="bread: a decision paying out or lending more than this needs two different officers",
     )
+    savings_rate_min = RateField(
+        required=False, max_value=MAX_SAVINGS_RATE, message=WEEKLY_RATE_MESSAGE, help_text="weekly fraction"
+    )
+    savings_rate_max = RateField(
+        required=False, max_value=MAX_SAVINGS_RATE, message=WEEKLY_RATE_MESSAGE, help_text="weekly fraction"
+    )
+    loan_rate_min = RateField(required=False, help_text="whole-term fraction")
+    loan_rate_max = RateField(required=False, help_text="whole-term fraction")
+    start_date_back_days = WholeNumberField(
+        required=False,
+        min_value=0,
+        max_value=START_DATE_BACK_MAX,
+        help_text="how many days back one officer may move a start date",
+    )
+
+    def validate(self, attrs):
+        if not attrs:
+            raise serializers.ValidationError({"four_eyes_above": ["Send at least one setting to change."]})
+        return attrs
 
 
 class BankSettingsOut(serializers.Serializer):
     four_eyes_above = serializers.IntegerField()
+    savings_rate_min = rate_field()
+    savings_rate_max = rate_field()
+    loan_rate_min = rate_field()
+    loan_rate_max = rate_field()
+    start_date_back_days = serializers.IntegerField()
+    sole_treasurer_delay_hours = serializers.IntegerField(
+        help_text="how long a sole treasurer's looser control waits, published to every officer"
+    )
     updated_at = serializers.DateTimeField()
     updated_by = serializers.CharField(allow_blank=True)
+
+
+def _settings_answer(row: BankSettings) -> dict:
+    return {
+        **{name: getattr(row, name) for name in controls.FIELDS},
+        "sole_treasurer_delay_hours": int(decisions.SOLE_TREASURER_DELAY.total_seconds() // 3600),
+        "updated_at": row.updated_at,
+        "updated_by": row.updated_by,
+    }
 
 
 class BankSettingsApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(responses={200: BankSettingsOut}, summary="Treasurer: the bank's settings (the four-eyes threshold)")
+    @extend_schema(
+        responses={200: BankSettingsOut},
+        summary="The bank's controls: the four-eyes threshold, the rate bounds, how far back a start date moves",
+    )
     def get(self, request):
-        return Response(BankSettingsOut(BankSettings.current()).data)
+        return Response(BankSettingsOut(_settings_answer(BankSettings.current())).data)
 
     @extend_schema(
         request=BankSettingsIn,
-        responses={200: BankSettingsOut},
-        summary="Treasurer: change the bank's settings (four_eyes_above: whole bread, 0 to 1,000,000,000)",
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={200: BankSettingsOut, 202: decisions.ChangeAwaitingOut},
+        summary="Treasurer: change the bank's controls; tightening is done at once, loosening waits for a second "
+        "treasurer (202), or a published delay while the bank has one",
     )
+    @idempotent
     def put(self, request):
         data = parse(BankSettingsIn, request, query=False)
-        row = decisions.bank_settings_set(four_eyes_above=data["four_eyes_above"], by=request.user)
-        return Response(BankSettingsOut(row).data)
+        row = controls.bank_settings_set(by=request.user, **data)
+        if isinstance(row, decisions.AwaitingSecondApproval):
+            return decisions.awaiting_response(row)
+        return Response(BankSettingsOut(_settings_answer(row)).data)
+
+
+# --- proposals: changes waiting for a second officer ------------------------------------------------
+
+
+class ProposalsIn(PageIn):
+    status = ChoiceTextField(
+        choices=Proposal.Status.values,
+        required=False,
+        help_text="pending (the default), carried_out, denied or stale",
+    )
+
+
+class ProposalsOut(PageOut):
+    results = decisions.ProposalOut(many=True)
+
+
+class ProposalsApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        parameters=[ProposalsIn],
+        responses={200: ProposalsOut},
+        summary="Admin: officers' changes waiting for a second officer (or decided), newest first, a page at a time",
+    )
+    def get(self, request):
+        data = parse(ProposalsIn, request, body=False)
+        page = page_of(data)
+        rows = Proposal.objects.filter(status=data.get("status") or Proposal.Status.PENDING)
+        body = {"results": list(rows[page.offset : page.offset + page.size]), **page.answer(rows.count())}
+        return Response(ProposalsOut(body).data)
+
+
+class ProposalDecisionOut(serializers.Serializer):
+    proposal = decisions.ProposalOut()
+    detail = serializers.CharField()
+
+
+class ProposalApproveApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=None,
+        parameters=[DecisionNotesIn, IDEMPOTENCY_KEY_HEADER],
+        responses={200: ProposalDecisionOut, 202: decisions.ChangeAwaitingOut},
+        summary="Admin: approve an officer's change as the second officer: it is carried out now (409 when its "
+        "record changed since, the proposal then stale)",
+    )
+    @idempotent
+    def put(self, request, pk: int):
+        data = parse(DecisionNotesIn, request)
+        outcome = decisions.proposal_approve(proposal_id=pk, officer=request.user, notes=data.get("admin_notes", ""))
+        if outcome.awaiting is not None:
+            return decisions.awaiting_response(outcome.awaiting)
+        if outcome.stale:
+            raise BankError(outcome.stale, code="stale", status=409)
+        body = {"proposal": outcome.proposal, "detail": f"Carried out: {outcome.proposal.summary}"}
+        return Response(ProposalDecisionOut(body).data)
+
+
+class ProposalDenyApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=None,
+        parameters=[DecisionNotesIn],
+        responses={200: ProposalDecisionOut},
+        summary="Admin: deny an officer's change (a reason is required); its proposer may withdraw it so",
+    )
+    def put(self, request, pk: int):
+        data = parse(DecisionNotesIn, request)
+        proposal = decisions.proposal_deny(proposal_id=pk, officer=request.user, reason=data.get("admin_notes", ""))
+        return Response(ProposalDecisionOut({"proposal": proposal, "detail": "Proposal denied."}).data)

@@ -43,13 +43,13 @@ from accounts.models import BankSession, Player, User, WsTicket
 from bank.core import audit, live, writes
 from bank.core.bulk import insert_rows
 from bank.core.errors import BankError
-from bank.core.models import IdempotencyRecord, LedgerEntry
+from bank.core.models import DecisionRecord, IdempotencyRecord, LedgerEntry, Proposal
 from credit.models import CreditEvent
 from exchange.models import ExchangeSettings, PearlExchangeRequest
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, SoloDividends, WithdrawalRequest
 
 FORMAT = "guild-bank-backup"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3  # 3: decision records, write-offs, four eyes on products, rate bounds
 
 # Every bank table, parents before children (a restore inserts in this order, a replace deletes
 # in the reverse order).
@@ -66,10 +66,12 @@ MODELS = [
     WithdrawalRequest,
     ExchangeSettings,
     PearlExchangeRequest,
+    DecisionRecord,
     LedgerEntry,
 ]
-# Not bank data: a restore or a replace empties them (every session ends).
-TRANSIENT = [WsTicket, BankSession, IdempotencyRecord]
+# Not bank data: a restore or a replace empties them (every session ends, every proposal waiting for a
+# second officer goes: it was computed on the records the restore replaces).
+TRANSIENT = [WsTicket, BankSession, IdempotencyRecord, Proposal]
 
 
 class BackupRefused(BankError):
@@ -343,7 +345,7 @@ def _user_ids(parsed: dict) -> dict[int, int]:
 
 
 # Columns that name a user by id without a foreign key (an entry outlives the account it names).
-LOOSE_USER_IDS = {LedgerEntry: ("actor_id",)}
+LOOSE_USER_IDS = {LedgerEntry: ("actor_id",), DecisionRecord: ("officer_id", "second_officer_id")}
 
 
 def _with_user_ids(parsed: dict) -> dict:
@@ -409,6 +411,12 @@ def restore(parsed: dict, *, replace: bool = False, actor=None) -> dict[str, int
                     _empty_all()
                 else:
                     held = {name: count for name, count in bank_row_counts().items() if count}
+                    # a new database's books hold one record: where its rules start; the backup brings its own
+                    rules_start = DecisionRecord.objects.filter(kind="books.rules_start")
+                    if held.get(table_name(DecisionRecord)) == rules_start.count():
+                        held.pop(table_name(DecisionRecord), None)
+                        if not held:
+                            rules_start._raw_delete(rules_start.db)
                     if held:
                         listed = ", ".join(f"{count} in {name}" for name, count in held.items())
                         raise BackupRefused(
@@ -460,6 +468,7 @@ _LOCKED_BY_RESTORE = [
     PendingLoan,
     WithdrawalRequest,
     PearlExchangeRequest,
+    Proposal,
     Loan,
     LoanPayment,
     Savings,
@@ -467,6 +476,7 @@ _LOCKED_BY_RESTORE = [
     CreditEvent,
     SoloDividends,
     ExchangeSettings,
+    DecisionRecord,
     LedgerEntry,
 ]
 assert {*MODELS, *TRANSIENT} == set(_LOCKED_BY_RESTORE), "a table the restore writes is not locked"

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_create, player_update
-from bank.core.demo import DEMO_PASSWORD
+from bank.core.demo import DEMO_PASSWORD, history_controls
 from credit.services import credit_adjust
 from lending.loans.services import loan_create, loan_payment_mark, loan_request_approve, loan_request_create
 from lending.savings.services import savings_create
@@ -29,7 +29,7 @@ STATE_PLAYERS = [
 
 
 @transaction.atomic
-def seed_admin_states() -> None:
+def _seed_admin_states() -> None:
     admin = User.objects.filter(is_staff=True).order_by("pk").first()
     if admin is None or Player.objects.filter(name__iexact=STATE_PLAYERS[0][0]).exists():
         return
@@ -72,3 +72,8 @@ def seed_admin_states() -> None:
             user=gorm.user, player_id=gorm.pk, value=100_000, total_days=7, request_reason="Seeds for the spring"
         )
         loan_request_approve(request_id=request.pk, admin=admin, notes="Welcome back, Gorm")
+
+
+def seed_admin_states() -> None:
+    with history_controls():
+        _seed_admin_states()

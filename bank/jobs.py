@@ -43,10 +43,16 @@ def _overdue_savings() -> str:
     from lending.savings.services import savings_auto_process_overdue
 
     run = savings_auto_process_overdue()
-    return (
+    outcome = (
         f"Marked {counted(run.processed_count, 'overdue week')} Not Paid"
         f" in {counted(run.accounts_count, 'savings account')}."
     )
+    if run.refused:
+        # every other account was processed; these wait for an officer (a week marked Paid, say)
+        outcome += f" {counted(len(run.refused), 'account')} could not be processed: " + "; ".join(
+            item.text() for item in run.refused[:3]
+        )
+    return outcome
 
 
 def _reconcile() -> str:

@@ -26,19 +26,9 @@ from bank.core.models import LedgerEntry, ReconcileRun
 from bank.core.texts import counted
 from lending.models import Loan, LoanPayment, Savings, SoloDividends
 
+from .book_rules import Difference, rule_breaches
+
 Account = LedgerEntry.Account
-
-
-@dataclass(frozen=True)
-class Difference:
-    account: str  # "savings", "loan" or "solo_dividends"
-    account_id: int | None
-    label: str  # "Savings #12", "Loan #7", "Solo dividends"
-    player_id: int | None
-    player_name: str
-    stored: int  # the figure the bank keeps (a loan's: the sum of its Paid days)
-    from_entries: int  # the same figure recomputed from the ledger
-    what: str  # the difference in a sentence
 
 
 @dataclass(frozen=True)
@@ -152,11 +142,14 @@ def reconcile(*, now: datetime | None = None) -> Reconciliation:
         .order_by()
         .values_list("cause_id", "total")
     )
-    loans = Loan.objects.values_list("pk", "player_id", "player__name", "solo_gain").order_by("pk")
+    loans = Loan.objects.values_list(
+        "pk", "player_id", "player__name", "solo_gain", "repaid_at_pay_off", "written_off"
+    ).order_by("pk")
     existing_loans = set()
-    for loan_id, player_id, name, solo_gain in loans:
+    for loan_id, player_id, name, solo_gain, repaid_at_pay_off, written_off in loans:
         existing_loans.add(loan_id)
-        history, entries = paid.get(loan_id, 0), loan_net.get(loan_id, 0)
+        history = paid.get(loan_id, 0) + repaid_at_pay_off + written_off
+        entries = loan_net.get(loan_id, 0)
         if history != entries:
             differences.append(
                 Difference(
@@ -167,7 +160,10 @@ def reconcile(*, now: datetime | None = None) -> Reconciliation:
                     player_name=name,
                     stored=history,
                     from_entries=entries,
-                    what=f"Its Paid days add up to {_money(history)}, its entries to {_money(entries)}.",
+                    what=(
+                        f"Its Paid days, pay-off and write-off add up to {_money(history)}, its entries to "
+                        f"{_money(entries)}."
+                    ),
                 )
             )
         if gains.get(loan_id, 0) != solo_gain:
@@ -216,6 +212,7 @@ def reconcile(*, now: datetime | None = None) -> Reconciliation:
                 what=f"The dividends are {_money(dividends)}, their entries add up to {_money(dividends_entries)}.",
             )
         )
+    differences.extend(rule_breaches())
     return Reconciliation(
         checked_at=now or timezone.now(),
         accounts_checked=len(existing_savings) + len(existing_loans) + 1,

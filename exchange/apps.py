@@ -6,9 +6,12 @@ class ExchangeConfig(AppConfig):
     verbose_name = "Pearl exchange"
 
     def ready(self) -> None:
-        from bank.core import demo
+        from bank.core import decisions, demo
 
         from .demo import seed_exchanges
+        from .services import exchanges_asked
+
+        decisions.register_asked(exchanges_asked)
 
         if seed_exchanges not in demo.seeders():
             demo.register(seed_exchanges)

@@ -4,7 +4,7 @@ every status. Idempotent: nothing is added once any exchange request exists."""
 from django.db import transaction
 
 from accounts.models import Player, User
-from bank.core.demo import DEMO_PLAYERS
+from bank.core.demo import DEMO_PLAYERS, history_controls
 from lending.models import Savings
 
 from . import services
@@ -12,7 +12,7 @@ from .models import PearlExchangeRequest
 
 
 @transaction.atomic
-def seed_exchanges() -> None:
+def _seed_exchanges() -> None:
     names = [name for name, _discord, with_password, _solo in DEMO_PLAYERS if with_password][:3]
     players = {p.name: p for p in Player.objects.select_related("user").filter(name__in=names)}
     admin = User.objects.filter(is_staff=True).order_by("pk").first()
@@ -48,3 +48,8 @@ def seed_exchanges() -> None:
     ask(cyra, "sell", 40, "new_savings")
     denied = ask(cyra, "buy", 50, "savings", savings[cyra.pk].pk)
     services.exchange_request_deny(request_id=denied.pk, admin=admin, reason="Pearls are out of stock this week.")
+
+
+def seed_exchanges() -> None:
+    with history_controls():
+        _seed_exchanges()

@@ -6,12 +6,13 @@ purchases, wait for each other and never both spend the same bread.
 """
 
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank.core import audit, ledger, live, outbox
-from bank.core.decisions import AwaitingSecondApproval, approvers, four_eyes, locked_pending
+from bank.core import audit, decisions, ledger, live, outbox, roles
+from bank.core.decisions import AwaitingSecondApproval, Verdict, locked_pending
 from bank.core.errors import BankError
 from lending.callers import player_of_caller
 from lending.models import Savings
@@ -115,7 +116,9 @@ def _locked_request(request_id: int) -> tuple[Player, PearlExchangeRequest]:
     )
 
 
-def _decided(request: PearlExchangeRequest, *, status: str, admin: User, notes: str, player) -> None:
+def _decided(
+    request: PearlExchangeRequest, *, status: str, admin: User, notes: str, player, approved_by: str = ""
+) -> None:
     request.status = status
     request.decided_by = admin
     request.decided_at = timezone.now()
@@ -137,7 +140,7 @@ def _decided(request: PearlExchangeRequest, *, status: str, admin: User, notes: 
             "savings_id": request.savings_id,
             "created_savings_id": request.created_savings_id,
             "admin_notes": notes,
-            **({"approved_by": approvers(request, admin)} if approved else {}),
+            **({"approved_by": approved_by} if approved else {}),
         },
     )
     what = f"{'sell' if request.exchange_type == Type.SELL else 'buy'} {request.pearls_amount:,} pearls"
@@ -148,7 +151,7 @@ def _decided(request: PearlExchangeRequest, *, status: str, admin: User, notes: 
         content=f"your request to {what} was approved."
         if approved
         else f"your request to {what} was denied. Reason: {notes}",
-        officer=approvers(request, admin) if approved else admin.get_username(),
+        officer=approved_by if approved else admin.get_username(),
     )
 
 
@@ -162,17 +165,35 @@ def exchange_request_approve(
     changes nothing. Above the four-eyes threshold (on the bread) the first officer's approval is only
     recorded (bank.core.decisions)."""
     player, request = _locked_request(request_id)
-    awaiting = four_eyes(
-        request=request,
-        amount=request.bread_amount,
-        officer=admin,
-        notes=notes,
+    verdict = decisions.decide(
         kind="exchange",
+        officer=admin,
         player=player,
+        amount=request.bread_amount,
+        least_role=roles.LOAN_OFFICER,
+        request=request,
+        notes=notes,
+        asked_total=decisions.asked(player_id=player.pk, until=request.created_at),
         live_kind="pearl_exchange_requests",
+        details={"exchange_type": request.exchange_type, "bread_amount": request.bread_amount},
     )
-    if awaiting is not None:
-        return awaiting
+    if isinstance(verdict, AwaitingSecondApproval):
+        return verdict
+    with verdict.carrying_out():
+        _carry_out(request, player=player, admin=admin, verdict=verdict)
+    _decided(
+        request,
+        status=PearlExchangeRequest.Status.APPROVED,
+        admin=admin,
+        notes=notes,
+        player=player,
+        approved_by=verdict.approved_by,
+    )
+    live.notify({"pearl_exchange_requests"}, [player.pk])
+    return request
+
+
+def _carry_out(request: PearlExchangeRequest, *, player, admin: User, verdict: Verdict) -> None:
     if request.exchange_type == Type.BUY:
         savings = Savings.objects.select_for_update().filter(pk=request.savings_id).first()
         if savings is None or savings.status != Savings.Status.ACTIVE or savings.invested_value < request.bread_amount:
@@ -199,10 +220,11 @@ def exchange_request_approve(
             funded_by=ledger.BANK,
             reason="pearl_sale",
             cause=request,
+            four_eyes=verdict.two,
         )
     elif request.savings_option == Option.SAVINGS:
         if request.savings_id is None:
-            raise BankError("The chosen savings account no longer exists", code="not_found", status=409)
+            raise BankError("The chosen savings account no longer exists", code="savings_closed", status=409)
         savings_services.savings_grow(
             player=player,
             savings_id=request.savings_id,
@@ -223,9 +245,6 @@ def exchange_request_approve(
             cause=request,
             actor=admin,
         )
-    _decided(request, status=PearlExchangeRequest.Status.APPROVED, admin=admin, notes=notes, player=player)
-    live.notify({"pearl_exchange_requests"}, [player.pk])
-    return request
 
 
 @transaction.atomic
@@ -238,3 +257,13 @@ def exchange_request_deny(*, request_id: int, admin: User, reason: str) -> Pearl
     _decided(request, status=PearlExchangeRequest.Status.DENIED, admin=admin, notes=reason, player=player)
     live.notify({"pearl_exchange_requests"}, [request.player_id])
     return request
+
+
+def exchanges_asked(*, player_id: int, since, until) -> int:
+    """The bread of the pearl exchanges the player filed in this window, not denied (bank.core.decisions)."""
+    return (
+        PearlExchangeRequest.objects.filter(player_id=player_id, created_at__gt=since, created_at__lte=until)
+        .exclude(status=PearlExchangeRequest.Status.DENIED)
+        .aggregate(total=Sum("bread_amount"))["total"]
+        or 0
+    )

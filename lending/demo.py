@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player, User
-from bank.core.demo import DEMO_PLAYERS
+from bank.core.demo import DEMO_PLAYERS, history_controls
 from lending.loans import services
 
 from .models import Loan
@@ -26,7 +26,7 @@ def _paid_days(loan: Loan, *, days: range, admin: User, missed: tuple[int, ...] 
 
 
 @transaction.atomic
-def seed_loans() -> None:
+def _seed_loans() -> None:
     names = [name for name, _discord, with_password, _solo in DEMO_PLAYERS if with_password][:3]
     players = {p.name: p for p in Player.objects.filter(name__in=names)}
     admin = User.objects.filter(is_staff=True).order_by("pk").first()
@@ -41,9 +41,9 @@ def seed_loans() -> None:
     )
     _paid_days(first, days=range(1, 11), admin=admin)
     services.loan_pay_off(loan_id=first.pk, admin=admin)
-    # ... and 1,000,000 for 30 days, started a week ago: days 1-5 paid, day 6 missed
+    # ... and 600,000 for 30 days, started a week ago: days 1-5 paid, day 6 missed
     second = services.loan_create(
-        player_id=aria.pk, value=1_000_000, total_days=30, admin=admin, start_date=today - timedelta(days=7)
+        player_id=aria.pk, value=600_000, total_days=30, admin=admin, start_date=today - timedelta(days=7)
     )
     _paid_days(second, days=range(1, 7), admin=admin, missed=(6,))
     aria_user = Player.objects.get(pk=aria.pk).user
@@ -74,7 +74,7 @@ def seed_loans() -> None:
 
 
 @transaction.atomic
-def seed_savings() -> None:
+def _seed_savings() -> None:
     """Savings in every listing status and withdrawal requests of every status, made through the
     services. Aria: an account with paid and compounded weeks and its next week due today, and one
     overdue; Borin: an upcoming account and a pending withdrawal; Cyra: an account, an approved and a
@@ -137,3 +137,13 @@ def seed_savings() -> None:
         player_timezone=-5,
     )
     withdrawal_request_deny(request_id=denied.pk, admin=admin, reason="Please ask for a time when an admin is online.")
+
+
+def seed_loans() -> None:
+    with history_controls():
+        _seed_loans()
+
+
+def seed_savings() -> None:
+    with history_controls():
+        _seed_savings()

@@ -345,3 +345,114 @@ DISPLAY_FORMAT = "24h"
 def withdrawal_date_window(today: date) -> tuple[date, date]:
     """A withdrawal may be asked for from today to 31 December of next year."""
     return today, date(today.year + 1, 12, 31)
+
+
+# --- money effects (docs/rules.md, "Four eyes"): what a change makes the bank owe or be owed -------
+# Each is a whole number of bread, 0 or more, computed on the server; above the four-eyes threshold
+# (with what the same officer decided alone for the player in 24 hours) a change takes two officers.
+
+YEAR_WEEKS = 52  # a savings rate change counts a year of interest on the balance
+
+
+def loan_due_by(*, start: date, today: date, total_days: int, daily: int, total: int) -> int:
+    """What a loan's days have made due by today: its daily payment for each day passed, at most the total."""
+    return min(total, daily * days_passed(start=start, today=today, total_days=total_days))
+
+
+@dataclass(frozen=True)
+class LoanFigures:
+    value: int
+    total_to_pay: int
+    daily_payment: int
+    total_days: int
+    start_date: date
+
+
+def loan_figures(*, value: int, rate: Decimal, total_days: int, start_date: date) -> LoanFigures:
+    total = total_to_pay(value, rate)
+    return LoanFigures(value, total, daily_payment(total, total_days), total_days, start_date)
+
+
+def loan_change_effect(before: LoanFigures, after: LoanFigures, *, today: date) -> int:
+    """An edit of a loan (value, rate, days, start): the most of the differences in what is lent, in
+    what will be owed, and in what is due by today."""
+
+    def due(figures: LoanFigures) -> int:
+        return loan_due_by(
+            start=figures.start_date,
+            today=today,
+            total_days=figures.total_days,
+            daily=figures.daily_payment,
+            total=figures.total_to_pay,
+        )
+
+    return max(
+        abs(after.value - before.value),
+        abs(after.total_to_pay - before.total_to_pay),
+        abs(due(after) - due(before)),
+    )
+
+
+def savings_rate_effect(*, balance: int, before: Decimal, after: Decimal) -> int:
+    """A weekly rate change: the difference in a year's interest on the balance (without compounding)."""
+    return round_bread(abs(Decimal(after) - Decimal(before)) * balance * YEAR_WEEKS)
+
+
+def weeks_due(*, start: date, next_week: int, today: date) -> int:
+    """How many weeks not yet recorded have fallen due by today (due today included)."""
+    count = 0
+    while week_due_date(start, next_week + count) <= today:
+        count += 1
+        if count > 10_000:  # a start date centuries back: the window refuses it before this matters
+            break
+    return count
+
+
+def compounding(*, balance: int, rate: Decimal, weeks: int, ceiling: int = MAX_AMOUNT) -> int:
+    """The interest `weeks` weeks of compounding add to `balance`, stopping where the balance would pass
+    `ceiling` (the catch-up stops there too)."""
+    added = 0
+    for _ in range(weeks):
+        interest = week_interest(balance + added, rate)
+        if balance + added + interest > ceiling:
+            break
+        added += interest
+    return added
+
+
+def savings_start_effect(*, balance: int, rate: Decimal, next_week: int, before: date, after: date, today: date) -> int:
+    """Moving a savings account's start: the interest of the weeks it makes due (or no longer due), as
+    the catch-up would compound them."""
+    made_due = weeks_due(start=after, next_week=next_week, today=today)
+    was_due = weeks_due(start=before, next_week=next_week, today=today)
+    return compounding(balance=balance, rate=rate, weeks=abs(made_due - was_due))
+
+
+def start_date_back_refusal(*, before: date, after: date, allowed_days: int) -> str:
+    """Why moving a start date this far back takes two officers, or ""."""
+    back = (before - after).days
+    if back > allowed_days:
+        return (
+            f"the start date moves back {back} days, more than the {allowed_days} days one officer may move it "
+            "(Bank Settings)"
+        )
+    return ""
+
+
+def principal_outstanding(*, value: int, total: int, paid: int) -> int:
+    """The part of a loan's value still owed: its value in the share of the total not yet paid."""
+    if total <= 0 or paid >= total:
+        return 0
+    return round_bread(Decimal(value) * (total - paid) / total)
+
+
+def rate_bound_refusal(*, rate: Decimal, low: Decimal, high: Decimal, what: str) -> str:
+    """Why a rate an officer sets is outside the bank's bounds (Bank Settings), or ""."""
+    if not low <= rate <= high:
+        return f"The {what} must be between {low * 100:.2f}% and {high * 100:.2f}% (Bank Settings)"
+    return ""
+
+
+def client_limit_ceiling(limit: ClientLimit, *, others: int) -> int:
+    """The most one account may hold when the player's other active accounts hold `others`."""
+    return min(MAX_AMOUNT, max(0, limit.max_total - others))

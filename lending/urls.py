@@ -46,4 +46,5 @@ urlpatterns = [
     path("admin/loans/<int:pk>/edit", apis.LoanEditApi.as_view(), name="loan-edit"),
     path("admin/loans/<int:pk>/change-date", apis.LoanChangeDateApi.as_view(), name="loan-change-date"),
     path("admin/loans/<int:pk>/change-days", apis.LoanChangeDaysApi.as_view(), name="loan-change-days"),
+    path("admin/loans/<int:pk>/write-off", apis.LoanWriteOffApi.as_view(), name="loan-write-off"),
 ]

@@ -202,3 +202,10 @@ fieldsets  # variable, accounts/admin.py
 last_login  # variable, accounts/serializers.py
 change_password_form  # variable, accounts/admin.py (UserAdmin's password page)
 clean_password1  # method, accounts/admin.py (Django forms call clean_<field>)
+opening_rate  # variable, lending/savings/models.py (read by name in bank/book_rules.py, the rate timeline)
+written_off_at  # variable, lending/loans/models.py (the record of a write-off: who and when, beside the audit)
+written_off_by  # variable, lending/loans/models.py
+sole_treasurer_delay_hours  # variable, bank/apis.py (BankSettingsOut)
+proposed_by  # variable, bank/core/models.py and bank/core/decisions.py (ProposalOut reads proposed_by_name)
+proposed_by_name  # variable, bank/core/models.py (ProposalOut's source)
+decided_by_name  # variable, bank/core/models.py (ProposalOut's source)

@@ -26,6 +26,16 @@ def sign_in(api, username, password=PASSWORD):
     return api.post("/api/login", {"username": username, "password": password}, format="json")
 
 
+def second_treasurer_approves(response, *, approver=None):
+    """An officer change waits (202) for a second treasurer; one approves it."""
+    assert response.status_code == 202, response.json()
+    proposal = response.json()["proposal"]
+    approver = approver or officer("tessa", roles.TREASURER)
+    answer = bearer_for(approver).put(f"/api/admin/proposals/{proposal['id']}/approve", {}, format="json")
+    assert answer.status_code == 200, answer.json()
+    return answer.json()
+
+
 def test_the_bank_admin_is_a_treasurer(admin_api):
     body = admin_api.get(URL).json()
     assert [(row["username"], row["role"], row["active"]) for row in body["results"]] == [("admin", "treasurer", True)]
@@ -39,11 +49,14 @@ def test_ensure_admin_makes_a_treasurer():
     assert (user.role, user.is_staff, roles.role_of(user)) == ("treasurer", True, "treasurer")
 
 
-def test_a_treasurer_adds_an_officer_who_signs_in_on_the_same_screen_and_gets_their_role(admin_api, api):
+def test_a_treasurer_adds_an_officer_who_signs_in_on_the_same_screen_and_gets_their_role(admin_api, admin_user, api):
     response = create(admin_api, username="Tellie", role="teller")
-    assert response.status_code == 201
-    body = response.json()
-    assert (body["username"], body["role"], body["active"], body["last_login"]) == ("Tellie", "teller", True, None)
+    assert response.json()["proposal"]["summary"] == "Add Tellie as Teller"
+    assert "password" not in str(response.json()["proposal"])
+    assert sign_in(api, "tellie", "long-enough-1").status_code != 200  # not an officer until approved
+    second_treasurer_approves(response)
+    tellie = User.objects.get(username="Tellie")
+    assert (tellie.role, tellie.is_active, tellie.appointed_by_id) == ("teller", True, admin_user.pk)
     login = sign_in(api, "tellie", "long-enough-1")
     assert login.status_code == 200
     assert (login.json()["is_admin"], login.json()["role"]) == (True, "teller")
@@ -52,7 +65,8 @@ def test_a_treasurer_adds_an_officer_who_signs_in_on_the_same_screen_and_gets_th
     listed = {row["username"]: row for row in admin_api.get(URL).json()["results"]}
     assert listed["Tellie"]["last_login"] is not None
     entry = AuditEntry.objects.get(kind="officer.created")
-    assert (entry.actor_name, entry.after["role"], entry.after["password"]) == ("admin", "teller", "set")
+    assert (entry.actor_name, entry.after["role"], entry.after["password"]) == ("tessa", "teller", "set")
+    assert entry.after["approved_by"] == "admin and tessa"
 
 
 def test_a_player_has_no_role_in_their_answers(player_api, player, api):
@@ -81,7 +95,7 @@ def test_an_officer_shares_the_players_namespace(admin_api):
         response = create(admin_api, username=taken)
         assert response.status_code == 400, taken
         assert response.json()["code"] == "name_taken"
-    assert create(admin_api, username="Borin").status_code == 201
+    second_treasurer_approves(create(admin_api, username="Borin"))
     # nor can a player take an officer's name
     answer = admin_api.post("/api/register", {"name": "borin", "discord": "b.d", "password": "x" * 8}, format="json")
     assert answer.status_code == 400
@@ -127,11 +141,21 @@ def test_a_treasurer_changes_a_role_and_it_holds_at_the_next_call(admin_api):
     lou_api = bearer_for(lou)
     assert lou_api.put("/api/pending-loans/999/approve", {}, format="json").status_code == 403
     response = admin_api.patch(f"{URL}/{lou.pk}", {"role": "loan_officer"}, format="json")
-    assert (response.status_code, response.json()["role"]) == (200, "loan_officer")
+    assert lou_api.put("/api/pending-loans/999/approve", {}, format="json").status_code == 403  # not yet
+    second_treasurer_approves(response)
     # the same session: the role is read on every call
     assert lou_api.put("/api/pending-loans/999/approve", {}, format="json").status_code == 404
     entry = AuditEntry.objects.get(kind="officer.updated")
-    assert (entry.before, entry.after) == ({"role": "teller"}, {"role": "loan_officer"})
+    assert (entry.before, entry.after) == (
+        {"role": "teller"},
+        {"role": "loan_officer", "approved_by": "admin and tessa"},
+    )
+
+
+def test_lowering_a_role_happens_at_once(admin_api):
+    lou = officer("lou", roles.LOAN_OFFICER)
+    response = admin_api.patch(f"{URL}/{lou.pk}", {"role": "teller"}, format="json")
+    assert (response.status_code, response.json()["role"]) == (200, "teller")
 
 
 def test_deactivating_ends_the_officers_sessions_at_once_and_they_cannot_sign_in(admin_api, api):
@@ -143,7 +167,8 @@ def test_deactivating_ends_the_officers_sessions_at_once_and_they_cannot_sign_in
     assert lou_api.get("/api/admin/dashboard-stats").status_code == 401
     assert not BankSession.objects.filter(user=lou, ended_at__isnull=True).exists()
     assert sign_in(api, "lou").status_code != 200
-    assert admin_api.patch(f"{URL}/{lou.pk}", {"active": True}, format="json").status_code == 200
+    # reactivating gives the power to decide back: a second treasurer approves it
+    second_treasurer_approves(admin_api.patch(f"{URL}/{lou.pk}", {"active": True}, format="json"))
     assert sign_in(api, "lou").status_code == 200
 
 
@@ -161,7 +186,10 @@ def test_with_a_second_treasurer_one_may_step_down(admin_api, admin_user):
     assert admin_api.patch(f"{URL}/{second.pk}", {"active": False}, format="json").status_code == 200
     # the deactivated one does not count: the admin is the last active treasurer again
     assert admin_api.patch(f"{URL}/{admin_user.pk}", {"role": "teller"}, format="json").status_code == 409
-    assert admin_api.patch(f"{URL}/{second.pk}", {"active": True}, format="json").status_code == 200
+    third = officer("third", roles.TREASURER)
+    second_treasurer_approves(admin_api.patch(f"{URL}/{second.pk}", {"active": True}, format="json"), approver=third)
+    third.is_active = False
+    third.save()
     response = admin_api.patch(f"{URL}/{admin_user.pk}", {"role": "teller"}, format="json")
     assert response.status_code == 200
     admin_user.refresh_from_db()

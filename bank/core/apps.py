@@ -8,3 +8,6 @@ class CoreConfig(AppConfig):
     name = "bank.core"
     label = "bank"
     verbose_name = "Guild Bank plumbing"
+
+    def ready(self) -> None:
+        from . import controls  # noqa: F401  (registers the bank settings' change with the decisions)

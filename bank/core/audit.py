@@ -58,6 +58,13 @@ KINDS: dict[str, str] = {
     "loan_request.first_approved": "Loan request approved once (a second officer must approve)",
     "withdrawal.first_approved": "Withdrawal approved once (a second officer must approve)",
     "exchange.first_approved": "Pearl exchange approved once (a second officer must approve)",
+    "loan.written_off": "Loan written off",
+    "savings.catch_up_refused": "Overdue weeks not processed",
+    "proposal.created": "Change proposed (a second officer must approve)",
+    "proposal.first_approved": "Proposed change approved once (its first approval no longer counted)",
+    "proposal.carried_out": "Proposed change approved and carried out",
+    "proposal.denied": "Proposed change denied",
+    "proposal.stale": "Proposed change not carried out: its record changed",
 }
 
 
@@ -71,6 +78,7 @@ OBJECT_NAMES: dict[str, str] = {
     "withdrawalrequest": "Withdrawal request",
     "pearlexchangerequest": "Pearl exchange",
     "creditevent": "Credit score event",
+    "proposal": "Proposal",
 }
 
 
@@ -91,6 +99,8 @@ FIELD_KINDS: dict[str, str] = {
             "sell_rate",
             "buy_rate",
             "four_eyes_above",
+            "repaid_at_pay_off",
+            "written_off",
         ),
         "money",
     ),

@@ -1,6 +1,7 @@
 """Demo data for `manage.py seed_demo`: each app adds its part through register()."""
 
 from collections.abc import Callable
+from contextlib import contextmanager
 
 DEMO_PASSWORD = "guildbank1"
 DEMO_PLAYERS = [
@@ -11,6 +12,8 @@ DEMO_PLAYERS = [
     ("Dax", "dax.guild", False, False),  # admin-created, no password yet: registers to claim it
 ]
 
+DEMO_FOUR_EYES_ABOVE = 1_000_000_000  # the demo's history was decided under this threshold
+
 _seeders: list[Callable[[], None]] = []
 
 
@@ -20,3 +23,19 @@ def register(seeder: Callable[[], None]) -> None:
 
 def seeders() -> list[Callable[[], None]]:
     return list(_seeders)
+
+
+@contextmanager
+def history_controls():
+    """The demo's history (loans paid over past weeks, savings opened months ago) is written at once by
+    the bank's first officer: it runs under a four-eyes threshold that allowed it, which its decision
+    records keep, and the bank's own controls come back when it is written. Demo seeding only."""
+    from bank.core.models import BankSettings
+
+    row = BankSettings.current()
+    kept = {"four_eyes_above": row.four_eyes_above}
+    BankSettings.objects.filter(pk=1).update(four_eyes_above=DEMO_FOUR_EYES_ABOVE)
+    try:
+        yield
+    finally:
+        BankSettings.objects.filter(pk=1).update(**kept)

@@ -15,6 +15,8 @@ all the accounts together never changes; the bank's account may go below zero (w
 """
 
 from collections.abc import Iterable
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -38,6 +40,20 @@ def player(player_id: int) -> Account:
     return (LedgerEntry.Account.PLAYER, player_id)
 
 
+# the officers' decision (bank.core.decisions) being carried out: every entry written meanwhile names it
+_decision: ContextVar[int | None] = ContextVar("ledger_decision", default=None)
+
+
+@contextmanager
+def decision_scope(decision_id: int):
+    """Every entry written inside names this decision (`LedgerEntry.decision_id`)."""
+    token = _decision.set(decision_id)
+    try:
+        yield
+    finally:
+        _decision.reset(token)
+
+
 # reason -> what it means (one place for every domain's reasons, as bank.core.audit.KINDS)
 REASONS: dict[str, str] = {
     "opening_balance": "Opening balance: the books began with the balance held then",
@@ -54,6 +70,8 @@ REASONS: dict[str, str] = {
     "loan_edited": "An admin's edit of a loan's value",
     "loan_day_paid": "A loan day paid",
     "loan_day_unpaid": "A loan day changed from Paid: its payment taken back",
+    "loan_paid_off": "A pay-off: the rest of the loan paid at once in the game",
+    "loan_written_off": "A write-off: the rest of the loan forgiven by the bank",
     "solo_gain": "A pay-off's share of the interest to the solo dividends",
     "dividends_edit": "An admin's edit of the solo dividends",
     "player_removed": "A removed player's savings balance",
@@ -72,6 +90,7 @@ class Move:
     cause: object = None  # the record that caused it (a week, a request, a loan): its model and id are kept
     actor: object = None  # the acting user (None: the system)
     notes: str = ""
+    decision_id: int | None = None  # the decision that moved it, when not the one in scope
 
 
 def _entry(move: Move) -> LedgerEntry:
@@ -92,6 +111,7 @@ def _entry(move: Move) -> LedgerEntry:
         cause_id=cause.pk if cause is not None else None,
         actor_id=getattr(move.actor, "pk", None),
         notes=move.notes,
+        decision_id=move.decision_id if move.decision_id is not None else _decision.get(),
     )
 
 

@@ -89,7 +89,8 @@ KINDS = frozenset(
         "notifications",  # admins only: the Discord outbox
         "jobs",  # admins only: the daily jobs' last runs (bank/jobs.py)
         "officers",  # admins only: officers and their roles
-        "bank_settings",  # admins only: the four-eyes threshold
+        "bank_settings",  # admins only: the four-eyes threshold and the bounds
+        "proposals",  # admins only: changes waiting for a second officer
     }
 )
 ADMINS_GROUP = "admins"

@@ -1,5 +1,7 @@
 """Cross-cutting records of the bank plumbing (they reference no bank app)."""
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.db import models
 
@@ -89,6 +91,9 @@ class LedgerEntry(models.Model):
     cause_id = models.BigIntegerField(null=True, blank=True)
     actor_id = models.BigIntegerField(null=True, blank=True, help_text="the acting user's id; empty for the system")
     notes = models.TextField(blank=True, default="")
+    decision_id = models.BigIntegerField(
+        null=True, blank=True, db_index=True, help_text="the officers' decision (DecisionRecord) that moved it"
+    )
 
     objects = LedgerQuerySet.as_manager()
 
@@ -219,14 +224,40 @@ class ScheduledJob(models.Model):
 
 
 class BankSettings(models.Model):
-    """The bank's own settings, one row (docs/rules.md, "Four eyes"), changed by treasurers."""
+    """The bank's own settings, one row (docs/rules.md, "Four eyes" and "Bounds"), changed by treasurers.
+
+    Loosening one (a higher threshold, wider rate bounds, a start date moved further back) is itself a
+    decision that takes a second treasurer, or waits a published delay while the bank has one.
+    """
 
     FOUR_EYES_ABOVE_DEFAULT = 1_000_000
+    SAVINGS_RATE_MAX_DEFAULT = Decimal("0.10")
+    LOAN_RATE_MAX_DEFAULT = Decimal("1.00")
+    START_DATE_BACK_DAYS_DEFAULT = 7
 
     id = models.PositiveSmallIntegerField(primary_key=True, default=1, editable=False)
     four_eyes_above = models.BigIntegerField(
         default=FOUR_EYES_ABOVE_DEFAULT,
         help_text="a decision paying out or lending more bread than this needs two different officers",
+    )
+    savings_rate_min = models.DecimalField(
+        max_digits=6, decimal_places=4, default=Decimal("0"), help_text="the lowest weekly savings rate an officer sets"
+    )
+    savings_rate_max = models.DecimalField(
+        max_digits=6,
+        decimal_places=4,
+        default=SAVINGS_RATE_MAX_DEFAULT,
+        help_text="the highest weekly savings rate an officer sets",
+    )
+    loan_rate_min = models.DecimalField(
+        max_digits=6, decimal_places=4, default=Decimal("0"), help_text="the lowest whole-term loan rate"
+    )
+    loan_rate_max = models.DecimalField(
+        max_digits=6, decimal_places=4, default=LOAN_RATE_MAX_DEFAULT, help_text="the highest whole-term loan rate"
+    )
+    start_date_back_days = models.PositiveIntegerField(
+        default=START_DATE_BACK_DAYS_DEFAULT,
+        help_text="how many days back one officer may move a start date; further back takes two officers",
     )
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.CharField(max_length=150, blank=True, default="", help_text="the officer's username")
@@ -236,6 +267,15 @@ class BankSettings(models.Model):
         constraints = [
             models.CheckConstraint(condition=models.Q(id=1), name="bank_settings_one_row"),
             models.CheckConstraint(condition=models.Q(four_eyes_above__gte=0), name="four_eyes_above_not_negative"),
+            models.CheckConstraint(
+                condition=models.Q(savings_rate_min__gte=0)
+                & models.Q(savings_rate_min__lte=models.F("savings_rate_max")),
+                name="savings_rate_bounds_ordered",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(loan_rate_min__gte=0) & models.Q(loan_rate_min__lte=models.F("loan_rate_max")),
+                name="loan_rate_bounds_ordered",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -251,3 +291,97 @@ class BankSettings(models.Model):
     def locked(cls) -> "BankSettings":
         cls.objects.get_or_create(pk=1)
         return cls.objects.select_for_update().get(pk=1)
+
+
+class DecisionRecord(models.Model):
+    """One change with a money effect that officers carried out (docs/rules.md, "Four eyes"): its kind,
+    the player, the amount the server computed, the officer, and the second officer when it took two.
+
+    Written by `bank.core.decisions` in the transaction of the change, before the ledger entries it
+    causes (which carry its id). The rolling 24 hours of what one officer decided alone for one player
+    are summed from here, and `reconcile` checks every one against the threshold of its time. Ids and
+    names are copied, not linked: a record outlives the officers it names.
+    """
+
+    at = models.DateTimeField(db_index=True)
+    kind = models.CharField(max_length=48)
+    player_id = models.BigIntegerField(null=True, blank=True, help_text="empty for a bank-wide change")
+    amount = models.BigIntegerField(help_text="the money effect the server computed, whole bread, 0 or more")
+    officer_id = models.BigIntegerField(null=True, blank=True)
+    officer_name = models.CharField(max_length=150)
+    second_officer_id = models.BigIntegerField(null=True, blank=True)
+    second_officer_name = models.CharField(max_length=150, blank=True, default="")
+    four_eyes_above = models.BigIntegerField(help_text="the threshold when it was decided")
+    object_type = models.CharField(max_length=48, blank=True, default="")
+    object_id = models.BigIntegerField(null=True, blank=True)
+    proposal_id = models.BigIntegerField(null=True, blank=True)
+    details = models.JSONField(default=dict, blank=True, help_text="what changed: field -> [before, after]")
+
+    objects = LedgerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["player_id", "officer_id", "at"], name="decision_officer_player_at")]
+        constraints = [models.CheckConstraint(condition=models.Q(amount__gte=0), name="decision_amount_not_negative")]
+
+    def __str__(self) -> str:
+        who = self.officer_name + (f" and {self.second_officer_name}" if self.second_officer_name else "")
+        return f"{self.kind} €{self.amount:,} for player {self.player_id} by {who}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise AppendOnlyError("Decision records cannot be changed")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("Decision records cannot be deleted")
+
+
+class Proposal(models.Model):
+    """A change with a money effect that waits for a second officer (or, for a treasurer's change
+    while the bank has one treasurer, for its published delay): what it would do, on which record,
+    computed by the server when it was proposed, and the approvals it has.
+
+    The first approval is the proposer's. A second officer approves it (it is carried out then, on
+    the record as it stands, or refused as stale when the record changed since) or denies it.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        CARRIED_OUT = "carried_out"
+        DENIED = "denied"
+        STALE = "stale"
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    kind = models.CharField(max_length=48, db_index=True)
+    player_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    player_name = models.CharField(max_length=64, blank=True, default="")
+    object_type = models.CharField(max_length=48, blank=True, default="")
+    object_id = models.BigIntegerField(null=True, blank=True)
+    object_label = models.CharField(max_length=200, blank=True, default="")
+    summary = models.CharField(max_length=500, help_text="what it does, in a sentence")
+    effect = models.BigIntegerField(default=0, help_text="the money effect the server computed, whole bread")
+    reason = models.CharField(max_length=300, help_text="why it needs a second officer")
+    params = models.JSONField(default=dict, blank=True, help_text="the change's typed input, as JSON")
+    basis = models.JSONField(default=dict, blank=True, help_text="the record's fields it was computed on")
+    least_role = models.CharField(max_length=16, help_text="the least role that may approve it")
+    proposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    proposed_by_name = models.CharField(max_length=150)
+    not_before = models.DateTimeField(
+        null=True, blank=True, help_text="a sole treasurer's change: when its published delay ends"
+    )
+    approvals = models.JSONField(default=list, blank=True)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING, db_index=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by_name = models.CharField(max_length=150, blank=True, default="")
+    decision_notes = models.TextField(blank=True, default="")
+    result = models.JSONField(default=dict, blank=True, help_text="what carrying it out made (ids)")
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Proposal #{self.pk} {self.kind} ({self.status}): {self.summary}"

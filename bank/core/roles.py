@@ -62,7 +62,7 @@ ROUTES: dict[str, dict[str, str]] = {
     "savings-clients": {GET: TELLER},
     "savings-mark-old": {POST: TREASURER},
     "savings-edit": {PUT: LOAN_OFFICER},
-    "savings-change-date": {PUT: TELLER},
+    "savings-change-date": {PUT: LOAN_OFFICER},
     "timezone-settings": {GET: TELLER},
     "total-savings": {GET: TELLER},
     # withdrawals
@@ -85,8 +85,9 @@ ROUTES: dict[str, dict[str, str]] = {
     "loan-payment": {POST: TELLER},
     "loans-check": {GET: TELLER},
     "loan-edit": {PUT: LOAN_OFFICER},
-    "loan-change-date": {PUT: TELLER},
-    "loan-change-days": {PUT: TELLER},
+    "loan-change-date": {PUT: LOAN_OFFICER},
+    "loan-change-days": {PUT: LOAN_OFFICER},
+    "loan-write-off": {POST: LOAN_OFFICER},
     # pearl exchange
     "exchange-settings": {GET: TELLER, PUT: TREASURER},
     "exchange-quote": {GET: TELLER},
@@ -106,7 +107,11 @@ ROUTES: dict[str, dict[str, str]] = {
     "my-statement": {GET: TELLER},  # answers 404: an officer has no player
     "officers": {GET: TREASURER, POST: TREASURER},
     "officer-update": {PATCH: TREASURER},
-    "bank-settings": {GET: TREASURER, PUT: TREASURER},
+    "bank-settings": {GET: TELLER, PUT: TREASURER},
+    # officers' changes waiting for a second officer: each proposal names the least role that may decide it
+    "proposals": {GET: TELLER},
+    "proposal-approve": {PUT: TELLER},
+    "proposal-deny": {PUT: TELLER},
 }
 
 # Fields of a route that need more than the route itself: (URL name, method) -> field -> least role.

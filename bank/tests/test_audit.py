@@ -90,6 +90,7 @@ def test_an_entry_rolls_back_with_the_change(admin_user):
     assert not AuditEntry.objects.exists()
 
 
+@pytest.mark.usefixtures("high_threshold")
 def test_a_refused_change_writes_no_entry(admin_user):
     loan = LoanFactory()
     lending_services.loan_pay_off(loan_id=loan.pk, admin=admin_user)
@@ -114,6 +115,7 @@ def test_changing_a_loans_days_keeps_who_what_and_the_values_before_and_after(ad
     assert timezone.now() - entry.created_at < timedelta(minutes=1)
 
 
+@pytest.mark.usefixtures("high_threshold")
 def test_a_loan_edit_keeps_rates_as_text_and_amounts_as_integers(admin_user):
     loan = LoanFactory()
     lending_services.loan_edit(loan_id=loan.pk, admin=admin_user, value=2_000_000, interest_rate=Decimal("0.25"))
@@ -227,6 +229,7 @@ SERVICES = {
 
 
 @pytest.mark.parametrize("kind", sorted(SERVICES))
+@pytest.mark.usefixtures("high_threshold")
 def test_each_admin_service_writes_one_entry_of_its_kind_by_the_acting_admin(kind, admin_user):
     SERVICES[kind](admin_user)
     entries = list(AuditEntry.objects.all())

@@ -26,10 +26,10 @@ def test_the_download_is_one_json_file_of_every_bank_table(admin_api, admin_user
     response = admin_api.get("/api/backup")
     assert response.status_code == 200
     disposition = response["Content-Disposition"]
-    assert disposition.startswith('attachment; filename="guild-bank-backup-v2-')
+    assert disposition.startswith('attachment; filename="guild-bank-backup-v3-')
     assert disposition.endswith('Z.json"')
     data = json.loads(response.content)
-    assert (data["format"], data["format_version"]) == ("guild-bank-backup", 2)
+    assert (data["format"], data["format_version"]) == ("guild-bank-backup", 3)
     assert set(data["tables"]) == {model._meta.label_lower for model in backup.MODELS}
     assert data["row_counts"]["accounts.player"] == 4
     assert data["row_counts"]["lending.loanpayment"] == 6
@@ -131,7 +131,7 @@ def test_a_file_of_another_format_version_is_refused_and_nothing_changes(admin_u
     data = backup.backup_data()
     data["format_version"] = 1
     _refused(
-        tmp_path, json.dumps(backup.sign(data)), r"format version 1; this bank restores version 2 only\. Nothing was"
+        tmp_path, json.dumps(backup.sign(data)), r"format version 1; this bank restores version 3 only\. Nothing was"
     )
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from accounts.models import Player, User
 from accounts.tests.factories import PlayerFactory
-from bank.core.models import IdempotencyRecord
+from bank.core.models import IdempotencyRecord, Proposal
 from credit.models import CreditEvent
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +65,7 @@ WRITES = {
         "/api/admin/officers",
         lambda player: {"username": "tilly", "password": "tilly-teller-pass-1", "role": "teller"},
         lambda player: {"username": "tilly", "password": "tilly-teller-pass-1", "role": "treasurer"},
-        201,
+        202,  # proposed: a second treasurer approves it
     ),
 }
 
@@ -76,6 +76,7 @@ def bank_state() -> tuple:
         sorted(Player.objects.values_list("pk", "credit_score")),
         CreditEvent.objects.count(),
         sorted(User.objects.values_list("username", "role")),
+        Proposal.objects.count(),
     )
 
 

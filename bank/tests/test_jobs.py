@@ -1,7 +1,8 @@
 """The daily jobs run by themselves once a day, once whatever the number of schedulers, and say when."""
 
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
+from datetime import time as clock
 from io import StringIO
 
 import pytest
@@ -57,9 +58,11 @@ def test_a_failed_run_is_recorded_and_tried_again_ten_minutes_later(db, monkeypa
 
 
 def test_a_job_held_by_another_scheduler_is_left_alone_until_its_claim_ends(db):
-    ScheduledJob.objects.create(name="overdue_savings", claimed_until=timezone.now() + timedelta(minutes=30))
-    assert jobs.run_due() == ["reconcile"]
-    assert jobs.run_due(now=timezone.now() + jobs.CLAIM) == ["overdue_savings"]
+    # at noon: an hour later is the same day whatever the hour the test runs (at 23:30 it was the next)
+    noon = timezone.make_aware(datetime.combine(timezone.localdate(), clock(12)))
+    ScheduledJob.objects.create(name="overdue_savings", claimed_until=noon + timedelta(minutes=30))
+    assert jobs.run_due(now=noon) == ["reconcile"]
+    assert jobs.run_due(now=noon + jobs.CLAIM) == ["overdue_savings"]
 
 
 def test_admins_read_when_each_job_last_ran_and_when_it_runs_next(admin_api, django_assert_num_queries):

@@ -15,6 +15,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
+from bank.core.models import Proposal
 from conftest import bearer_for
 from exchange.models import PearlExchangeRequest
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
@@ -35,6 +36,7 @@ ROUTE_KINDS = [
     (r"^admin/withdrawal-requests/<int:pk>/", "withdrawal"),
     (r"^admin/pearl-exchange-requests/<int:pk>/", "exchange"),
     (r"^admin/officers/<int:pk>$", "player"),  # an officer's id; a player gets 403 whatever the id
+    (r"^admin/proposals/<int:pk>/", "proposal"),  # officers only: a player gets 403 whatever the id
 ]
 
 TODAY = timezone.localdate()
@@ -69,6 +71,9 @@ INPUTS: dict[tuple[str, str], dict] = {
     ("admin/pearl-exchange-requests/<int:pk>/approve", "put"): {},
     ("admin/pearl-exchange-requests/<int:pk>/deny", "put"): {"query": {"admin_notes": "not now"}},
     ("admin/officers/<int:pk>", "patch"): {"body": {"role": "teller"}},
+    ("admin/loans/<int:pk>/write-off", "post"): {"body": {"reason": "left the guild"}},
+    ("admin/proposals/<int:pk>/approve", "put"): {},
+    ("admin/proposals/<int:pk>/deny", "put"): {"query": {"admin_notes": "not now"}},
 }
 
 
@@ -123,6 +128,9 @@ def bank():
                 exchange_rate=2_500,
                 bread_amount=25_000,
                 savings_option="cashout",
+            ).pk,
+            "proposal": Proposal.objects.create(
+                kind="loan.payment", least_role="teller", summary="x", reason="y", player_id=owner.pk
             ).pk,
         }
     return {"me": me, "mine": records[me.pk], "theirs": records[other.pk]}

@@ -116,7 +116,7 @@ def test_the_overdue_run_tells_each_player_once(admin_user):
     assert sorted(OutboxMessage.objects.values_list("player_id", flat=True)) == sorted(
         [first.player_id, second.player_id]
     )
-    assert "1 overdue week(s) of Savings #" in texts()[0]
+    assert "1 overdue week of Savings #" in texts()[0]
 
 
 @override_settings(DISCORD_WEBHOOK_URL=WEBHOOK)

@@ -19,6 +19,7 @@ from rest_framework.permissions import AllowAny
 
 from accounts.tests.factories import AdminFactory
 from bank.core import roles
+from bank.core.models import Proposal
 from bank.tests.stocked import stock_bank
 from conftest import bearer_for
 from exchange.models import PearlExchangeRequest
@@ -63,12 +64,10 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
         "their own session": [("extend-session", "POST"), ("logout", "POST"), ("ws-ticket", "POST")],
         "creates players": [("player-create", "POST")],
         "marks loan days and savings weeks": [("loan-payment", "POST"), ("savings-payment", "POST")],
-        "changes dates and days": [
-            ("loan-change-date", "PUT"),
-            ("loan-change-days", "PUT"),
-            ("savings-change-date", "PUT"),
-        ],
         "runs Auto-Process Overdue": [("savings-auto", "POST")],
+        # issue 29: every officer approves or denies what waits for a second officer; each proposal
+        # names the least role that may decide it (a teller a payment's, a treasurer a setting's)
+        "decides proposals within their role": [("proposal-approve", "PUT"), ("proposal-deny", "PUT")],
     },
     "loan_officer": {
         "decides loan, withdrawal and pearl exchange requests": [
@@ -83,6 +82,14 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
         # paying a loan off is an edit of the loan (docs/rules.md: "edits and pays off loans")
         "edits loans and savings": [("loan-edit", "PUT"), ("loan-update", "PUT"), ("savings-edit", "PUT")],
         "sets or clears bad payer": [("player-update", "PUT")],
+        # issue 29: "Tellers make no change with a money effect beyond recording a due payment": moving a
+        # start date or a loan's days changes what is due, so it is a loan officer's decision now
+        "changes dates and days": [
+            ("loan-change-date", "PUT"),
+            ("loan-change-days", "PUT"),
+            ("savings-change-date", "PUT"),
+        ],
+        "writes a loan off": [("loan-write-off", "POST")],
     },
     "treasurer": {
         "officers": [("officers", "GET"), ("officers", "POST"), ("officer-update", "PATCH")],
@@ -95,7 +102,8 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
         "passwords and unblocking": [("player-password", "PUT"), ("player-unblock", "PUT")],
         "bulk delete": [("players-bulk-delete", "DELETE")],
         "backup and restore": [("backup", "GET")],  # a restore is manage.py's, not a route
-        "the bank settings": [("bank-settings", "GET"), ("bank-settings", "PUT")],
+        # issue 29: every officer reads the bank's controls (the bounds their changes must keep)
+        "the bank settings": [("bank-settings", "PUT")],
     },
 }
 # The fields of a route that need more than the route: a loan officer sets bad payer through
@@ -188,7 +196,20 @@ def officers(db):
 def _ids(officers) -> dict[str, int]:
     """An existing record behind each kind of <pk> in the routes."""
     stock_bank(admin=officers[roles.TREASURER])
+    # a change waiting for a second officer that a teller may decide (a loan day's payment)
+    proposal = Proposal.objects.create(
+        kind="loan.payment",
+        least_role=roles.TELLER,
+        summary="Loan: mark a day Paid",
+        reason="above the four-eyes threshold",
+        proposed_by=officers[roles.TREASURER],
+        proposed_by_name="admin",
+        object_type="loan",
+        object_id=Loan.objects.first().pk,
+        params={"date": timezone.localdate().isoformat(), "status": "Paid"},
+    )
     return {
+        "proposals": proposal.pk,
         "players": WithdrawalRequest.objects.first().player_id,
         "loans": Loan.objects.first().pk,
         "savings": Savings.objects.first().pk,

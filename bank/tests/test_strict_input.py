@@ -14,6 +14,7 @@ from rest_framework import serializers
 from accounts.models import Player
 from accounts.tests.factories import PlayerFactory
 from bank.core.fields import StrictBooleanField, WholeNumberField
+from bank.core.models import BankSettings
 from conftest import bearer_for
 from lending.fields import AmountField, RateField
 from lending.models import Loan, Savings, SoloDividends, WithdrawalRequest
@@ -144,6 +145,8 @@ def test_a_loan_rate_that_is_not_a_plain_decimal_within_0_to_5_is_refused(admin_
 
 @pytest.mark.parametrize("rate,stored", [("0.08", "0.08"), (0.08, "0.08"), (" 0.0725 ", "0.0725"), (1, "1"), (0, "0")])
 def test_a_savings_rate_as_a_decimal_string_or_a_json_number_is_taken(admin_api, savings, rate, stored):
+    # the bank's bounds as wide as the input allows, one officer for any amount: this is about reading
+    BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 1_000_000_000, "savings_rate_max": 1})
     response = admin_api.put(f"/api/admin/savings/{savings.pk}/edit", {"interest_rate": rate}, format="json")
     assert response.status_code == 200, response.json()
     savings.refresh_from_db()
@@ -200,7 +203,7 @@ def test_json_true_and_false_set_a_player_flag(admin_api):
 
 @pytest.fixture
 def rich_player(db):
-    player = PlayerFactory(credit_score=120, client_type=Player.ClientType.OLD)
+    player = PlayerFactory(credit_score=160, client_type=Player.ClientType.OLD)  # Silver: may owe 5,000,000
     SavingsFactory(player=player, invested_value=3_000_000)
     return player
 
@@ -280,6 +283,7 @@ def _send(client, method: str, path: str, body: dict):
 
 
 @pytest.mark.parametrize("call", AMOUNT_CALLS)
+@pytest.mark.usefixtures("high_threshold")
 def test_every_call_that_takes_an_amount_takes_the_shortcuts(admin_user, rich_player, call):
     savings = Savings.objects.get(player=rich_player)
     loan = LoanFactory(player=rich_player)

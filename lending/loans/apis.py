@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_of
-from bank.core.decisions import AwaitingSecondApproval
+from bank.core.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
 from bank.core.errors import BankError
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
@@ -39,6 +39,7 @@ from .serializers import (
     PendingLoanDecisionOut,
     PendingLoanOut,
     PendingLoansOut,
+    WriteOffIn,
 )
 
 
@@ -110,15 +111,18 @@ class SoloDividendsApi(APIView):
 
     @extend_schema(
         request=None,
-        parameters=[DividendsIn],
-        responses={200: DividendsOut},
-        summary="Admin: set the solo dividends (a whole number, 0 or more)",
+        parameters=[DividendsIn, IDEMPOTENCY_KEY_HEADER],
+        responses={200: DividendsOut, 202: ChangeAwaitingOut},
+        summary="Admin: set the solo dividends (a whole number, 0 or more; 202 when it waits for a second officer)",
     )
+    @idempotent
     def put(self, request):
         if not request.user.is_staff:
             raise PermissionDenied("Only bank admins can do this.")
         data = parse(DividendsIn, request)
         row = services.solo_dividends_set(dividends=data["dividends"], admin=request.user)
+        if isinstance(row, AwaitingSecondApproval):
+            return awaiting_response(row)
         return Response(DividendsOut({"dividends": row.dividends}).data)
 
 
@@ -162,8 +166,9 @@ class LoanUpdateApi(APIView):
     @extend_schema(
         request=LoanUpdateIn,
         parameters=[IDEMPOTENCY_KEY_HEADER],
-        responses={200: PayOffOut},
-        summary="Admin: pay a loan off (paid_off: true); 35% of its interest goes to the solo dividends, once",
+        responses={200: PayOffOut, 202: ChangeAwaitingOut},
+        summary="Admin: pay a loan off (paid_off: true): the rest is recorded as paid at once in the game, and 35% of "
+        "its interest goes to the solo dividends, once (202 when it waits for a second officer)",
     )
     @idempotent
     def put(self, request, pk: int):
@@ -172,7 +177,10 @@ class LoanUpdateApi(APIView):
         if not wants_pay_off:
             message = "Only paying a loan off is supported here: send paid_off true"
             raise BankError(message, fields={"paid_off": [message]})
-        loan, gain = services.loan_pay_off(loan_id=pk, admin=request.user)
+        result = services.loan_pay_off(loan_id=pk, admin=request.user)
+        if isinstance(result, AwaitingSecondApproval):
+            return awaiting_response(result)
+        loan, gain = result
         body = {"loan": selectors.loan_detail(loan_id=loan.pk), "solo_gain": gain, "detail": "Loan paid off"}
         return Response(PayOffOut(body).data)
 
@@ -183,8 +191,9 @@ class LoanPaymentApi(APIView):
     @extend_schema(
         request=None,
         parameters=[PaymentMarkIn, IDEMPOTENCY_KEY_HEADER],
-        responses={200: PaymentMarkOut},
-        summary="Admin: mark a loan day Paid or Not Paid (marking the day again replaces it)",
+        responses={200: PaymentMarkOut, 202: ChangeAwaitingOut},
+        summary="Admin: mark a loan day Paid or Not Paid (marking the day again replaces it; 202 when it waits for a "
+        "second officer)",
     )
     @idempotent
     def post(self, request, pk: int):
@@ -192,6 +201,8 @@ class LoanPaymentApi(APIView):
         mark = services.loan_payment_mark(
             loan_id=pk, status=data["payment_status"], on_date=data.get("date"), admin=request.user
         )
+        if isinstance(mark, AwaitingSecondApproval):
+            return awaiting_response(mark)
         payment = mark.payment
         body = {
             "loan_id": payment.loan_id,
@@ -208,7 +219,13 @@ class LoanPaymentApi(APIView):
 class LoanEditApi(APIView):
     permission_classes = [IsBankAdmin]
 
-    @extend_schema(request=LoanEditIn, responses={200: LoanOut}, summary="Admin: edit value, rate, days or notes")
+    @extend_schema(
+        request=LoanEditIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={200: LoanOut, 202: ChangeAwaitingOut},
+        summary="Admin: edit value, rate, days or notes (202 when it waits for a second officer)",
+    )
+    @idempotent
     def put(self, request, pk: int):
         data = parse(LoanEditIn, request)
         loan = services.loan_edit(
@@ -219,6 +236,8 @@ class LoanEditApi(APIView):
             admin_notes=data.get("admin_notes"),
             admin=request.user,
         )
+        if isinstance(loan, AwaitingSecondApproval):
+            return awaiting_response(loan)
         return Response(_loan_out(loan.pk))
 
 
@@ -227,13 +246,17 @@ class LoanChangeDateApi(APIView):
 
     @extend_schema(
         request=None,
-        parameters=[ChangeDateIn],
-        responses={200: LoanOut},
-        summary="Admin: move a loan's start date (1 January this year to 31 December next year)",
+        parameters=[ChangeDateIn, IDEMPOTENCY_KEY_HEADER],
+        responses={200: LoanOut, 202: ChangeAwaitingOut},
+        summary="Admin: move a loan's start date (1 January this year to 31 December next year; 202 when it waits "
+        "for a second officer)",
     )
+    @idempotent
     def put(self, request, pk: int):
         data = parse(ChangeDateIn, request)
         loan = services.loan_change_date(loan_id=pk, new_date=data["new_date"], admin=request.user)
+        if isinstance(loan, AwaitingSecondApproval):
+            return awaiting_response(loan)
         return Response(_loan_out(loan.pk))
 
 
@@ -242,13 +265,36 @@ class LoanChangeDaysApi(APIView):
 
     @extend_schema(
         request=None,
-        parameters=[ChangeDaysIn],
-        responses={200: LoanOut},
-        summary="Admin: change a loan's number of days (the daily payment follows)",
+        parameters=[ChangeDaysIn, IDEMPOTENCY_KEY_HEADER],
+        responses={200: LoanOut, 202: ChangeAwaitingOut},
+        summary="Admin: change a loan's number of days (the daily payment follows; 202 when it waits for a second "
+        "officer)",
     )
+    @idempotent
     def put(self, request, pk: int):
         data = parse(ChangeDaysIn, request)
         loan = services.loan_change_days(loan_id=pk, new_days=data["new_days"], admin=request.user)
+        if isinstance(loan, AwaitingSecondApproval):
+            return awaiting_response(loan)
+        return Response(_loan_out(loan.pk))
+
+
+class LoanWriteOffApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=WriteOffIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={200: LoanOut, 202: ChangeAwaitingOut},
+        summary="Admin: write a loan off: the bank forgives what is left to pay (a reason is required; 202 when it "
+        "waits for a second officer)",
+    )
+    @idempotent
+    def post(self, request, pk: int):
+        data = parse(WriteOffIn, request, query=False)
+        loan = services.loan_write_off(loan_id=pk, reason=data.get("reason", ""), admin=request.user)
+        if isinstance(loan, AwaitingSecondApproval):
+            return awaiting_response(loan)
         return Response(_loan_out(loan.pk))
 
 

@@ -35,6 +35,7 @@ class Loan(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "Active"
         PAID_OFF = "Paid-Off"
+        WRITTEN_OFF = "Written-Off"
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="loans")
     value = models.BigIntegerField(help_text="principal, whole bread")
@@ -52,6 +53,17 @@ class Loan(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     solo_gain = models.BigIntegerField(default=0, help_text="what this loan's pay-off added to the solo dividends")
+    repaid_at_pay_off = models.BigIntegerField(
+        default=0, help_text="the rest the player paid at once in the game when it was marked paid off"
+    )
+    written_off = models.BigIntegerField(default=0, help_text="what the bank forgave when it wrote the loan off")
+    written_off_at = models.DateTimeField(null=True, blank=True)
+    written_off_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    four_eyes = models.BooleanField(
+        default=False, help_text="two officers lent it: every change of its terms takes two officers too"
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="loans_created"
     )
@@ -67,6 +79,8 @@ class Loan(models.Model):
             models.CheckConstraint(condition=Q(daily_payment__gte=0), name="loan_daily_payment_not_negative"),
             models.CheckConstraint(condition=Q(interest_rate__gte=0), name="loan_interest_rate_not_negative"),
             models.CheckConstraint(condition=Q(solo_gain__gte=0), name="loan_solo_gain_not_negative"),
+            models.CheckConstraint(condition=Q(repaid_at_pay_off__gte=0), name="loan_repaid_at_pay_off_not_negative"),
+            models.CheckConstraint(condition=Q(written_off__gte=0), name="loan_written_off_not_negative"),
             models.CheckConstraint(
                 condition=(Q(status="Paid-Off") & Q(paid_off=True)) | (~Q(status="Paid-Off") & Q(paid_off=False)),
                 name="loan_paid_off_matches_status",

@@ -91,8 +91,10 @@ def _figures(loan: Loan, *, today: date, amount_paid: int, paid_days: int, entry
         "solo_gain": loan.solo_gain,
         "current_day": rules.current_day(start=loan.start_date, today=today),
         "days_passed": rules.days_passed(start=loan.start_date, today=today, total_days=loan.total_days),
-        "amount_paid": amount_paid,
-        "remaining": max(0, loan.total_to_pay - amount_paid),
+        "amount_paid": amount_paid + loan.repaid_at_pay_off,
+        "repaid_at_pay_off": loan.repaid_at_pay_off,
+        "written_off": loan.written_off,
+        "remaining": max(0, loan.total_to_pay - amount_paid - loan.repaid_at_pay_off - loan.written_off),
         "payments_made": paid_days,
         "missed_payments": entry_days - paid_days,
         "paid_percent": rules.paid_percent(
@@ -382,6 +384,43 @@ def solo_dividends_amount() -> int:
     return SoloDividends.objects.filter(pk=1).values_list("dividends", flat=True).first() or 0
 
 
+def loan_paid_total(loan_id: int) -> int:
+    """What a loan has been paid back by its Paid days (one query)."""
+    return (
+        LoanPayment.objects.filter(loan_id=loan_id, status=LoanPayment.Status.PAID).aggregate(total=Sum("value"))[
+            "total"
+        ]
+        or 0
+    )
+
+
+def loans_outstanding(player: Player) -> int:
+    """The principal a player still owes on their active loans: each loan's value in the share of its
+    total not yet paid (one query)."""
+    rows = (
+        Loan.objects.filter(player=player, status=Loan.Status.ACTIVE)
+        .annotate(
+            paid=Coalesce(Sum("payments__value", filter=Q(payments__status=LoanPayment.Status.PAID)), 0),
+        )
+        .values_list("value", "total_to_pay", "paid")
+    )
+    return sum(rules.principal_outstanding(value=value, total=total, paid=paid) for value, total, paid in rows)
+
+
+def loans_outstanding_refusal(*, player: Player, value: int, status: int = 400) -> BankError | None:
+    """The tier's maximum holds for the loans a player owes in all, not for each loan alone."""
+    tier = credit_rules.tier_for(player.credit_score)
+    owed = loans_outstanding(player)
+    if owed + value > tier.max_loan_amount:
+        left = max(0, tier.max_loan_amount - owed)
+        message = (
+            f"{tier.name} players may owe at most €{tier.max_loan_amount:,} on loans in all: "
+            f"€{owed:,} is still owed, so at most €{left:,} more"
+        )
+        return BankError(message, code="over_max_amount", status=status, fields={"value": [message]})
+    return None
+
+
 def loan_request_refusal(*, player: Player, value: int) -> BankError | None:
     """Why a request of this value by this player would be refused now, or None: the one check
     behind both the request (which raises it) and the quote (which shows it)."""
@@ -391,7 +430,7 @@ def loan_request_refusal(*, player: Player, value: int) -> BankError | None:
     if value > eligibility.max_loan_amount:
         message = f"The maximum loan amount for your tier is €{eligibility.max_loan_amount:,}"
         return BankError(message, code="over_max_amount", fields={"value": [message]})
-    return None
+    return loans_outstanding_refusal(player=player, value=value)
 
 
 def loan_quote(*, player: Player, value: int | None, total_days: int | None) -> dict:
@@ -491,3 +530,37 @@ def loan_counts_sql(players: tuple[str, list] | None) -> tuple[str, list, tuple[
     )
     params = [Loan.Status.PAID_OFF.value, LoanPayment.Status.PAID.value, *only_params, *only_params]
     return sql, params, ("loans_taken", "loans_completed", "loan_days_paid")
+
+
+def loan_requests_asked(*, player_id: int, since, until) -> int:
+    """The bread of the loan requests the player filed themselves in this window, not denied (an
+    officer's proposal is not the player asking: bank.core.decisions)."""
+    return (
+        PendingLoan.objects.filter(player_id=player_id, request_date__gt=since, request_date__lte=until)
+        .filter(requested_by__is_staff=False)
+        .exclude(status=PendingLoan.Status.DENIED)
+        .aggregate(total=Sum("value"))["total"]
+        or 0
+    )
+
+
+def rule_rates_within_bounds(values: dict) -> str:
+    """The rates the rules give (new savings, loans by amount and tier) must stay within the bank's
+    bounds: a bound that excluded them would refuse the bank's own products."""
+    savings_rates = [rules.savings_rate(score=tier.min_score) for tier in credit_rules.TIERS]
+    loan_rates = [
+        rules.loan_terms(value=row.amount or 1, score=tier.min_score).interest_rate
+        for row in credit_rules.RATE_TABLE
+        for tier in credit_rules.TIERS
+    ]
+    if min(savings_rates) < values["savings_rate_min"] or max(savings_rates) > values["savings_rate_max"]:
+        return (
+            f"The weekly savings rate bounds must include the bank's own rates "
+            f"({min(savings_rates) * 100:.2f}% to {max(savings_rates) * 100:.2f}%)"
+        )
+    if min(loan_rates) < values["loan_rate_min"] or max(loan_rates) > values["loan_rate_max"]:
+        return (
+            f"The loan rate bounds must include the bank's own rates "
+            f"({min(loan_rates) * 100:.2f}% to {max(loan_rates) * 100:.2f}%)"
+        )
+    return ""

@@ -54,7 +54,9 @@ class LoanFiguresOut(serializers.Serializer):
     solo_gain = serializers.IntegerField(help_text="what the pay-off added to the solo dividends")
     current_day = serializers.IntegerField(help_text="(today - start_date) + 1; 0 or less before the start")
     days_passed = serializers.IntegerField(help_text="current_day within 0..total_days")
-    amount_paid = serializers.IntegerField()
+    amount_paid = serializers.IntegerField(help_text="its Paid days and, once paid off, the rest paid at once")
+    repaid_at_pay_off = serializers.IntegerField(help_text="the rest the player paid at once when it was paid off")
+    written_off = serializers.IntegerField(help_text="what the bank forgave when it wrote the loan off")
     remaining = serializers.IntegerField()
     payments_made = serializers.IntegerField(help_text="days marked Paid")
     missed_payments = serializers.IntegerField(help_text="days marked Not Paid")
@@ -262,6 +264,10 @@ class LoanEditIn(InputSerializer):
     interest_rate = RateField(required=False, allow_null=True, help_text="a whole-term fraction, 0.3 = 30%")
     total_days = DaysField(required=False, allow_null=True)
     admin_notes = notes_field(allow_null=True)
+
+
+class WriteOffIn(InputSerializer):
+    reason = notes_field(required=False, help_text="why the bank forgives what is left (required)")
 
 
 class PaymentMarkIn(InputSerializer):

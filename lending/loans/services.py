@@ -1,8 +1,13 @@
 """Every write about loans, loan requests and dividends.
 
 Lock order, the bank's one order (docs/rules.md, "Lock order"), so that two writes never wait on
-each other: the player first, then the loan request or the loan, then the bank-wide solo dividends
-row (credit.services locks the player again, which its transaction already holds).
+each other: the player first, then the loan request (or a proposal) or the loan, then the bank-wide
+solo dividends row (credit.services locks the player again, which its transaction already holds).
+
+Every change with a money effect is a decision (bank.core.decisions, docs/rules.md "Four eyes"): the
+service computes its effect, checks its bounds, and carries it out when one officer may (a Verdict),
+or records it as waiting for a second officer (AwaitingSecondApproval). A waiting change of a loan is
+a Proposal; its `carry_out_*` function below runs when a second officer approves it.
 """
 
 from dataclasses import dataclass
@@ -14,33 +19,53 @@ from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank.core import audit, ledger, live, outbox
-from bank.core.decisions import (
-    AwaitingSecondApproval,
-    approval_entry,
-    approvers,
-    four_eyes,
-    four_eyes_above,
-    locked_pending,
-)
+from bank.core import audit, decisions, ledger, live, outbox, roles
+from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict, approval_entry, locked_pending
 from bank.core.errors import BankError
+from bank.core.models import BankSettings, Proposal
 from bank.core.texts import day_text
 from credit.models import CreditEvent
-from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE
+from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE, tier_for, tier_range
 from credit.services import credit_record
 from lending import rules
 from lending.callers import player_of_caller
 from lending.loans.models import Loan, LoanPayment, PendingLoan, SoloDividends
-from lending.loans.selectors import loan_request_refusal
+from lending.loans.selectors import loan_paid_total, loan_request_refusal, loans_outstanding_refusal
 
 Action = CreditEvent.Action
 NO_PROFILE = rules.NO_PROFILE
 LOAN_FIELDS = ("value", "interest_rate", "total_days", "total_to_pay", "daily_payment", "start_date", "admin_notes")
+TWO_CREATED = "two officers lent this loan: changing it takes two officers too"
 
 
-@transaction.atomic
-def solo_dividends_set(*, dividends: int, admin: User) -> SoloDividends:
-    row = SoloDividends.locked()
+# --- solo dividends ---------------------------------------------------------------------------------
+
+
+def solo_dividends_set(*, dividends: int, admin: User) -> SoloDividends | AwaitingSecondApproval:
+    """A treasurer sets the solo dividends: a decision whose effect is the difference."""
+    with transaction.atomic():
+        row = SoloDividends.locked()
+        before = row.dividends
+        verdict = decisions.decide(
+            kind="dividends.set",
+            officer=admin,
+            amount=abs(dividends - before),
+            least_role=roles.TREASURER,
+            draft=Draft(
+                summary=f"Solo dividends €{before:,} → €{dividends:,}",
+                params={"dividends": dividends},
+                basis={"dividends": before},
+                object_label="Solo dividends",
+            ),
+            details={"dividends": [before, dividends]},
+        )
+        if isinstance(verdict, AwaitingSecondApproval):
+            return verdict
+        with verdict.carrying_out():
+            return _dividends_apply(row, dividends=dividends, officer=verdict.officer)
+
+
+def _dividends_apply(row: SoloDividends, *, dividends: int, officer: User) -> SoloDividends:
     before = row.dividends
     row.dividends = dividends
     row.save(update_fields=["dividends", "updated_at"])
@@ -49,13 +74,20 @@ def solo_dividends_set(*, dividends: int, admin: User) -> SoloDividends:
         delta=dividends - before,
         counterpart=ledger.BANK,
         reason="dividends_edit",
-        actor=admin,
+        actor=officer,
     )
     audit.record(
-        actor=admin, kind="dividends.set", obj=row, before={"dividends": before}, after={"dividends": dividends}
+        actor=officer, kind="dividends.set", obj=row, before={"dividends": before}, after={"dividends": dividends}
     )
     live.notify({"solo_dividends"}, everyone=True)
     return row
+
+
+def carry_out_dividends(proposal: Proposal, verdict: Verdict) -> dict:
+    row = SoloDividends.locked()
+    decisions.stale_unless(proposal, {"dividends": row.dividends}, noun="The solo dividends")
+    _dividends_apply(row, dividends=int(proposal.params["dividends"]), officer=verdict.officer)
+    return {"dividends": row.dividends}
 
 
 # --- small helpers -------------------------------------------------------------------------
@@ -66,10 +98,18 @@ def _today() -> date:
 
 
 LOAN_NOT_FOUND = "Loan not found"
+LOAN_CLOSED = "This loan is closed: it was written off."
+
+
+def _check_active(loan: Loan) -> None:
+    if loan.paid_off:
+        raise BankError(rules.ALREADY_PAID_OFF, code="already_paid_off", status=409)
+    if loan.status != Loan.Status.ACTIVE:
+        raise BankError(LOAN_CLOSED, code="loan_closed", status=409)
 
 
 def _locked_active_loan(loan_id: int) -> Loan:
-    """The loan's player, then the loan (the lock order); 409 when it is already paid off."""
+    """The loan's player, then the loan (the lock order); 409 when it is no longer active."""
     owner_id = Loan.objects.filter(pk=loan_id).values_list("player_id", flat=True).first()
     if owner_id is None:
         raise BankError(LOAN_NOT_FOUND, code="not_found", status=404)
@@ -78,8 +118,15 @@ def _locked_active_loan(loan_id: int) -> Loan:
     if loan is None:  # removed (with its player) while this waited for the player's lock
         raise BankError(LOAN_NOT_FOUND, code="not_found", status=404)
     loan.player = player  # already read and locked
-    if loan.paid_off:
-        raise BankError(rules.ALREADY_PAID_OFF, code="already_paid_off", status=409)
+    _check_active(loan)
+    return loan
+
+
+def _proposed_loan(proposal: Proposal) -> Loan:
+    """The loan a proposal changes, locked (the approval holds its player): stale when gone or closed."""
+    loan = Loan.objects.select_for_update().select_related("player").filter(pk=proposal.object_id).first()
+    if loan is None or loan.status != Loan.Status.ACTIVE:
+        raise decisions.StaleProposal(f"Loan #{proposal.object_id} is no longer active")
     return loan
 
 
@@ -105,6 +152,27 @@ def _locked_player_for_product(player_id: int) -> Player:
     return player
 
 
+def _settings() -> BankSettings:
+    return BankSettings.current()
+
+
+def _check_loan_rate(rate: Decimal) -> None:
+    """An officer's loan rate stays within the treasurer's bounds (Bank Settings), on every path."""
+    bounds = _settings()
+    refusal = rules.rate_bound_refusal(
+        rate=rate, low=bounds.loan_rate_min, high=bounds.loan_rate_max, what="loan's interest rate"
+    )
+    if refusal:
+        raise BankError(refusal, code="rate_out_of_bounds", fields={"interest_rate": [refusal]})
+
+
+def _loan_taken_points(score: int) -> int:
+    """Taking a loan gives its points, but never lifts the player into another tier (a higher tier
+    would lend more: docs/rules.md, "Credit score")."""
+    ceiling = tier_range(tier_for(score))[1]
+    return max(0, min(POINTS_LOAN_TAKEN, ceiling - score))
+
+
 def _loan_open(
     *,
     player: Player,
@@ -114,8 +182,9 @@ def _loan_open(
     admin: User,
     notes: str = "",
     start_date: date | None = None,
+    four_eyes: bool = False,
 ) -> Loan:
-    """A new Active loan and its +20 credit points. The caller holds the player's row."""
+    """A new Active loan and its credit points. The caller holds the player's row."""
     total = rules.total_to_pay(value, rate)
     loan = Loan.objects.create(
         player=player,
@@ -127,6 +196,7 @@ def _loan_open(
         start_date=start_date or _today(),
         created_by=admin,
         admin_notes=notes,
+        four_eyes=four_eyes,
     )
     ledger.move(
         amount=value,
@@ -137,15 +207,25 @@ def _loan_open(
         cause=loan,
         actor=admin,
     )
+    points = _loan_taken_points(player.credit_score)
     credit_record(
         player_id=player.pk,
         action_type=Action.LOAN_TAKEN,
-        points=POINTS_LOAN_TAKEN,
-        reason=f"Loan #{loan.pk} taken: €{value:,}",
+        points=points,
+        reason=f"Loan #{loan.pk} taken: €{value:,}"
+        + (
+            "" if points == POINTS_LOAN_TAKEN else f" ({points} of {POINTS_LOAN_TAKEN} points: no new tier from a loan)"
+        ),
         admin=admin,
     )
     live.notify({"loans"}, [player.pk])
     return loan
+
+
+def _refuse_over_outstanding(player: Player, value: int, *, status: int) -> None:
+    refusal = loans_outstanding_refusal(player=player, value=value, status=status)
+    if refusal:
+        raise refusal
 
 
 # --- loan requests -------------------------------------------------------------------------
@@ -174,31 +254,44 @@ def loan_request_create(
     return pending
 
 
+def _asked_by_player(pending: PendingLoan, player: Player) -> int:
+    """What the player asked for in the 24 hours up to this request (an officer's proposal: nothing)."""
+    if pending.requested_by_id is None or pending.requested_by_id != player.user_id:
+        return 0
+    return decisions.asked(player_id=player.pk, until=pending.request_date)
+
+
 @transaction.atomic
 def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Loan | AwaitingSecondApproval:
     """The request becomes an Active loan starting today, on the terms stored with the request.
-    Above the four-eyes threshold the first officer's approval is only recorded (bank.core.decisions)."""
+    When it takes two officers the first officer's approval is only recorded (bank.core.decisions)."""
     player, pending = _locked_pending(request_id)
     _refuse_bad_payer(player)
-    awaiting = four_eyes(
-        request=pending,
-        amount=pending.value,
-        officer=admin,
-        notes=notes,
+    _refuse_over_outstanding(player, pending.value, status=409)
+    verdict = decisions.decide(
         kind="loan_request",
+        officer=admin,
         player=player,
-        live_kind="pending_loans",
-    )
-    if awaiting is not None:
-        return awaiting
-    loan = _loan_open(
-        player=player,
-        value=pending.value,
-        rate=pending.interest_rate,
-        days=pending.total_days,
-        admin=admin,
+        amount=pending.value,
+        least_role=roles.LOAN_OFFICER,
+        request=pending,
         notes=notes,
+        asked_total=_asked_by_player(pending, player),
+        live_kind="pending_loans",
+        details={"value": pending.value},
     )
+    if isinstance(verdict, AwaitingSecondApproval):
+        return verdict
+    with verdict.carrying_out():
+        loan = _loan_open(
+            player=player,
+            value=pending.value,
+            rate=pending.interest_rate,
+            days=pending.total_days,
+            admin=admin,
+            notes=notes,
+            four_eyes=verdict.two,
+        )
     pending.status = PendingLoan.Status.APPROVED
     pending.approved_by = admin
     pending.approved_date = timezone.now()
@@ -215,7 +308,7 @@ def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Lo
             "status": "approved",
             "loan_id": loan.pk,
             "admin_notes": notes,
-            "approved_by": approvers(pending, admin),
+            "approved_by": verdict.approved_by,
             **audit.snapshot(loan, LOAN_FIELDS),
         },
     )
@@ -226,7 +319,7 @@ def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Lo
             f"your loan request for €{loan.value:,} was approved: Loan #{loan.pk}, "
             f"€{loan.total_to_pay:,} to pay over {loan.total_days} days (€{loan.daily_payment:,} a day)."
         ),
-        officer=approvers(pending, admin),
+        officer=verdict.approved_by,
     )
     live.notify({"pending_loans"}, [pending.player_id])  # opening the loan already named "loans"
     return loan
@@ -274,36 +367,50 @@ def loan_create(
     notes: str = "",
     start_date: date | None = None,
 ) -> Loan | AwaitingSecondApproval:
-    """Admin Add Product: a loan at the player's rate, without the request's eligibility rules.
+    """Admin Add Product: a loan at the player's rate, without the request's eligibility rules but
+    within the tier's maximum of loans outstanding.
 
-    Above the four-eyes threshold it becomes a proposal: a pending loan request on these terms,
-    approved once by the officer who proposed it, which a second officer approves or denies."""
+    When it takes two officers it becomes a proposal: a pending loan request on these terms, approved
+    once by the officer who proposed it, which a second officer approves or denies."""
     with transaction.atomic():
         player = _locked_player_for_product(player_id)
         if total_days is None:  # named after the bad-payer refusal: the spec's order
             raise BankError(rules.ENTER_DAYS, code="missing_fields", fields={"total_days": [rules.ENTER_DAYS]})
+        _refuse_over_outstanding(player, value, status=400)
         terms = rules.loan_terms(value=value, score=player.credit_score, total_days=total_days)
-        if value > four_eyes_above():
-            return _loan_propose(
-                player=player, value=value, total_days=total_days, terms=terms, admin=admin, notes=notes
-            )
-        loan = _loan_open(
-            player=player,
-            value=value,
-            rate=terms.interest_rate,
-            days=total_days,
-            admin=admin,
-            notes=notes,
-            start_date=start_date,
+        reason = decisions.why_two(
+            officer=admin, player_id=player.pk, amount=value, threshold=decisions.four_eyes_above()
         )
+        if reason:
+            return _loan_propose(
+                player=player, value=value, total_days=total_days, terms=terms, admin=admin, notes=notes, reason=reason
+            )
+        verdict = decisions.decide(
+            kind="loan.create",
+            officer=admin,
+            player=player,
+            amount=value,
+            least_role=roles.LOAN_OFFICER,
+            details={"value": value, "total_days": total_days},
+        )
+        with verdict.carrying_out():
+            loan = _loan_open(
+                player=player,
+                value=value,
+                rate=terms.interest_rate,
+                days=total_days,
+                admin=admin,
+                notes=notes,
+                start_date=start_date,
+            )
         audit.record(actor=admin, kind="loan.created", obj=loan, player=player, after=audit.snapshot(loan, LOAN_FIELDS))
         return loan
 
 
 def _loan_propose(
-    *, player: Player, value: int, total_days: int, terms, admin: User, notes: str
+    *, player: Player, value: int, total_days: int, terms, admin: User, notes: str, reason: str
 ) -> AwaitingSecondApproval:
-    """An officer's loan above the four-eyes threshold: a request that already has their approval."""
+    """An officer's loan that takes two officers: a request that already has their approval."""
     pending = PendingLoan.objects.create(
         player=player,
         value=value,
@@ -325,12 +432,13 @@ def _loan_propose(
             "total_days": total_days,
             "interest_rate": terms.interest_rate,
             "total_to_pay": terms.total_to_pay,
-            "four_eyes_above": four_eyes_above(),
+            "four_eyes_above": decisions.four_eyes_above(),
+            "why": reason,
             "admin_notes": notes,
         },
     )
     live.notify({"pending_loans"}, [player.pk])
-    return AwaitingSecondApproval(request=pending, approvals=pending.approvals)
+    return AwaitingSecondApproval(request=pending, approvals=pending.approvals, reason=reason)
 
 
 @dataclass(frozen=True)
@@ -340,28 +448,79 @@ class PaymentMark:
     credit_points: int
 
 
-@transaction.atomic
-def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date | None = None) -> PaymentMark:
-    """One entry per loan day; marking the same day again replaces it. Paid pays the daily payment."""
-    if status not in LoanPayment.Status.values:
-        raise ValueError(f"unknown payment status {status!r}")  # the serializer passes only the two
-    loan = _locked_active_loan(loan_id)
+def _loan_basis(loan: Loan) -> dict:
+    """What a proposal about a loan was computed on: when any of it changes, the proposal is stale."""
+    return {
+        **audit.snapshot(loan, ("value", "interest_rate", "total_days", "start_date", "total_to_pay", "status")),
+        "paid": loan_paid_total(loan.pk),
+    }
+
+
+def _check_payment_day(loan: Loan, day: date) -> None:
     today = _today()
-    day = on_date or today
     if day < loan.start_date:
         message = f"The payment date cannot be before the loan's start date ({day_text(loan.start_date)})"
         raise BankError(message, fields={"date": [message]})
     if day > today:
         raise BankError("The payment date cannot be in the future", fields={"date": ["In the future."]})
 
-    payment = LoanPayment.objects.select_for_update().filter(loan=loan, date=day).first()
+
+def loan_payment_mark(
+    *, loan_id: int, status: str, admin: User, on_date: date | None = None
+) -> PaymentMark | AwaitingSecondApproval:
+    """One entry per loan day; marking the same day again replaces it. Paid pays the daily payment (at
+    most what is left to pay). Recording money is a decision too: above the four-eyes sums it waits."""
+    if status not in LoanPayment.Status.values:
+        raise ValueError(f"unknown payment status {status!r}")  # the serializer passes only the two
+    with transaction.atomic():
+        loan = _locked_active_loan(loan_id)
+        day = on_date or _today()
+        _check_payment_day(loan, day)
+        payment = LoanPayment.objects.select_for_update().filter(loan=loan, date=day).first()
+        paid_before = payment.value if payment else 0
+        value = _day_value(loan, status=status, paid_before=paid_before)
+        verdict = decisions.decide(
+            kind="loan.payment",
+            officer=admin,
+            player=loan.player,
+            amount=abs(value - paid_before),
+            least_role=roles.TELLER,
+            draft=Draft(
+                summary=f"Loan #{loan.pk}: mark {day_text(day)} {status} (€{value:,})",
+                params={"date": day, "status": status},
+                basis={**_loan_basis(loan), "day": payment.status if payment else None},
+                obj=loan,
+                object_label=f"Loan #{loan.pk}",
+            ),
+            obj=loan,
+            details={
+                "date": day,
+                "status": [payment.status if payment else None, status],
+                "value": [paid_before, value],
+            },
+        )
+        if isinstance(verdict, AwaitingSecondApproval):
+            return verdict
+        with verdict.carrying_out():
+            return _payment_apply(loan, day=day, status=status, payment=payment, officer=verdict.officer)
+
+
+def _day_value(loan: Loan, *, status: str, paid_before: int) -> int:
+    """A Paid day pays the daily payment, never more than what is left (the last day pays the rest)."""
+    if status != LoanPayment.Status.PAID:
+        return 0
+    left = loan.total_to_pay - (loan_paid_total(loan.pk) - paid_before)
+    return max(0, min(loan.daily_payment, left))
+
+
+def _payment_apply(loan: Loan, *, day: date, status: str, payment: LoanPayment | None, officer: User) -> PaymentMark:
     replaced = payment.status if payment else None
     paid_before = payment.value if payment else 0
     if payment is None:
         payment = LoanPayment(loan=loan, date=day)
+    payment.value = _day_value(loan, status=status, paid_before=paid_before)
     payment.status = status
-    payment.value = loan.daily_payment if status == LoanPayment.Status.PAID else 0
-    payment.marked_by = admin
+    payment.marked_by = officer
     points = 0
     if status == LoanPayment.Status.PAID and not payment.points_awarded:
         payment.points_awarded = True
@@ -376,11 +535,11 @@ def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date |
         reason="loan_day_paid" if change > 0 else "loan_day_unpaid",
         player_id=loan.player_id,
         cause=payment,
-        actor=admin,
+        actor=officer,
         notes=f"Day {day.isoformat()}",
     )
     audit.record(
-        actor=admin,
+        actor=officer,
         kind="loan.payment_marked",
         obj=loan,
         player=loan.player,
@@ -392,7 +551,7 @@ def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date |
             kind="payment.missed",
             player=loan.player,
             content=f"the payment of Loan #{loan.pk} for {day_text(day)} (€{loan.daily_payment:,}) was marked Not Paid.",
-            officer=admin.get_username(),
+            officer=officer.get_username(),
         )
     if points:
         credit_record(
@@ -400,16 +559,70 @@ def loan_payment_mark(*, loan_id: int, status: str, admin: User, on_date: date |
             action_type=Action.PAYMENT_MADE,
             points=points,
             reason=f"Loan #{loan.pk} payment for {day_text(day)}",
-            admin=admin,
+            admin=officer,
         )
     live.notify({"loans"}, [loan.player_id])
     return PaymentMark(payment=payment, replaced=replaced, credit_points=points)
 
 
-@transaction.atomic
-def loan_pay_off(*, loan_id: int, admin: User) -> tuple[Loan, int]:
-    """Paid-Off, and 35 % of the interest to the solo dividends: once, whoever asks twice."""
-    loan = _locked_active_loan(loan_id)
+def carry_out_payment(proposal: Proposal, verdict: Verdict) -> dict:
+    loan = _proposed_loan(proposal)
+    day = date.fromisoformat(proposal.params["date"])
+    payment = LoanPayment.objects.select_for_update().filter(loan=loan, date=day).first()
+    decisions.stale_unless(
+        proposal, {**_loan_basis(loan), "day": payment.status if payment else None}, noun=f"Loan #{loan.pk}"
+    )
+    mark = _payment_apply(loan, day=day, status=proposal.params["status"], payment=payment, officer=verdict.officer)
+    return {"loan_id": loan.pk, "value": mark.payment.value}
+
+
+# --- pay-off and write-off ----------------------------------------------------------------------
+
+
+def _remaining(loan: Loan) -> int:
+    return max(0, loan.total_to_pay - loan_paid_total(loan.pk))
+
+
+def loan_pay_off(*, loan_id: int, admin: User) -> tuple[Loan, int] | AwaitingSecondApproval:
+    """Paid-Off: the player paid the rest at once in the game, recorded as repaid (a decision of that
+    amount), and 35 % of the interest to the solo dividends: once, whoever asks twice."""
+    with transaction.atomic():
+        loan = _locked_active_loan(loan_id)
+        rest = _remaining(loan)
+        verdict = decisions.decide(
+            kind="loan.pay_off",
+            officer=admin,
+            player=loan.player,
+            amount=rest,
+            least_role=roles.LOAN_OFFICER,
+            always_two=TWO_CREATED if loan.four_eyes and rest else "",
+            draft=Draft(
+                summary=f"Loan #{loan.pk}: mark paid off, the rest (€{rest:,}) paid at once in the game",
+                params={},
+                basis=_loan_basis(loan),
+                obj=loan,
+                object_label=f"Loan #{loan.pk}",
+            ),
+            obj=loan,
+            details={"repaid_at_pay_off": rest},
+        )
+        if isinstance(verdict, AwaitingSecondApproval):
+            return verdict
+        with verdict.carrying_out():
+            return _pay_off_apply(loan, rest=rest, officer=verdict.officer)
+
+
+def _pay_off_apply(loan: Loan, *, rest: int, officer: User) -> tuple[Loan, int]:
+    # the rest, paid at once in the game: what the loan was paid back reaches its total
+    ledger.move(
+        amount=rest,
+        source=ledger.player(loan.player_id),
+        to=ledger.loan(loan.pk),
+        reason="loan_paid_off",
+        player_id=loan.player_id,
+        cause=loan,
+        actor=officer,
+    )
     gain = rules.solo_dividend_gain(value=loan.value, total=loan.total_to_pay)
     if gain:
         dividends = SoloDividends.locked()
@@ -422,28 +635,29 @@ def loan_pay_off(*, loan_id: int, admin: User) -> tuple[Loan, int]:
             reason="solo_gain",
             player_id=loan.player_id,
             cause=loan,
-            actor=admin,
+            actor=officer,
         )
     loan.status = Loan.Status.PAID_OFF
     loan.paid_off = True
     loan.paid_off_at = timezone.now()
-    loan.paid_off_by = admin
+    loan.paid_off_by = officer
     loan.solo_gain = gain
-    loan.save(update_fields=["status", "paid_off", "paid_off_at", "paid_off_by", "solo_gain"])
+    loan.repaid_at_pay_off = rest
+    loan.save(update_fields=["status", "paid_off", "paid_off_at", "paid_off_by", "solo_gain", "repaid_at_pay_off"])
     audit.record(
-        actor=admin,
+        actor=officer,
         kind="loan.paid_off",
         obj=loan,
         player=loan.player,
         before={"status": Loan.Status.ACTIVE},
-        after={"status": loan.status, "solo_gain": gain},
+        after={"status": loan.status, "repaid_at_pay_off": rest, "solo_gain": gain},
     )
     credit_record(
         player_id=loan.player_id,
         action_type=Action.LOAN_COMPLETED,
         points=POINTS_LOAN_COMPLETED,
         reason=f"Loan #{loan.pk} paid off",
-        admin=admin,
+        admin=officer,
     )
     live.notify({"loans"}, [loan.player_id])
     if gain:
@@ -451,14 +665,200 @@ def loan_pay_off(*, loan_id: int, admin: User) -> tuple[Loan, int]:
     return loan, gain
 
 
-def _loan_terms_save(loan: Loan, fields: list[str]) -> None:
+def carry_out_pay_off(proposal: Proposal, verdict: Verdict) -> dict:
+    loan = _proposed_loan(proposal)
+    decisions.stale_unless(proposal, _loan_basis(loan), noun=f"Loan #{loan.pk}")
+    loan, gain = _pay_off_apply(loan, rest=_remaining(loan), officer=verdict.officer)
+    return {"loan_id": loan.pk, "solo_gain": gain}
+
+
+WRITE_OFF_NEEDS_REASON = "A reason is required to write a loan off"
+NOTHING_TO_WRITE_OFF = "Nothing is left to pay on this loan: mark it paid off instead"
+
+
+def loan_write_off(*, loan_id: int, admin: User, reason: str) -> Loan | AwaitingSecondApproval:
+    """The bank forgives what is left of a loan: its own decision and ledger reason, never a repayment,
+    and no solo dividends."""
+    if not reason:
+        raise BankError(WRITE_OFF_NEEDS_REASON, code="reason_required", fields={"reason": [WRITE_OFF_NEEDS_REASON]})
+    with transaction.atomic():
+        loan = _locked_active_loan(loan_id)
+        rest = _remaining(loan)
+        if rest == 0:
+            raise BankError(NOTHING_TO_WRITE_OFF, code="nothing_to_write_off", status=409)
+        verdict = decisions.decide(
+            kind="loan.write_off",
+            officer=admin,
+            player=loan.player,
+            amount=rest,
+            least_role=roles.LOAN_OFFICER,
+            always_two=TWO_CREATED if loan.four_eyes else "",
+            draft=Draft(
+                summary=f"Loan #{loan.pk}: write off the €{rest:,} left to pay. Reason: {reason}",
+                params={"reason": reason},
+                basis=_loan_basis(loan),
+                obj=loan,
+                object_label=f"Loan #{loan.pk}",
+            ),
+            obj=loan,
+            details={"written_off": rest, "reason": reason},
+        )
+        if isinstance(verdict, AwaitingSecondApproval):
+            return verdict
+        with verdict.carrying_out():
+            return _write_off_apply(loan, rest=rest, reason=reason, officer=verdict.officer)
+
+
+def _write_off_apply(loan: Loan, *, rest: int, reason: str, officer: User) -> Loan:
+    # the bank settles the rest itself: the loan's account reaches its total, as forgiven, not repaid
+    ledger.move(
+        amount=rest,
+        source=ledger.BANK,
+        to=ledger.loan(loan.pk),
+        reason="loan_written_off",
+        player_id=loan.player_id,
+        cause=loan,
+        actor=officer,
+        notes=reason,
+    )
+    loan.status = Loan.Status.WRITTEN_OFF
+    loan.written_off = rest
+    loan.written_off_at = timezone.now()
+    loan.written_off_by = officer
+    loan.save(update_fields=["status", "written_off", "written_off_at", "written_off_by"])
+    audit.record(
+        actor=officer,
+        kind="loan.written_off",
+        obj=loan,
+        player=loan.player,
+        before={"status": Loan.Status.ACTIVE},
+        after={"status": loan.status, "written_off": rest, "reason": reason},
+    )
+    outbox.enqueue(
+        kind="loan.written_off",
+        player=loan.player,
+        content=f"the €{rest:,} left to pay on Loan #{loan.pk} was written off by the bank.",
+        officer=officer.get_username(),
+    )
+    live.notify({"loans"}, [loan.player_id])
+    return loan
+
+
+def carry_out_write_off(proposal: Proposal, verdict: Verdict) -> dict:
+    loan = _proposed_loan(proposal)
+    decisions.stale_unless(proposal, _loan_basis(loan), noun=f"Loan #{loan.pk}")
+    _write_off_apply(loan, rest=_remaining(loan), reason=proposal.params["reason"], officer=verdict.officer)
+    return {"loan_id": loan.pk, "written_off": loan.written_off}
+
+
+# --- edits, start dates and days ------------------------------------------------------------------
+
+
+def _figures_of(loan: Loan) -> rules.LoanFigures:
+    return rules.LoanFigures(loan.value, loan.total_to_pay, loan.daily_payment, loan.total_days, loan.start_date)
+
+
+def _loan_change(
+    *, kind: str, loan: Loan, admin: User, changes: dict, summary: str, always_two: str = ""
+) -> Loan | AwaitingSecondApproval:
+    """A change of a loan's terms (value, rate, days, start): its effect, its bounds, four eyes."""
+    before = _figures_of(loan)
+    after = rules.loan_figures(
+        value=changes.get("value", loan.value),
+        rate=changes.get("interest_rate", loan.interest_rate),
+        total_days=changes.get("total_days", loan.total_days),
+        start_date=changes.get("start_date", loan.start_date),
+    )
+    effect = rules.loan_change_effect(before, after, today=_today())
+    reasons = [reason for reason in (always_two, TWO_CREATED if loan.four_eyes and effect else "") if reason]
+    verdict = decisions.decide(
+        kind=kind,
+        officer=admin,
+        player=loan.player,
+        amount=effect,
+        least_role=roles.LOAN_OFFICER,
+        always_two="; ".join(reasons),
+        draft=Draft(
+            summary=f"Loan #{loan.pk}: {summary}",
+            params=changes,
+            basis=_loan_basis(loan),
+            obj=loan,
+            object_label=f"Loan #{loan.pk}",
+        ),
+        obj=loan,
+        details={name: [audit.value(getattr(loan, name)), audit.value(value)] for name, value in changes.items()},
+    )
+    if isinstance(verdict, AwaitingSecondApproval):
+        return verdict
+    with verdict.carrying_out():
+        return _loan_change_apply(kind=kind, loan=loan, changes=changes, officer=verdict.officer)
+
+
+AUDIT_KINDS = {
+    "loan.edit": "loan.edited",
+    "loan.change_date": "loan.date_changed",
+    "loan.change_days": "loan.days_changed",
+}
+
+
+def _loan_change_apply(*, kind: str, loan: Loan, changes: dict, officer: User) -> Loan:
+    before = audit.snapshot(loan, LOAN_FIELDS)
+    for name, value in changes.items():
+        setattr(loan, name, value)
     loan.total_to_pay = rules.total_to_pay(loan.value, loan.interest_rate)
     loan.daily_payment = rules.daily_payment(loan.total_to_pay, loan.total_days)
-    loan.save(update_fields=[*fields, "total_to_pay", "daily_payment"])
+    loan.save(update_fields=[*changes, "total_to_pay", "daily_payment"])
+    # a changed value lends the player more bread, or takes some back
+    ledger.adjust(
+        account=ledger.player(loan.player_id),
+        delta=loan.value - before["value"],
+        counterpart=ledger.BANK,
+        reason="loan_edited",
+        player_id=loan.player_id,
+        cause=loan,
+        actor=officer,
+        notes=changes.get("admin_notes") or "",
+    )
+    after = audit.snapshot(loan, LOAN_FIELDS)
+    changed = [name for name in LOAN_FIELDS if before[name] != after[name]]
+    audit.record(
+        actor=officer,
+        kind=AUDIT_KINDS[kind],
+        obj=loan,
+        player=loan.player,
+        before={name: before[name] for name in changed},
+        after={name: after[name] for name in changed},
+    )
     live.notify({"loans"}, [loan.player_id])
+    return loan
 
 
-@transaction.atomic
+def _typed_loan_changes(params: dict) -> dict:
+    typed = {}
+    for name, value in params.items():
+        if name == "interest_rate":
+            typed[name] = Decimal(value)
+        elif name == "start_date":
+            typed[name] = date.fromisoformat(value)
+        else:
+            typed[name] = value
+    return typed
+
+
+def carry_out_loan_change(proposal: Proposal, verdict: Verdict) -> dict:
+    loan = _proposed_loan(proposal)
+    decisions.stale_unless(proposal, _loan_basis(loan), noun=f"Loan #{loan.pk}")
+    changes = _typed_loan_changes(proposal.params)
+    if "interest_rate" in changes:
+        _check_loan_rate(changes["interest_rate"])
+    _loan_change_apply(kind=proposal.kind, loan=loan, changes=changes, officer=verdict.officer)
+    return {"loan_id": loan.pk}
+
+
+def _money(amount: int) -> str:
+    return f"€{amount:,}"
+
+
 def loan_edit(
     *,
     loan_id: int,
@@ -467,9 +867,9 @@ def loan_edit(
     interest_rate: Decimal | None = None,
     total_days: int | None = None,
     admin_notes: str | None = None,
-) -> Loan:
+) -> Loan | AwaitingSecondApproval:
     """Admin edit of an Active loan's terms; total_to_pay and daily_payment follow."""
-    changes = {
+    requested = {
         name: new
         for name, new in (
             ("value", value),
@@ -479,60 +879,71 @@ def loan_edit(
         )
         if new is not None
     }
-    if not changes:
+    if not requested:
         raise BankError(
             "Nothing to change: send value, interest_rate, total_days or admin_notes", code="nothing_to_change"
         )
-    loan = _locked_active_loan(loan_id)
-    before = audit.snapshot(loan, LOAN_FIELDS)
-    for name, new in changes.items():
-        setattr(loan, name, new)
-    _loan_terms_save(loan, list(changes))
-    # a changed value lends the player more bread, or takes some back
-    ledger.adjust(
-        account=ledger.player(loan.player_id),
-        delta=loan.value - before["value"],
-        counterpart=ledger.BANK,
-        reason="loan_edited",
-        player_id=loan.player_id,
-        cause=loan,
-        actor=admin,
-        notes=admin_notes or "",
-    )
-    _loan_audit(admin=admin, kind="loan.edited", loan=loan, before=before)
-    return loan
+    with transaction.atomic():
+        loan = _locked_active_loan(loan_id)
+        changes = {name: new for name, new in requested.items() if new != getattr(loan, name)}
+        if "interest_rate" in changes:
+            _check_loan_rate(changes["interest_rate"])
+        if not changes:
+            return loan
+        parts = []
+        if "value" in changes:
+            parts.append(f"value {_money(loan.value)} → {_money(changes['value'])}")
+        if "interest_rate" in changes:
+            parts.append(f"rate {loan.interest_rate * 100:.2f}% → {changes['interest_rate'] * 100:.2f}%")
+        if "total_days" in changes:
+            parts.append(f"days {loan.total_days} → {changes['total_days']}")
+        if "admin_notes" in changes:
+            parts.append("notes")
+        return _loan_change(kind="loan.edit", loan=loan, admin=admin, changes=changes, summary=", ".join(parts))
 
 
-def _loan_audit(*, admin: User, kind: str, loan: Loan, before: dict) -> None:
-    after = audit.snapshot(loan, LOAN_FIELDS)
-    changed = [name for name in LOAN_FIELDS if before[name] != after[name]]
-    audit.record(
-        actor=admin,
-        kind=kind,
-        obj=loan,
-        player=loan.player,
-        before={name: before[name] for name in changed},
-        after={name: after[name] for name in changed},
-    )
-
-
-@transaction.atomic
-def loan_change_date(*, loan_id: int, new_date: date, admin: User) -> Loan:
+def loan_change_date(*, loan_id: int, new_date: date, admin: User) -> Loan | AwaitingSecondApproval:
     rules.check_start_date(new_date, today=_today())
-    loan = _locked_active_loan(loan_id)
-    before = audit.snapshot(loan, LOAN_FIELDS)
-    loan.start_date = new_date
-    loan.save(update_fields=["start_date"])
-    _loan_audit(admin=admin, kind="loan.date_changed", loan=loan, before=before)
-    live.notify({"loans"}, [loan.player_id])
-    return loan
+    with transaction.atomic():
+        loan = _locked_active_loan(loan_id)
+        if new_date == loan.start_date:
+            return loan
+        back = rules.start_date_back_refusal(
+            before=loan.start_date, after=new_date, allowed_days=_settings().start_date_back_days
+        )
+        return _loan_change(
+            kind="loan.change_date",
+            loan=loan,
+            admin=admin,
+            changes={"start_date": new_date},
+            summary=f"start {day_text(loan.start_date)} → {day_text(new_date)}",
+            always_two=back,
+        )
 
 
-@transaction.atomic
-def loan_change_days(*, loan_id: int, new_days: int, admin: User) -> Loan:
-    loan = _locked_active_loan(loan_id)
-    before = audit.snapshot(loan, LOAN_FIELDS)
-    loan.total_days = new_days
-    _loan_terms_save(loan, ["total_days"])
-    _loan_audit(admin=admin, kind="loan.days_changed", loan=loan, before=before)
-    return loan
+def loan_change_days(*, loan_id: int, new_days: int, admin: User) -> Loan | AwaitingSecondApproval:
+    with transaction.atomic():
+        loan = _locked_active_loan(loan_id)
+        if new_days == loan.total_days:
+            return loan
+        return _loan_change(
+            kind="loan.change_days",
+            loan=loan,
+            admin=admin,
+            changes={"total_days": new_days},
+            summary=f"days {loan.total_days} → {new_days}",
+        )
+
+
+def register_changes() -> None:
+    """The loan changes that can wait for a second officer (LendingConfig.ready)."""
+    for kind, label, carry_out, least in (
+        ("loan.edit", "Loan edit", carry_out_loan_change, roles.LOAN_OFFICER),
+        ("loan.change_date", "Loan start date", carry_out_loan_change, roles.LOAN_OFFICER),
+        ("loan.change_days", "Loan days", carry_out_loan_change, roles.LOAN_OFFICER),
+        ("loan.payment", "Loan payment", carry_out_payment, roles.TELLER),
+        ("loan.pay_off", "Loan pay-off", carry_out_pay_off, roles.LOAN_OFFICER),
+        ("loan.write_off", "Loan write-off", carry_out_write_off, roles.LOAN_OFFICER),
+        ("dividends.set", "Solo dividends", carry_out_dividends, roles.TREASURER),
+    ):
+        decisions.register_change(decisions.Change(kind=kind, label=label, least_role=least, carry_out=carry_out))

@@ -7,11 +7,12 @@ from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller
 from accounts.services import player_update, players_mark_old
-from bank.core.decisions import AwaitingSecondApproval
+from bank.core.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
 from bank.core.paging import page_of
 from bank.core.permissions import IsBankAdmin, IsPlayer
+from bank.core.texts import counted
 from lending import rules
 from lending.callers import quoted_player
 from lending.fields import ChangeDateIn, DecisionIn
@@ -58,8 +59,9 @@ class SavingsCreateApi(APIView):
     @extend_schema(
         request=SavingsCreateIn,
         parameters=[IDEMPOTENCY_KEY_HEADER],
-        responses={201: SavingsOut},
-        summary="Admin Add Product: a savings account for a player (7% a week plus the tier's bonus, within the client limits)",
+        responses={201: SavingsOut, 202: ChangeAwaitingOut},
+        summary="Admin Add Product: a savings account for a player (7% a week plus the tier's bonus, within the client "
+        "limits; 202 when it waits for a second officer)",
     )
     @idempotent
     def post(self, request):
@@ -71,6 +73,8 @@ class SavingsCreateApi(APIView):
             notes=data.get("admin_notes", ""),
             admin=request.user,
         )
+        if isinstance(savings, AwaitingSecondApproval):
+            return awaiting_response(savings)
         return Response(_savings_out(savings.pk), status=status.HTTP_201_CREATED)
 
 
@@ -89,8 +93,9 @@ class SavingsPaymentApi(APIView):
     @extend_schema(
         request=None,
         parameters=[SavingsPaymentIn, IDEMPOTENCY_KEY_HEADER],
-        responses={200: SavingsMarkOut},
-        summary="Admin: record the due week Paid or Not Paid, or change the latest week (week=)",
+        responses={200: SavingsMarkOut, 202: ChangeAwaitingOut},
+        summary="Admin: record the due week Paid or Not Paid, or change the latest week (week=); 202 when it waits "
+        "for a second officer",
     )
     @idempotent
     def post(self, request, pk: int):
@@ -98,6 +103,8 @@ class SavingsPaymentApi(APIView):
         mark = savings_services.savings_payment_mark(
             savings_id=pk, status=data["payment_status"], week=data.get("week"), admin=request.user
         )
+        if isinstance(mark, AwaitingSecondApproval):
+            return awaiting_response(mark)
         entry = mark.entry
         body = {
             "savings_id": mark.savings.pk,
@@ -129,8 +136,12 @@ class SavingsEditApi(APIView):
     permission_classes = [IsBankAdmin]
 
     @extend_schema(
-        request=SavingsEditIn, responses={200: SavingsOut}, summary="Admin: edit a balance, weekly rate or notes"
+        request=SavingsEditIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={200: SavingsOut, 202: ChangeAwaitingOut},
+        summary="Admin: edit a balance, weekly rate or notes (202 when it waits for a second officer)",
     )
+    @idempotent
     def put(self, request, pk: int):
         data = parse(SavingsEditIn, request)
         savings = savings_services.savings_edit(
@@ -140,6 +151,8 @@ class SavingsEditApi(APIView):
             admin_notes=data.get("admin_notes"),
             admin=request.user,
         )
+        if isinstance(savings, AwaitingSecondApproval):
+            return awaiting_response(savings)
         return Response(_savings_out(savings.pk))
 
 
@@ -148,13 +161,17 @@ class SavingsChangeDateApi(APIView):
 
     @extend_schema(
         request=None,
-        parameters=[ChangeDateIn],
-        responses={200: SavingsOut},
-        summary="Admin: move a savings account's start (its unrecorded weeks fall due from it)",
+        parameters=[ChangeDateIn, IDEMPOTENCY_KEY_HEADER],
+        responses={200: SavingsOut, 202: ChangeAwaitingOut},
+        summary="Admin: move a savings account's start (its unrecorded weeks fall due from it); 202 when it waits "
+        "for a second officer",
     )
+    @idempotent
     def put(self, request, pk: int):
         data = parse(ChangeDateIn, request)
         savings = savings_services.savings_change_date(savings_id=pk, new_date=data["new_date"], admin=request.user)
+        if isinstance(savings, AwaitingSecondApproval):
+            return awaiting_response(savings)
         return Response(_savings_out(savings.pk))
 
 
@@ -190,11 +207,21 @@ class SavingsAutoProcessApi(APIView):
     @idempotent
     def post(self, request):
         run = savings_services.savings_auto_process_overdue(admin=request.user)
+        detail = f"Processed {counted(run.processed_count, 'overdue week')} in {counted(run.accounts_count, 'savings account')}"
+        if run.proposals:
+            detail += f"; {counted(len(run.proposals), 'catch-up')} wait for a second officer"
+        if run.refused:
+            detail += f"; {counted(len(run.refused), 'account')} could not be processed"
         body = {
             "processed_count": run.processed_count,
             "accounts_count": run.accounts_count,
             "total_solo_gain": run.total_solo_gain,
-            "detail": f"Processed {run.processed_count} overdue weeks in {run.accounts_count} savings accounts",
+            "refused": [
+                {"savings_id": item.savings_id, "player_name": item.player_name, "reason": item.reason}
+                for item in run.refused
+            ],
+            "proposals": run.proposals,
+            "detail": detail,
         }
         return Response(OverdueRunOut(body).data)
 

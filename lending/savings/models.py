@@ -23,6 +23,12 @@ class Savings(models.Model):
     principal = models.BigIntegerField(help_text="what was first invested, whole bread")
     invested_value = models.BigIntegerField(help_text="the balance now, whole bread")
     interest_rate = models.DecimalField(max_digits=6, decimal_places=4, help_text="weekly fraction: 0.07 = 7%")
+    opening_rate = models.DecimalField(
+        max_digits=6, decimal_places=4, null=True, blank=True, help_text="the weekly rate it opened with"
+    )
+    four_eyes = models.BooleanField(
+        default=False, help_text="two officers opened it: every change of its terms takes two officers too"
+    )
     start_date = models.DateField()
     next_week = models.PositiveIntegerField(default=1)
     next_due_date = models.DateField(db_index=True)
@@ -68,6 +74,10 @@ class SavingsWeek(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices)
     interest = models.BigIntegerField(help_text="the week's interest: the balance before it x the rate")
     interest_compounded = models.BigIntegerField(default=0, help_text="added to the balance (Not Paid)")
+    base = models.BigIntegerField(null=True, blank=True, help_text="the balance the interest was computed on")
+    rate = models.DecimalField(
+        max_digits=6, decimal_places=4, null=True, blank=True, help_text="the weekly rate the interest was computed at"
+    )
     auto_processed = models.BooleanField(default=False)
     reverted_from = models.CharField(max_length=8, blank=True, default="")
     points_awarded = models.BooleanField(default=False)
@@ -75,6 +85,7 @@ class SavingsWeek(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     marked_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(null=True, blank=True, help_text="when the week was first recorded")
 
     class Meta:
         ordering = ["savings_id", "week"]

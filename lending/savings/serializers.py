@@ -5,7 +5,7 @@ from rest_framework import serializers
 
 from accounts.models import Player
 from accounts.serializers import PlayerOut
-from bank.core.decisions import AwaitingSecondApprovalOut, approvals_field
+from bank.core.decisions import AwaitingSecondApprovalOut, ProposalOut, approvals_field
 from bank.core.fields import (
     ChoiceTextField,
     ClockTimeField,
@@ -110,10 +110,18 @@ class SavingsMarkOut(serializers.Serializer):
     detail = serializers.CharField()
 
 
+class RefusedCatchUpOut(serializers.Serializer):
+    savings_id = serializers.IntegerField()
+    player_name = serializers.CharField()
+    reason = serializers.CharField(help_text="why the account could not be caught up (further)")
+
+
 class OverdueRunOut(serializers.Serializer):
     processed_count = serializers.IntegerField(help_text="weeks marked Not Paid")
     accounts_count = serializers.IntegerField(help_text="accounts caught up")
     total_solo_gain = serializers.IntegerField()
+    refused = RefusedCatchUpOut(many=True, help_text="accounts that could not be processed, each on its own")
+    proposals = ProposalOut(many=True, help_text="players' catch-ups waiting for a second officer")
     detail = serializers.CharField()
 
 

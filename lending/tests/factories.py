@@ -87,6 +87,7 @@ class SavingsFactory(factory.django.DjangoModelFactory):
     principal = factory.LazyAttribute(lambda o: o.invested_value)
     invested_value = 1_000_000
     interest_rate = Decimal("0.07")
+    opening_rate = factory.LazyAttribute(lambda o: o.interest_rate)
     start_date = factory.LazyAttribute(
         lambda o: timezone.localdate() - timedelta(days=7 * (o.weeks + 1) if o.weeks else 0)
     )

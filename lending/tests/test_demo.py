@@ -30,7 +30,7 @@ def test_demo_gives_the_demo_players_loans_in_several_states_once():
         if row["player_name"] in DEMO_NAMES  # bank/demo_states.py adds players of its own
     }
     assert listing == {
-        "Aria1000000": "upcoming",
+        "Aria600000": "upcoming",
         "Borin500000": "paid_today",
         "Cyra100000": "start_today",
         "Cyra200000": "period_over",

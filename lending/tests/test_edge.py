@@ -140,6 +140,7 @@ def test_change_days_refuses_anything_but_1_to_3650(admin_api, days):
     assert loan.total_days == 10
 
 
+@pytest.mark.usefixtures("high_threshold")
 def test_edit_reads_shortcuts_and_fractions(admin_api):
     loan = LoanFactory()
     body = {"value": "2m", "interest_rate": "0.25", "total_days": "20", "admin_notes": " renegotiated "}
@@ -266,6 +267,7 @@ def test_the_limits_say_the_bounds_the_server_checks(player_api):
     }
 
 
+@pytest.mark.usefixtures("high_threshold")
 def test_loans_carry_their_paid_share_and_pay_off_gain(admin_api):
     loan = LoanFactory(value=1_000_000, total_to_pay=1_300_000)
     LoanPayment.objects.create(loan=loan, date=loan.start_date, status="Paid", value=130_000)

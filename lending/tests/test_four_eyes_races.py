@@ -36,7 +36,7 @@ def test_twenty_simultaneous_second_approvals_move_the_money_once():
     player = PlayerFactory()
     SavingsFactory(player=player, invested_value=5_000_000)
     withdrawal = WithdrawalRequestFactory(player=player, amount=2_000_000)
-    pending = PendingLoanFactory(value=3_000_000)
+    pending = PendingLoanFactory(value=3_000_000, player=PlayerFactory(credit_score=300))  # Gold: up to 10,000,000
     assert savings_services.withdrawal_request_approve(request_id=withdrawal.pk, admin=lou).approvals
     assert services.loan_request_approve(request_id=pending.pk, admin=lou).approvals
     env = env_for_test_database()

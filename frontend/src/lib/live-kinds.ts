@@ -18,6 +18,7 @@ export const LIVE_KINDS = [
   'jobs',
   'officers',
   'bank_settings',
+  'proposals',
 ] as const;
 
 export type LiveKind = (typeof LIVE_KINDS)[number];

@@ -46,11 +46,11 @@ def test_twenty_simultaneous_approvals_create_one_loan_and_nineteen_409s():
 
 @pytest.mark.django_db(transaction=True)
 def test_twenty_simultaneous_pay_offs_add_the_dividends_once():
-    loan = LoanFactory()  # 300,000 interest: 105,000 to the dividends
+    loan = LoanFactory(value=500_000)  # 650,000 to pay: 150,000 interest, 52,500 to the dividends
     client = admin_client()
     answers = run_at_once(lambda _index: client.put(f"/api/loans/{loan.pk}", {"paid_off": True}, format="json"))
     assert Counter(answer.status_code for answer in answers) == {200: 1, 409: THREADS - 1}
-    assert solo_dividends_amount() == 105_000
+    assert solo_dividends_amount() == 52_500
     assert CreditEvent.objects.filter(player=loan.player, action_type="loan_completed").count() == 1
 
 
@@ -74,11 +74,11 @@ def test_twenty_simultaneous_service_approvals_and_denials_decide_once():
 
 @pytest.mark.django_db(transaction=True)
 def test_twenty_simultaneous_pay_offs_of_different_loans_add_every_gain():
-    loans = [LoanFactory() for _ in range(THREADS)]
+    loans = [LoanFactory(value=500_000) for _ in range(THREADS)]  # each a player's own
     admin = AdminFactory()
     outcomes = run_at_once(lambda index: services.loan_pay_off(loan_id=loans[index].pk, admin=admin))
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
-    assert solo_dividends_amount() == 105_000 * THREADS
+    assert solo_dividends_amount() == 52_500 * THREADS
 
 
 @pytest.mark.django_db(transaction=True)

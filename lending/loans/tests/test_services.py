@@ -7,11 +7,12 @@ from rest_framework.exceptions import NotFound
 
 from accounts.tests.factories import PlayerFactory
 from bank.core.errors import BankError
+from bank.core.models import LedgerEntry
 from credit.models import CreditEvent
-from lending.loans import services
+from lending.loans import selectors, services
 from lending.loans.selectors import solo_dividends_amount
 from lending.models import Loan, LoanPayment, PendingLoan, SoloDividends
-from lending.tests.factories import LoanFactory, PendingLoanFactory
+from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -276,6 +277,7 @@ def test_payment_date_must_fall_between_start_and_today(admin_user):
 # --- pay-off -------------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("high_threshold")
 def test_pay_off_adds_exactly_35_percent_of_the_interest_to_the_dividends(admin_user):
     SoloDividends.objects.create(pk=1, dividends=1_000)
     loan = LoanFactory(value=1_000_000, interest_rate=Decimal("0.29"), total_to_pay=1_290_000)
@@ -283,6 +285,23 @@ def test_pay_off_adds_exactly_35_percent_of_the_interest_to_the_dividends(admin_
     assert gain == 101_500  # 0.35 x 290,000
     assert solo_dividends_amount() == 102_500
     assert (paid.status, paid.paid_off, paid.solo_gain, paid.paid_off_by) == ("Paid-Off", True, 101_500, admin_user)
+
+
+@pytest.mark.usefixtures("high_threshold")
+def test_pay_off_records_the_rest_as_repaid_at_once_in_the_game(admin_user):
+    loan = LoanFactory()  # 1,300,000 to pay
+    LoanPaymentFactory(loan=loan)  # 130,000 paid
+    paid, _ = services.loan_pay_off(loan_id=loan.pk, admin=admin_user)
+    assert paid.repaid_at_pay_off == 1_170_000
+    entry = LedgerEntry.objects.get(reason="loan_paid_off")
+    assert (entry.amount, entry.from_account, entry.to_account, entry.to_id, entry.actor_id) == (
+        1_170_000,
+        "player",
+        "loan",
+        loan.pk,
+        admin_user.pk,
+    )
+    assert selectors.loan_detail(loan_id=loan.pk)["remaining"] == 0
 
 
 def test_pay_off_rounds_the_dividend_half_up_once(admin_user):
@@ -295,6 +314,7 @@ def test_pay_off_rounds_the_dividend_half_up_once(admin_user):
     assert solo_dividends_amount() == 10_504
 
 
+@pytest.mark.usefixtures("high_threshold")
 def test_a_second_pay_off_answers_409_and_adds_nothing(admin_user):
     loan = LoanFactory()
     services.loan_pay_off(loan_id=loan.pk, admin=admin_user)
@@ -305,6 +325,7 @@ def test_a_second_pay_off_answers_409_and_adds_nothing(admin_user):
     assert events(loan.player, "loan_completed") == [15]
 
 
+@pytest.mark.usefixtures("high_threshold")
 def test_pay_off_gives_15_loan_completed_points(admin_user):
     loan = LoanFactory()
     services.loan_pay_off(loan_id=loan.pk, admin=admin_user)
@@ -321,6 +342,7 @@ def test_pay_off_gives_15_loan_completed_points(admin_user):
         lambda loan, admin: services.loan_change_date(loan_id=loan.pk, new_date=timezone.localdate(), admin=admin),
     ],
 )
+@pytest.mark.usefixtures("high_threshold")
 def test_a_paid_off_loan_takes_no_more_changes(admin_user, change):
     loan = LoanFactory()
     services.loan_pay_off(loan_id=loan.pk, admin=admin_user)
@@ -332,6 +354,7 @@ def test_a_paid_off_loan_takes_no_more_changes(admin_user, change):
 # --- edit, dates, days ---------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("high_threshold")
 def test_edit_recomputes_total_and_daily_payment(admin_user):
     loan = LoanFactory()
     edited = services.loan_edit(

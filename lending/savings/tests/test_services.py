@@ -6,8 +6,8 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from accounts.tests.factories import PlayerFactory
-from bank.core import ledger
+from accounts.tests.factories import AdminFactory, PlayerFactory
+from bank.core import decisions, ledger
 from bank.core.errors import BankError
 from bank.core.texts import day_text
 from credit.models import CreditEvent
@@ -122,6 +122,7 @@ def test_bad_payers_get_no_savings(admin_user):
 
 
 @pytest.mark.parametrize("client_type,allowed", [("new", 1_500_000), ("old", 4_000_000)])
+@pytest.mark.usefixtures("high_threshold")
 def test_opening_savings_stops_at_the_client_types_total(admin_user, client_type, allowed):
     player = PlayerFactory(client_type=client_type)
     services.savings_create(player_id=player.pk, invested_value=allowed - 1, admin=admin_user)
@@ -296,7 +297,11 @@ def test_the_management_command_runs_the_overdue_run():
 
 def test_changing_the_start_moves_the_unrecorded_weeks(admin_user):
     savings = SavingsFactory(weeks=2)
-    moved = services.savings_change_date(savings_id=savings.pk, new_date=date(today().year, 1, 1), admin=admin_user)
+    # back to 1 January: further than one officer may move it, so a second officer approves
+    waiting = services.savings_change_date(savings_id=savings.pk, new_date=date(today().year, 1, 1), admin=admin_user)
+    assert "more than the 7 days one officer may move it" in waiting.reason
+    decisions.proposal_approve(proposal_id=waiting.proposal.pk, officer=AdminFactory(username="second"))
+    moved = Savings.objects.get(pk=savings.pk)
     assert moved.next_due_date == date(today().year, 1, 1) + timedelta(days=21)
 
 
