@@ -4,11 +4,15 @@ Bank-wide: this module sits on top of the apps and may change any of them.
 """
 
 from django.db import transaction
+from django.db.models import Q, Sum
+from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.tokens import sessions_end_for_user
-from bank.core import audit, ledger, live
+from bank.core import audit, decisions, ledger, live
 from bank.core.errors import BankError
+from bank.core.models import DecisionRecord
 from credit.models import CreditEvent
 from exchange.models import PearlExchangeRequest
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, WithdrawalRequest
@@ -42,6 +46,7 @@ def players_bulk_delete(*, player_ids: list[int], admin: User) -> dict:
             )
         user_ids = [player.user_id for player in players if player.user_id]
         of_players = {"player_id__in": ids}
+        decided = _removal_decisions(players, admin=admin)
         counts = {
             "players_count": len(players),
             "loans_count": Loan.objects.filter(**of_players).count(),
@@ -51,7 +56,8 @@ def players_bulk_delete(*, player_ids: list[int], admin: User) -> dict:
             "pearl_exchange_requests_count": PearlExchangeRequest.objects.filter(**of_players).count(),
             "credit_events_count": CreditEvent.objects.filter(**of_players).count(),
         }
-        # the bread still in their savings leaves the books with them, to the players' hands
+        # the bread still in their savings leaves the books with them, to the players' hands; what
+        # they still owe on loans is forgiven, as a write-off records it (never as repaid)
         ledger.move_many(
             ledger.Move(
                 amount=balance,
@@ -60,10 +66,24 @@ def players_bulk_delete(*, player_ids: list[int], admin: User) -> dict:
                 reason="player_removed",
                 player_id=owner_id,
                 actor=admin,
+                decision_id=decided.get(owner_id),
             )
             for savings_id, owner_id, balance in Savings.objects.filter(
                 **of_players, status=Savings.Status.ACTIVE
             ).values_list("pk", "player_id", "invested_value")
+        )
+        ledger.move_many(
+            ledger.Move(
+                amount=owed,
+                source=ledger.BANK,
+                to=ledger.loan(loan_id),
+                reason="loan_written_off",
+                player_id=owner_id,
+                actor=admin,
+                notes="The player was removed",
+                decision_id=decided.get(owner_id),
+            )
+            for loan_id, owner_id, owed in _owed_on_active_loans(ids)
         )
         # children first, so that each delete finds nothing left pointing at its rows
         PearlExchangeRequest.objects.filter(**of_players).delete()
@@ -101,3 +121,68 @@ def players_bulk_delete(*, player_ids: list[int], admin: User) -> dict:
             ids,
         )
     return counts
+
+
+def _owed_on_active_loans(player_ids: list[int]) -> list[tuple[int, int, int]]:
+    """(loan, player, what is left to pay) of the players' active loans that still owe something."""
+    rows = (
+        Loan.objects.filter(player_id__in=player_ids, status=Loan.Status.ACTIVE)
+        .annotate(paid=Coalesce(Sum("payments__value", filter=Q(payments__status=LoanPayment.Status.PAID)), 0))
+        .values_list("pk", "player_id", "total_to_pay", "paid")
+        .order_by("pk")
+    )
+    return [(loan_id, owner, total - paid) for loan_id, owner, total, paid in rows if total > paid]
+
+
+REMOVAL_TOO_LARGE = (
+    "{names} still {verb} more with the bank than you may settle alone (savings paid out, loans forgiven): "
+    "withdraw, pay off or write off first, with a second officer where it takes one. Nothing was removed."
+)
+
+
+def _removal_decisions(players: list[Player], *, admin: User) -> dict[int, int]:
+    """Removing a player who holds savings or owes on loans pays the savings out and forgives the loans:
+    a decision of that amount per player (bank.core.decisions). One officer removes players only within
+    what they may decide alone; otherwise nothing is removed (409) and the officer settles first.
+    Answers each player's decision record id."""
+    ids = [player.pk for player in players]
+    held: dict[int, int] = {}
+    for owner, balance in Savings.objects.filter(player_id__in=ids, status=Savings.Status.ACTIVE).values_list(
+        "player_id", "invested_value"
+    ):
+        held[owner] = held.get(owner, 0) + balance
+    for _loan, owner, owed in _owed_on_active_loans(ids):
+        held[owner] = held.get(owner, 0) + owed
+    threshold = decisions.four_eyes_above()
+    names = {player.pk: player.name for player in players}
+    too_large = [
+        names[owner]
+        for owner, amount in held.items()
+        if amount and decisions.why_two(officer=admin, player_id=owner, amount=amount, threshold=threshold)
+    ]
+    if too_large:
+        shown = ", ".join(sorted(too_large)[:5]) + (f" and {len(too_large) - 5} more" if len(too_large) > 5 else "")
+        raise BankError(
+            REMOVAL_TOO_LARGE.format(names=shown, verb="holds or owes" if len(too_large) == 1 else "hold or owe"),
+            code="settle_first",
+            status=409,
+        )
+    records = DecisionRecord.objects.bulk_create(
+        [
+            DecisionRecord(
+                at=timezone.now(),
+                kind="player.removed",
+                player_id=owner,
+                amount=amount,
+                officer_id=admin.pk,
+                officer_name=admin.get_username(),
+                four_eyes_above=threshold,
+                object_type="player",
+                object_id=owner,
+                details={"held_and_owed": amount},
+            )
+            for owner, amount in sorted(held.items())
+            if amount
+        ]
+    )
+    return {record.player_id: record.pk for record in records}

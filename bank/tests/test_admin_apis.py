@@ -288,6 +288,7 @@ def test_search_runs_a_fixed_number_of_queries(admin_api, django_assert_num_quer
 # --- bulk delete ----------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("high_threshold")
 def test_bulk_delete_removes_everything_the_players_hold_and_reports_the_counts(admin_api, admin_user):
     gone = [PlayerFactory(), PlayerFactory()]
     for player in gone:

@@ -34,3 +34,17 @@ def test_seed_demo_twice_adds_nothing_the_second_time():
     players, requests = Player.objects.count(), PendingLoan.objects.count()
     call_command("seed_demo", stdout=StringIO())
     assert (Player.objects.count(), PendingLoan.objects.count()) == (players, requests)
+
+
+def test_the_demo_history_obeys_the_books_rules_and_leaves_the_banks_controls_as_they_were():
+    """The demo's history is written at once under a threshold that allowed it (bank.core.demo), which
+    its decision records keep: reconcile, rules included, finds nothing, and the bank's own threshold
+    is back when it is written."""
+    from bank.core.models import BankSettings
+    from bank.reconcile import reconcile
+
+    AdminFactory()
+    BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 750_000})
+    call_command("seed_demo", stdout=StringIO())
+    assert reconcile().differences == []
+    assert BankSettings.current().four_eyes_above == 750_000

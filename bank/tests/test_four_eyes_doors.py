@@ -524,3 +524,50 @@ def test_reconcile_names_solo_dividends_from_a_loan_not_repaid(lou):
     SoloDividends.objects.update_or_create(pk=1, defaults={"dividends": 10_500})
     whats = [d.what for d in reconcile().differences if d.account == "rule:loan"]
     assert any("came from a loan not repaid in full" in what for what in whats), whats
+
+
+def test_the_proposals_list_pages_on_the_server_in_a_fixed_number_of_queries(lou, tina, django_assert_num_queries):
+    from bank.core.testing.queries import AUTH_QUERIES
+
+    def propose(count):
+        for _ in range(count):
+            savings = SavingsFactory(player=PlayerFactory(client_type="old"), invested_value=MILLION)
+            waits(savings_services.savings_edit(savings_id=savings.pk, invested_value=3 * MILLION, admin=lou))
+
+    api = bearer_for(tina)  # every officer reads them
+    propose(2)
+    with django_assert_num_queries(AUTH_QUERIES + 2):
+        body = api.get("/api/admin/proposals?page_size=50").json()
+    assert body["count"] == 2
+    propose(5)
+    with django_assert_num_queries(AUTH_QUERIES + 2):
+        body = api.get("/api/admin/proposals?page_size=3").json()
+    assert (body["count"], len(body["results"])) == (7, 3)
+    row = body["results"][0]
+    assert (row["kind"], row["kind_label"], row["effect"], row["least_role"], row["proposed_by"]) == (
+        "savings.edit",
+        "Savings edit",
+        2 * MILLION,
+        "loan_officer",
+        "lou",
+    )
+    assert row["summary"].endswith("balance €1,000,000 → €3,000,000")
+    assert api.get("/api/admin/proposals?status=carried_out").json()["count"] == 0
+    assert bearer_for(PlayerFactory().user).get("/api/admin/proposals").status_code == 403
+
+
+def test_removing_a_player_pays_out_and_forgives_within_what_one_officer_may_decide(treasurer):
+    from bank.administration import players_bulk_delete
+
+    rich = PlayerFactory(client_type="old")
+    SavingsFactory(player=rich, invested_value=3 * MILLION)
+    with pytest.raises(decisions.BankError) as refused:
+        players_bulk_delete(player_ids=[rich.pk], admin=treasurer)
+    assert (refused.value.status, refused.value.code) == (409, "settle_first")
+    assert f"{rich.name} still holds or owes more with the bank than you may settle alone" in refused.value.detail
+    small = PlayerFactory()
+    loan = LoanFactory(player=small, value=100_000)  # 130,000 still owed: forgiven with the player
+    players_bulk_delete(player_ids=[small.pk], admin=treasurer)
+    record = DecisionRecord.objects.get(kind="player.removed")
+    assert (record.player_id, record.amount, record.second_officer_id) == (small.pk, 130_000, None)
+    assert LedgerEntry.objects.get(reason="loan_written_off", to_id=loan.pk).decision_id == record.pk

@@ -208,13 +208,16 @@ def test_reconcile_names_a_loan_deleted_behind_its_back_while_its_player_is_here
 
 
 def test_a_player_removed_by_the_bank_leaves_no_orphan(admin_user, player):
-    """Bulk delete moves the savings' bread out of the books; what a loan was paid back stays on its
-    account, which is no difference once its player is gone."""
+    """Bulk delete moves the savings' bread out of the books and forgives what the loans still owed
+    (a write-off, never a repayment); what a loan was paid back and forgiven stays on its account,
+    which is no difference once its player is gone."""
     savings_services.savings_create(player_id=player.pk, invested_value=300_000, admin=admin_user)
     loan = services.loan_create(player_id=player.pk, value=100_000, total_days=5, admin=admin_user)
     services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=admin_user)
     players_bulk_delete(player_ids=[player.pk], admin=admin_user)
-    assert net(ledger.loan(loan.pk)) == loan.daily_payment
+    assert net(ledger.loan(loan.pk)) == loan.total_to_pay
+    forgiven = LedgerEntry.objects.get(reason="loan_written_off")
+    assert forgiven.amount == loan.total_to_pay - loan.daily_payment
     assert reconcile().differences == []
 
 
