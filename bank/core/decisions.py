@@ -494,18 +494,25 @@ def stale_unless(proposal: Proposal, current: dict, *, noun: str) -> None:
         raise StaleProposal(f"{noun} changed since this was proposed: propose the change again")
 
 
-def _locked_proposal(proposal_id: int) -> Proposal:
+def _locked_proposal(proposal_id: int) -> tuple[Proposal, object]:
+    """The proposal's player (None for a bank-wide change, or when the player was removed since), then
+    the proposal, locked in the bank's order, if it is still pending."""
     player_id = Proposal.objects.filter(pk=proposal_id).values_list("player_id", flat=True).first()
     if player_id is None and not Proposal.objects.filter(pk=proposal_id).exists():
         raise BankError(PROPOSAL_NOT_FOUND, code="not_found", status=404)
+    player = None
     if player_id is not None:
-        _lockers["player"](player_id)
+        try:
+            player = _lockers["player"](player_id)
+        except BankError as missing:
+            if missing.status != 404:
+                raise
     proposal = Proposal.objects.select_for_update().filter(pk=proposal_id).first()
     if proposal is None:
         raise BankError(PROPOSAL_NOT_FOUND, code="not_found", status=404)
     if proposal.status != Proposal.Status.PENDING:
         raise BankError(PROPOSAL_DECIDED, code="already_processed", status=409)
-    return proposal
+    return proposal, player
 
 
 @dataclass(frozen=True)
@@ -515,24 +522,23 @@ class ProposalOutcome:
     stale: str = ""
 
 
-def _player_of(proposal: Proposal):
-    if proposal.player_id is None:
-        return None
-    return _lockers["player"](proposal.player_id)  # already held: the same transaction takes it again at once
-
-
 @transaction.atomic
 def proposal_approve(*, proposal_id: int, officer, notes: str = "") -> ProposalOutcome:
     """A second officer approves a proposal: it is carried out now, on its record as it stands (or
     marked stale when that record changed since). A sole treasurer carries out their own change of the
     bank's controls once its published delay is over."""
-    proposal = _locked_proposal(proposal_id)
+    proposal, player = _locked_proposal(proposal_id)
     change = change_of(proposal.kind)
     if not roles.may(officer, proposal.least_role):
         raise BankError(
             roles.refusal(roles.role_of(officer), proposal.least_role), code="permission_denied", status=403
         )
-    player = _player_of(proposal)
+    if proposal.player_id is not None and player is None:
+        gone = f"{proposal.player_name or 'The player'} was removed since this was proposed"
+        return ProposalOutcome(
+            proposal=_proposal_close(proposal, officer=officer, status=Proposal.Status.STALE, notes=gone, player=None),
+            stale=gone,
+        )
     own = proposal.proposed_by_id == officer.pk
     if change.treasurers and own and proposal.not_before is not None:
         if timezone.now() < proposal.not_before:
@@ -632,16 +638,14 @@ DENY_NEEDS_REASON = "A reason is required to deny a proposal"
 @transaction.atomic
 def proposal_deny(*, proposal_id: int, officer, reason: str) -> Proposal:
     """Any officer who may approve a proposal may deny it, its proposer included (withdrawing it)."""
-    proposal = _locked_proposal(proposal_id)
+    proposal, player = _locked_proposal(proposal_id)
     if not roles.may(officer, proposal.least_role):
         raise BankError(
             roles.refusal(roles.role_of(officer), proposal.least_role), code="permission_denied", status=403
         )
     if not reason:
         raise BankError(DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [DENY_NEEDS_REASON]})
-    return _proposal_close(
-        proposal, officer=officer, status=Proposal.Status.DENIED, notes=reason, player=_player_of(proposal)
-    )
+    return _proposal_close(proposal, officer=officer, status=Proposal.Status.DENIED, notes=reason, player=player)
 
 
 # --- the bank's settings ----------------------------------------------------------------------------

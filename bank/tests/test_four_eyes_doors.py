@@ -571,3 +571,14 @@ def test_removing_a_player_pays_out_and_forgives_within_what_one_officer_may_dec
     record = DecisionRecord.objects.get(kind="player.removed")
     assert (record.player_id, record.amount, record.second_officer_id) == (small.pk, 130_000, None)
     assert LedgerEntry.objects.get(reason="loan_written_off", to_id=loan.pk).decision_id == record.pk
+
+
+def test_a_proposal_about_a_player_removed_since_is_stale(lou, mia, treasurer):
+    from bank.administration import players_bulk_delete
+
+    savings = SavingsFactory(player=PlayerFactory(client_type="old"), invested_value=100_000)
+    waiting = waits(savings_services.savings_edit(savings_id=savings.pk, invested_value=3 * MILLION, admin=lou))
+    players_bulk_delete(player_ids=[savings.player_id], admin=treasurer)
+    outcome = approve(waiting, mia)
+    assert "was removed since this was proposed" in outcome.stale
+    assert Proposal.objects.get(pk=waiting.proposal.pk).status == Proposal.Status.STALE
