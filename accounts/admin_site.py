@@ -1,7 +1,8 @@
 """One lockout for every door (docs/rules.md, "Signing in and sessions"): the Django admin site signs
 in through the same service and the same per-address throttle as POST /api/login, so its failed
-passwords count toward the same player block and the same admin cool-down, and its attempts share
-the same 30-a-minute budget per client address."""
+passwords count toward the same player block and the same officer cool-down (per officer and client
+address, the address read as the throttle reads it), and its attempts share the same 30-a-minute
+budget per client address."""
 
 from django import forms
 from django.contrib import admin
@@ -11,7 +12,7 @@ from bank.core import roles
 from bank.core.errors import BankError, throttled_detail
 
 from . import services
-from .throttles import LoginRateThrottle
+from .throttles import LoginRateThrottle, client_address
 
 # A sign-in refused for one of these reasons says so; any other failure (no such name, a wrong
 # password) reads as Django's one "enter the correct username and password" message.
@@ -31,7 +32,12 @@ class BankAdminLoginForm(AdminAuthenticationForm):
             self.request.bank_sign_in_refusal = (429, {"Retry-After": str(wait)})
             raise forms.ValidationError(throttled_detail(wait), code="throttled")
         try:
-            user = services.auth_login(username=username, password=password, door=services.DOOR_ADMIN_SITE)
+            user = services.auth_login(
+                username=username,
+                password=password,
+                address=client_address(self.request),
+                door=services.DOOR_ADMIN_SITE,
+            )
         except BankError as error:
             if error.code in SHOWN_REFUSALS:
                 self.request.bank_sign_in_refusal = (SHOWN_REFUSALS[error.code], {})

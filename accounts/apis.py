@@ -37,7 +37,7 @@ from .serializers import (
     VerifyTokenOut,
     WsTicketOut,
 )
-from .throttles import LoginRateThrottle, RegisterRateThrottle
+from .throttles import LoginRateThrottle, RegisterRateThrottle, client_address
 
 
 def _session_body(issued: tokens.IssuedToken) -> dict:
@@ -66,7 +66,9 @@ class LoginApi(APIView):
     )
     def post(self, request):
         data = parse(LoginIn, request, query=False)
-        user = services.auth_login(username=data.get("username"), password=data.get("password"))
+        user = services.auth_login(
+            username=data.get("username"), password=data.get("password"), address=client_address(request)
+        )
         issued = tokens.token_issue(user=user)
         player = selectors.player_of(user)
         body = (
@@ -160,7 +162,10 @@ class LogoutApi(APIView):
 
 
 class MeApi(APIView):
-    @extend_schema(responses={200: MeOut}, summary="The caller's role and player")
+    @extend_schema(
+        responses={200: MeOut},
+        summary="The caller's role and player; an officer's own failed sign-ins since their last sign-in",
+    )
     def get(self, request):
         player = selectors.player_of(request.user)
         body = {
@@ -169,6 +174,8 @@ class MeApi(APIView):
             "has_solo_access": bool(player and player.has_solo_access),
             "player": player,
         } | _role(request.user)
+        if request.user.is_staff:  # an officer's own, never anyone else's
+            body["failed_sign_ins"] = selectors.sign_in_failures_of(user=request.user, sid=request.auth.get("sid", ""))
         return Response(MeOut(body).data)
 
 

@@ -1,5 +1,6 @@
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.db.models import Q
 from django.db.models.functions import Lower
 
 from bank.core import roles
@@ -26,6 +27,27 @@ class User(AbstractUser):
         related_name="+",
         help_text="the treasurer who added this officer or last raised their role: never their second approver",
     )
+    display_name = models.CharField(
+        max_length=rules.NAME_MAX_LENGTH,
+        blank=True,
+        default="",
+        help_text="what players see of an officer (never the sign-in name); blank for players",
+    )
+
+    class Meta(AbstractUser.Meta):
+        constraints = [
+            models.UniqueConstraint(
+                Lower("display_name"),
+                condition=Q(is_staff=True) & ~Q(display_name=""),
+                name="officer_display_name_unique_ignoring_case",
+            ),
+        ]
+
+    @property
+    def public_name(self) -> str:
+        """What a player, a request card, a statement or a Discord message calls this user when it
+        acted as an officer: the display name, never the sign-in name (docs/rules.md, "Officers")."""
+        return rules.officer_public_name(self.display_name)
 
 
 class Player(models.Model):
@@ -71,25 +93,56 @@ class Player(models.Model):
 
 
 class StaffLockout(models.Model):
-    """An admin's failed sign-ins and cool-down (docs/rules.md, "Signing in and sessions").
+    """An officer's failed sign-ins and cool-down at one client address (docs/rules.md, "Signing in
+    and sessions").
 
-    Five wrong passwords in a row, at any door (the app's sign-in or the Django admin site), lock a
-    staff account for 15 minutes, then 30, 60 ... (at most a day) for each further lockout until a
-    successful sign-in. A stranger can slow an admin down, never shut them out for good:
-    `manage.py ensure_admin` removes the row. Not bank data: a backup leaves it out.
+    Five wrong passwords in a row from one address, at any door (the app's sign-in or the Django
+    admin site), lock the staff account for sign-ins from that address for 15 minutes, then 30, 60
+    ... (at most a day) for each further lockout there until a successful sign-in from it. The
+    address is the one the sign-in throttle counts (`accounts.throttles.client_address`): a stranger
+    guessing from one address cannot lock the officer out anywhere else. `manage.py ensure_admin`
+    (and `--unlock <username>`) removes every row of the officer. Not bank data: a backup leaves it out.
     """
 
-    user = models.OneToOneField(User, on_delete=models.CASCADE, primary_key=True, related_name="staff_lockout")
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="staff_lockouts")
+    address = models.CharField(
+        max_length=rules.ADDRESS_MAX_LENGTH, help_text="the client address the attempts came from"
+    )
     failed_attempts = models.PositiveIntegerField(default=0, help_text="wrong passwords since the last lockout")
     lockouts = models.PositiveIntegerField(default=0, help_text="lockouts since the last successful sign-in")
     locked_until = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "address"], name="staff_lockout_one_per_user_and_address")
+        ]
+
     def __str__(self) -> str:
-        return f"sign-in lockout of user {self.user_id}"
+        return f"sign-in lockout of user {self.user_id} at {self.address}"
 
     def is_locked(self, now) -> bool:
         return self.locked_until is not None and self.locked_until > now
+
+
+class StaffSignInFailure(models.Model):
+    """One wrong password given for an officer's account: when, from which address, at which door.
+
+    The officer sees their own (`GET /api/me`, the admin panel's notice); nobody else reads them.
+    Kept bounded: the latest `rules.SIGN_IN_FAILURES_KEPT` per officer, none older than
+    `rules.SIGN_IN_FAILURES_KEPT_DAYS`. Not bank data: a backup leaves it out.
+    """
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="sign_in_failures")
+    at = models.DateTimeField()
+    address = models.CharField(max_length=rules.ADDRESS_MAX_LENGTH)
+    door = models.CharField(max_length=32, help_text="app sign-in, or the Django admin site")
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "-at"], name="sign_in_failure_user_at")]
+
+    def __str__(self) -> str:
+        return f"failed sign-in of user {self.user_id} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"
 
 
 class BankSession(models.Model):
@@ -104,6 +157,11 @@ class BankSession(models.Model):
     expires_at = models.DateTimeField(db_index=True)
     ended_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    previous_sign_in_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="an officer's sign-in before this one: their failed sign-ins since then are shown to them",
+    )
 
     def __str__(self) -> str:
         state = "ended" if self.ended_at else f"until {self.expires_at:%Y-%m-%d %H:%M:%S}"

@@ -11,6 +11,11 @@ SIGN_IN_PASSWORD_MAX_LENGTH = 1024  # an admin's password may be longer than a p
 MAX_FAILED_ATTEMPTS = 5  # after 5 consecutive failed passwords a player is blocked, an admin cools down
 STAFF_LOCKOUT_MINUTES = 15  # an admin's first lockout; each further one doubles ...
 STAFF_LOCKOUT_MAX_MINUTES = 24 * 60  # ... up to a day
+ADDRESS_MAX_LENGTH = 100  # a client address as the sign-in throttle reads it (IPv6 is 45 at most)
+SIGN_IN_FAILURES_KEPT = 50  # an officer's failed sign-ins kept: the latest 50 ...
+SIGN_IN_FAILURES_KEPT_DAYS = 30  # ... and none older than 30 days
+SIGN_IN_FAILURES_SHOWN = 3  # the latest few an officer's notice lists
+OFFICER_UNNAMED = "Bank officer"  # what players see of an officer without a display name (never the username)
 
 MSG_FILL_ALL = "Please fill in all fields"
 MSG_NAME_SHORT = "Player name must be at least 2 characters"
@@ -34,9 +39,19 @@ def msg_staff_locked(minutes_left: int, until_text: str) -> str:
     # never "incorrect password": the sign-in screen shows this text as it is
     wait = "1 minute" if minutes_left == 1 else f"{minutes_left} minutes"
     return (
-        f"This admin account is locked after {MAX_FAILED_ATTEMPTS} failed sign-in attempts: try again in {wait} "
-        f"({until_text}), or run manage.py ensure_admin on the server to unlock it now."
+        f"This admin account is locked at this address after {MAX_FAILED_ATTEMPTS} failed sign-in attempts: "
+        f"try again in {wait} ({until_text}), or run manage.py ensure_admin on the server to unlock it now."
     )
+
+
+def officer_public_name(display_name: str) -> str:
+    """What players see of an officer: the display name, or a neutral stand-in, never the username."""
+    return display_name or OFFICER_UNNAMED
+
+
+def default_display_name(user_id: int) -> str:
+    """The display name an officer gets when none was chosen (the migration, `ensure_admin`)."""
+    return f"Officer {user_id}"
 
 
 def msg_no_password(name: str) -> str:

@@ -6,7 +6,8 @@ from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.db.models.functions import Lower
 from rest_framework.exceptions import NotFound
 
-from .models import Player, User
+from . import rules
+from .models import BankSession, Player, StaffSignInFailure, User
 
 _ID_TERM = re.compile(r"[0-9]{1,18}")
 
@@ -73,3 +74,16 @@ def player_search(*, term: str, offset: int = 0, limit: int = 50) -> dict:
         found.select_related("added_by", "user").order_by(exact_first, Lower("name"), "id")[offset : offset + limit]
     )
     return {"count": found.count(), "players": page}
+
+
+def sign_in_failures_of(*, user: User, sid: str) -> dict:
+    """An officer's own failed sign-ins since the sign-in before this session (all that are kept when
+    there was none): how many, since when, and the latest few with time, address and door. Only the
+    officer reads them (`GET /api/me`). 2 queries."""
+    since = BankSession.objects.filter(sid=sid, user=user).values_list("previous_sign_in_at", flat=True).first()
+    failures = StaffSignInFailure.objects.filter(user=user)
+    if since is not None:
+        failures = failures.filter(at__gt=since)
+    # the table keeps at most SIGN_IN_FAILURES_KEPT per officer: reading them all is bounded
+    rows = list(failures.order_by("-at", "-id").values("at", "address", "door")[: rules.SIGN_IN_FAILURES_KEPT])
+    return {"count": len(rows), "since": since, "latest": rows[: rules.SIGN_IN_FAILURES_SHOWN]}

@@ -121,12 +121,34 @@ class PlayerBriefOut(serializers.ModelSerializer):
         fields = ["id", "name", "discord", "credit_score", "client_type", "bad_payer", "has_solo_access"]
 
 
+class SignInFailureOut(serializers.Serializer):
+    at = serializers.DateTimeField()
+    address = serializers.CharField(help_text="the client address, as the sign-in throttle reads it")
+    door = serializers.CharField(help_text="app sign-in, or Django admin site")
+
+
+class FailedSignInsOut(MayBeAbsent, serializers.Serializer):
+    """An officer's own failed sign-ins since their sign-in before this session; absent for players."""
+
+    count = serializers.IntegerField(help_text="wrong passwords given for this officer since `since`")
+    since = serializers.DateTimeField(
+        allow_null=True, help_text="the officer's sign-in before this session; null: never signed in before"
+    )
+    latest = SignInFailureOut(many=True, help_text="the latest few, newest first")
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, **kwargs)
+
+
 class MeOut(serializers.Serializer):
     username = serializers.CharField()
     is_admin = serializers.BooleanField()
     role = OfficerRoleOut()
     has_solo_access = serializers.BooleanField()
     player = PlayerBriefOut(allow_null=True)
+    failed_sign_ins = FailedSignInsOut(
+        help_text="an officer's own failed sign-ins since their last sign-in (absent for players)"
+    )
 
 
 class PlayerUpdateIn(InputSerializer):

@@ -2,6 +2,7 @@
 
 import math
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth.hashers import make_password
@@ -14,7 +15,7 @@ from bank.core.errors import BankError
 from bank.core.models import BankSettings, DecisionRecord
 
 from . import rules
-from .models import Player, StaffLockout, User
+from .models import Player, StaffLockout, StaffSignInFailure, User
 from .tokens import sessions_end_for_user
 
 PLAYER_FLAGS = ("bad_payer", "has_solo_access", "client_type")
@@ -46,17 +47,19 @@ DOOR_API = "app sign-in"
 DOOR_ADMIN_SITE = "Django admin site"
 
 
-def auth_login(*, username, password, door: str = DOOR_API) -> User:
+def auth_login(*, username, password, address: str, door: str = DOOR_API) -> User:
     """The user for these credentials, at any door (the app's /api/login, the Django admin site):
     counts failed passwords, blocks a player after five until an admin unblocks them, and cools
-    an admin down after five (docs/rules.md, "Signing in and sessions")."""
+    an officer down after five from one client address, at that address only (docs/rules.md,
+    "Signing in and sessions"). `address` is the client's address as the sign-in throttle reads it
+    (`accounts.throttles.client_address`)."""
     username, password = _clean(username), password if isinstance(password, str) else ""
     if not username or not password:
         raise BankError(rules.MSG_FILL_ALL, code="missing_fields")
 
     admin = User.objects.filter(is_staff=True, is_active=True, username__iexact=username).first()
     if admin is not None:
-        return _staff_sign_in(admin=admin, password=password, door=door)
+        return _staff_sign_in(admin=admin, password=password, address=address, door=door)
 
     player = _player_for_sign_in(username)
     if player is None:
@@ -109,14 +112,17 @@ def _staff_locked(lockout: StaffLockout, now) -> BankError:
     return BankError(rules.msg_staff_locked(minutes_left, until), code="account_locked", status=403)
 
 
-def _staff_sign_in(*, admin: User, password: str, door: str) -> User:
-    """An admin's sign-in: five wrong passwords in a row lock the account for a while (15 minutes,
-    doubling with each further lockout until a successful sign-in, at most a day), during which
-    even the right password is refused. Strangers can slow an admin down, never lock them out for
-    good, and `manage.py ensure_admin` unlocks at once. The lockout ends no session: a stranger
-    guessing must not sign the real admin out."""
+def _staff_sign_in(*, admin: User, password: str, address: str, door: str) -> User:
+    """An officer's sign-in: five wrong passwords in a row from one client address lock the account
+    for sign-ins from that address (15 minutes, doubling with each further lockout there until a
+    successful sign-in from it, at most a day), during which even the right password is refused
+    there. From any other address the officer signs in as usual: a stranger guessing from one
+    address cannot shut the officer out, and `manage.py ensure_admin` lifts every lockout at once.
+    The lockout ends no session: a stranger guessing must not sign the real officer out. Every wrong
+    password is recorded for the officer to see (`StaffSignInFailure`)."""
+    address = (address or "unknown")[: rules.ADDRESS_MAX_LENGTH]
     now = timezone.now()
-    lockout = StaffLockout.objects.filter(user=admin).first()
+    lockout = StaffLockout.objects.filter(user=admin, address=address).first()
     if lockout is not None and lockout.is_locked(now):
         raise _staff_locked(lockout, now)
     # checked before any lock is taken (see _player_user_create)
@@ -126,13 +132,16 @@ def _staff_sign_in(*, admin: User, password: str, door: str) -> User:
 
     failure: BankError | None = None
     with transaction.atomic():
-        lockout, _ = StaffLockout.objects.select_for_update().get_or_create(user=admin)
+        # the officer's row first: every attempt on one officer waits here, whatever its address
+        User.objects.select_for_update().filter(pk=admin.pk).first()
+        lockout, _ = StaffLockout.objects.get_or_create(user=admin, address=address)
         if lockout.is_locked(now):  # locked by other attempts meanwhile
             raise _staff_locked(lockout, now)
         if correct:
-            lockout.delete()  # a successful sign-in forgets the failures and the doubling
+            lockout.delete()  # a successful sign-in forgets this address's failures and doubling
             return admin
-        # a wrong password is counted, and the count must commit although the call fails
+        # a wrong password is counted and recorded, and both must commit although the call fails
+        _sign_in_failure_record(user=admin, at=now, address=address, door=door)
         lockout.failed_attempts += 1
         if lockout.failed_attempts >= rules.MAX_FAILED_ATTEMPTS:
             minutes = rules.staff_lockout_minutes(lockout.lockouts)
@@ -149,13 +158,36 @@ def _staff_sign_in(*, admin: User, password: str, door: str) -> User:
                     "minutes": minutes,
                     "lockouts": lockout.lockouts,
                     "door": door,
+                    "address": address,
                 },
             )
             failure = _staff_locked(lockout, now)
         else:
             failure = BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
         lockout.save()
+        _staff_lockouts_forget_stale(user=admin, now=now)
     raise failure
+
+
+def _sign_in_failure_record(*, user: User, at, address: str, door: str) -> None:
+    """Record a wrong password for an officer, keeping only the latest few weeks' and the latest
+    `SIGN_IN_FAILURES_KEPT` of that officer (the table stays small whatever a stranger tries)."""
+    StaffSignInFailure.objects.create(user=user, at=at, address=address, door=door)
+    mine = StaffSignInFailure.objects.filter(user=user)
+    keep_from = mine.order_by("-at", "-id").values_list("at", "id")[rules.SIGN_IN_FAILURES_KEPT - 1 :][:1]
+    if keep_from:
+        oldest_kept_at, oldest_kept_id = keep_from[0]
+        mine.filter(Q(at__lt=oldest_kept_at) | Q(at=oldest_kept_at, id__lt=oldest_kept_id)).delete()
+    mine.filter(at__lt=at - timedelta(days=rules.SIGN_IN_FAILURES_KEPT_DAYS)).delete()
+
+
+def _staff_lockouts_forget_stale(*, user: User, now) -> None:
+    """An address that has not tried for the officer in the kept days, and is not locked, is forgotten
+    (its failures and its doubling): the officer's rows stay few whatever addresses a stranger uses."""
+    stale = now - timedelta(days=rules.SIGN_IN_FAILURES_KEPT_DAYS)
+    StaffLockout.objects.filter(user=user, updated_at__lt=stale).filter(
+        Q(locked_until__isnull=True) | Q(locked_until__lte=now)
+    ).delete()
 
 
 def _player_for_sign_in(username: str) -> Player | None:
@@ -502,9 +534,19 @@ def user_password_changed(*, user_id: int, admin: User) -> User:
     return user
 
 
-def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str, StaffLockout | None]:
-    """Create or update the bank admin, and lift a sign-in lockout of theirs (failed attempts too).
-    Returns (user, created, generated_password, the lockout lifted or None)."""
+@dataclass(frozen=True)
+class LockoutsLifted:
+    """What lifting an officer's lockouts removed, over every address."""
+
+    addresses: int
+    lockouts: int
+    failed_attempts: int
+
+
+def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str, LockoutsLifted | None]:
+    """Create or update the bank admin, and lift every sign-in lockout of theirs, at every address
+    (failed attempts too). A new admin is shown to players as "Officer <id>".
+    Returns (user, created, generated_password, the lockouts lifted or None)."""
 
     generated = ""
     lifted = None
@@ -523,31 +565,49 @@ def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str,
             generated = secrets.token_urlsafe(12)
             user.set_password(generated)
         user.save()
+        if not user.display_name:  # what players see of the admin until a treasurer renames them
+            user.display_name = rules.default_display_name(user.pk)
+            user.save(update_fields=["display_name"])
         lifted = _staff_lockout_lift(user=user, by="manage.py ensure_admin")
     return user, created, generated, lifted
 
 
-def _staff_lockout_lift(*, user: User, by: str) -> StaffLockout | None:
-    """Forget a staff account's sign-in lockout and its failed attempts, in the audit trail; the
-    lockout lifted, or None when there was none."""
-    lifted = StaffLockout.objects.select_for_update().filter(user=user).first()
-    if lifted is not None:
-        lifted.delete()
-        audit.record(
-            actor=None,
-            kind="staff.unlocked",
-            obj=user,
-            before=audit.snapshot(lifted, ("failed_attempts", "lockouts", "locked_until")),
-            after={"failed_attempts": 0, "lockouts": 0, "locked_until": None, "by": by},
-        )
+def _staff_lockout_lift(*, user: User, by: str) -> LockoutsLifted | None:
+    """Forget a staff account's sign-in lockouts and failed attempts at every address, in the audit
+    trail; what was lifted, or None when there was nothing. The record of failed sign-ins stays (the
+    officer still sees what happened)."""
+    rows = list(StaffLockout.objects.select_for_update().filter(user=user).order_by("address"))
+    if not rows:
+        return None
+    StaffLockout.objects.filter(pk__in=[row.pk for row in rows]).delete()
+    lifted = LockoutsLifted(
+        addresses=len(rows),
+        lockouts=sum(row.lockouts for row in rows),
+        failed_attempts=sum(row.failed_attempts for row in rows),
+    )
+    locked = [row.locked_until for row in rows if row.locked_until is not None]
+    audit.record(
+        actor=None,
+        kind="staff.unlocked",
+        obj=user,
+        before={
+            "failed_attempts": lifted.failed_attempts,
+            "lockouts": lifted.lockouts,
+            "locked_until": max(locked) if locked else None,
+            "addresses": {
+                row.address: audit.snapshot(row, ("failed_attempts", "lockouts", "locked_until")) for row in rows
+            },
+        },
+        after={"failed_attempts": 0, "lockouts": 0, "locked_until": None, "by": by},
+    )
     return lifted
 
 
 @transaction.atomic
-def staff_unlock(*, username: str) -> tuple[User, StaffLockout | None]:
+def staff_unlock(*, username: str) -> tuple[User, LockoutsLifted | None]:
     """The operator lifts an officer's sign-in lockout (`manage.py ensure_admin --unlock <username>`):
     any staff account, by its username ignoring case. Nothing else about the account changes.
-    Returns (the officer, the lockout lifted or None)."""
+    Returns (the officer, the lockouts lifted or None)."""
     user = User.objects.filter(username__iexact=username, is_staff=True).first()
     if user is None:
         raise BankError(

@@ -43,3 +43,11 @@ class RegisterRateThrottle(_AddressRateThrottle):
     apart from sign-in attempts so that registering never uses up the sign-in budget."""
 
     scope = "register"
+
+
+def client_address(request) -> str:
+    """The client's address exactly as the sign-in throttle counts it: the connection's address, or
+    with BANK_NUM_PROXIES trusted proxies in front the one they name in X-Forwarded-For (DRF's
+    NUM_PROXIES). An officer's lockout is kept per this address (docs/rules.md, "Signing in and
+    sessions"), at both doors."""
+    return LoginRateThrottle().get_ident(request) or "unknown"

@@ -65,7 +65,9 @@ def token_issue(*, user: User) -> IssuedToken:
         if player is not None and player.is_blocked:
             raise BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
         BankSession.objects.filter(expires_at__lt=now - SESSION_KEEP).delete()
-        session = BankSession(sid=secrets.token_hex(16), user=user)
+        # an officer's session remembers the sign-in before it: their failed sign-ins since are shown
+        previous = user.last_login if user.is_staff else None
+        session = BankSession(sid=secrets.token_hex(16), user=user, previous_sign_in_at=previous)
         issued = _token_for(session=session, user=user)
         session.save(force_insert=True)
         if user.is_staff:  # the Officers tab shows each officer's last sign-in

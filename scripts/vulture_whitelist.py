@@ -209,3 +209,5 @@ sole_treasurer_delay_hours  # variable, bank/apis.py (BankSettingsOut)
 proposed_by  # variable, bank/core/models.py and bank/core/decisions.py (ProposalOut reads proposed_by_name)
 proposed_by_name  # variable, bank/core/models.py (ProposalOut's source)
 decided_by_name  # variable, bank/core/models.py (ProposalOut's source)
+previous_sign_in_at  # variable, accounts/models.py (read by accounts.selectors.sign_in_failures_of)
+failed_sign_ins  # variable, accounts/serializers.py

@@ -1,7 +1,7 @@
 """One lockout for every door (docs/rules.md, "Signing in and sessions"): the Django admin site signs
-in through the same throttle and the same failed-password counting as POST /api/login; an admin
-cools down after five failures (15 minutes, doubling), a player stays blocked until unblocked, and
-every lockout is in the audit trail."""
+in through the same throttle and the same failed-password counting as POST /api/login; an officer
+cools down after five failures from one client address, at that address only (15 minutes,
+doubling), a player stays blocked until unblocked, and every lockout is in the audit trail."""
 
 from datetime import timedelta
 from io import StringIO
@@ -23,12 +23,18 @@ SITE_LOGIN = "/django-admin/login/?next=/django-admin/"
 WRONG = "not-the-password"
 
 
-def site_sign_in(client, username, password=PASSWORD):
-    return client.post(SITE_LOGIN, {"username": username, "password": password, "next": "/django-admin/"})
+HOME = "127.0.0.1"  # the test client's address
+STRANGER = "203.0.113.9"
+OFFICE = "198.51.100.7"
 
 
-def api_sign_in(api, username, password=PASSWORD):
-    return api.post("/api/login", {"username": username, "password": password}, format="json")
+def site_sign_in(client, username, password=PASSWORD, address=HOME):
+    body = {"username": username, "password": password, "next": "/django-admin/"}
+    return client.post(SITE_LOGIN, body, REMOTE_ADDR=address)
+
+
+def api_sign_in(api, username, password=PASSWORD, address=HOME):
+    return api.post("/api/login", {"username": username, "password": password}, format="json", REMOTE_ADDR=address)
 
 
 def signed_in_on_the_site(client) -> bool:
@@ -92,7 +98,9 @@ def test_five_wrong_passwords_on_the_site_lock_the_admin_for_15_minutes(client, 
     answers = [site_sign_in(client, "admin", WRONG) for _ in range(5)]
     assert [answer.status_code for answer in answers] == [200, 200, 200, 200, 403]
     assert "Please enter the correct username and password" in page(answers[0])
-    assert "This admin account is locked after 5 failed sign-in attempts: try again in 15 minutes" in page(answers[4])
+    assert "This admin account is locked at this address after 5 failed sign-in attempts: try again in 15 minutes" in (
+        page(answers[4])
+    )
     lockout = StaffLockout.objects.get(user=admin_user)
     remaining = lockout.locked_until - timezone.now()
     assert timedelta(minutes=14) < remaining <= timedelta(minutes=15)
@@ -107,7 +115,7 @@ def test_a_locked_admin_is_refused_even_the_right_password_at_both_doors(client,
     by_api = api_sign_in(api, "admin")
     assert by_api.status_code == 403
     assert by_api.json()["code"] == "account_locked"
-    assert by_api.json()["detail"].startswith("This admin account is locked after 5 failed sign-in attempts")
+    assert by_api.json()["detail"].startswith("This admin account is locked at this address after 5 failed sign-in")
 
 
 def test_failures_at_both_doors_add_up(client, api, admin_user):
@@ -180,7 +188,7 @@ def test_ensure_admin_unlock_lifts_another_officers_lockout_and_nothing_else(api
     out = StringIO()
     call_command("ensure_admin", "--unlock", "tess", stdout=out)
     assert out.getvalue().strip() == (
-        "Officer 'Tess' had 1 sign-in lockout(s) and 0 failed attempt(s) since; unlocked."
+        "Officer 'Tess' had 1 sign-in lockout(s) and 0 failed attempt(s) since, from 1 address; unlocked."
     )
     assert not StaffLockout.objects.filter(user=teller).exists()
     assert StaffLockout.objects.get(user=admin_user).failed_attempts == 2
@@ -276,3 +284,90 @@ def test_a_players_right_password_does_not_open_the_site(client):
     assert answer.status_code == 200
     assert "Please enter the correct username and password for a staff account" in page(answer)
     assert not signed_in_on_the_site(client)
+
+
+# --- per client address (issue 29, item 6: a stranger cannot lock an officer out) ----------------
+
+
+def test_five_wrong_passwords_from_one_address_lock_the_officer_there_only(client, api, admin_user):
+    lou = AdminFactory(username="lou", role=roles.LOAN_OFFICER, is_superuser=False)
+    answers = [api_sign_in(api, "lou", WRONG, address=STRANGER) for _ in range(5)]
+    assert [answer.status_code for answer in answers] == [401, 401, 401, 401, 403]
+    # at the stranger's address even the right password is refused, at both doors ...
+    assert api_sign_in(api, "lou", address=STRANGER).json()["code"] == "account_locked"
+    assert site_sign_in(client, "admin", address=STRANGER).status_code == 302  # another officer is not locked
+    # ... while the officer signs in from anywhere else, at either door
+    assert api_sign_in(api, "lou", address=OFFICE).status_code == 200
+    assert api_sign_in(api, "lou").status_code == 200
+    lockout = StaffLockout.objects.get(user=lou)
+    assert (lockout.address, lockout.is_locked(timezone.now())) == (STRANGER, True)
+    entry = AuditEntry.objects.get(kind="staff.locked")
+    assert (entry.object_id, entry.after["address"], entry.after["door"]) == (lou.pk, STRANGER, "app sign-in")
+
+
+def test_the_admin_site_door_locks_per_address_too(client, admin_user):
+    for _ in range(5):
+        site_sign_in(client, "admin", WRONG, address=STRANGER)
+    assert site_sign_in(client, "admin", address=STRANGER).status_code == 403
+    assert site_sign_in(client, "admin", address=OFFICE).status_code == 302
+    assert signed_in_on_the_site(client)
+    assert AuditEntry.objects.get(kind="staff.locked").after["address"] == STRANGER
+
+
+def test_the_doubling_is_kept_per_address(api, admin_user):
+    def lock_from(address) -> int:
+        for _ in range(5):
+            api_sign_in(api, "admin", WRONG, address=address)
+        lockout = StaffLockout.objects.get(user=admin_user, address=address)
+        return round((lockout.locked_until - timezone.now()).total_seconds() / 60)
+
+    assert lock_from(STRANGER) == 15
+    expire_the_lockout()
+    assert lock_from(STRANGER) == 30
+    assert lock_from(OFFICE) == 15  # another address starts at 15
+    # the officer signing in from a third address forgets nothing of the stranger's doubling
+    assert api_sign_in(api, "admin").status_code == 200
+    expire_the_lockout()
+    assert lock_from(STRANGER) == 60
+    # a successful sign-in from an address forgets that address's doubling
+    expire_the_lockout()
+    assert api_sign_in(api, "admin", address=OFFICE).status_code == 200
+    assert lock_from(OFFICE) == 15
+
+
+def test_failures_from_two_addresses_do_not_add_up(api, admin_user):
+    for _ in range(4):
+        api_sign_in(api, "admin", WRONG, address=STRANGER)
+        api_sign_in(api, "admin", WRONG, address=OFFICE)
+    assert not any(lockout.is_locked(timezone.now()) for lockout in StaffLockout.objects.all())
+    assert api_sign_in(api, "admin", WRONG, address=STRANGER).json()["code"] == "account_locked"
+    assert api_sign_in(api, "admin", address=OFFICE).status_code == 200
+
+
+@pytest.mark.parametrize("unlock", [[], ["--unlock", "ADMIN"]])
+def test_ensure_admin_lifts_the_lockouts_at_every_address(api, admin_user, unlock):
+    for address in (STRANGER, OFFICE):
+        for _ in range(5):
+            api_sign_in(api, "admin", WRONG, address=address)
+    api_sign_in(api, "admin", WRONG)  # one failure at a third address, not locked
+    out = StringIO()
+    call_command("ensure_admin", *unlock, stdout=out)
+    assert "2 sign-in lockout(s) and 1 failed attempt(s) since, from 3 addresses; unlocked." in out.getvalue()
+    assert not StaffLockout.objects.exists()
+    for address in (STRANGER, OFFICE, HOME):
+        assert api_sign_in(api, "admin", address=address).status_code == 200, address
+    entry = AuditEntry.objects.get(kind="staff.unlocked")
+    assert (entry.before["lockouts"], entry.before["failed_attempts"]) == (2, 1)
+    assert sorted(entry.before["addresses"]) == sorted([STRANGER, OFFICE, HOME])
+
+
+def test_the_address_is_the_one_the_throttle_counts(api, admin_user, settings):
+    """Without trusted proxies (BANK_NUM_PROXIES=0) X-Forwarded-For is the client's to write: it is
+    ignored, or a stranger would pick a fresh address for every five guesses. With one proxy in front,
+    the address it names is the client's."""
+    forwarded = {"HTTP_X_FORWARDED_FOR": "192.0.2.44"}
+    api.post("/api/login", {"username": "admin", "password": WRONG}, format="json", REMOTE_ADDR=OFFICE, **forwarded)
+    assert StaffLockout.objects.get().address == OFFICE
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    api.post("/api/login", {"username": "admin", "password": WRONG}, format="json", REMOTE_ADDR=OFFICE, **forwarded)
+    assert sorted(StaffLockout.objects.values_list("address", flat=True)) == ["192.0.2.44", OFFICE]

@@ -7,7 +7,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from accounts import services as accounts_services
-from accounts.models import Player
+from accounts.models import Player, StaffLockout, StaffSignInFailure
 from bank import backup
 from bank.core.models import AuditEntry
 from bank.core.testing.queries import AUTH_QUERIES
@@ -164,3 +164,20 @@ def test_a_damaged_file_is_refused_and_nothing_changes(admin_user, tmp_path, dam
 def test_a_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(CommandError, match=r"Cannot read .*Nothing was restored"):
         call_command("restore", str(tmp_path / "none.json"))
+
+
+# --- officers' sign-in lockouts and failures are not bank data (issue 29, item 6) ---------------
+
+
+def test_officers_sign_in_failures_and_lockouts_are_left_out(api, admin_user):
+    for _ in range(5):
+        api.post("/api/login", {"username": "admin", "password": "wrong-password"}, format="json")
+    assert (StaffSignInFailure.objects.count(), StaffLockout.objects.count()) == (5, 1)
+    tables = tables_of(backup.backup_data())
+    assert not {"accounts.staffsigninfailure", "accounts.stafflockout"} & set(tables)
+
+
+def test_a_users_display_name_travels_as_a_players_blank(admin_user, player):
+    users = tables_of(backup.backup_data())["accounts.user"]
+    assert "display_name" in users["columns"]
+    assert [dict(zip(users["columns"], row, strict=True))["display_name"] for row in users["rows"]] == [""]

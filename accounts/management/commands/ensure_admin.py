@@ -3,22 +3,22 @@ import os
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from accounts.services import admin_ensure, staff_unlock
+from accounts.services import LockoutsLifted, admin_ensure, staff_unlock
 from bank.core.errors import BankError
 
 
 class Command(BaseCommand):
     help = (
         "Create or update the bank admin from BANK_ADMIN_USERNAME / BANK_ADMIN_PASSWORD, "
-        "and lift a sign-in lockout of that admin. With --unlock <username>, only lift the sign-in "
-        "lockout of that officer (any staff account)."
+        "and lift every sign-in lockout of that admin (at every address). With --unlock <username>, only "
+        "lift the sign-in lockouts of that officer (any staff account)."
     )
 
     def add_arguments(self, parser):
         parser.add_argument(
             "--unlock",
             metavar="USERNAME",
-            help="lift this officer's sign-in lockout and failed attempts, and change nothing else",
+            help="lift this officer's sign-in lockouts and failed attempts at every address, and change nothing else",
         )
 
     def handle(self, *args, **options):
@@ -29,10 +29,7 @@ class Command(BaseCommand):
         password = os.environ.get("BANK_ADMIN_PASSWORD", "")
         user, created, generated, lifted = admin_ensure(username=username, password=password)
         if lifted is not None:
-            self.stdout.write(
-                f"Admin '{user.username}' had {lifted.lockouts} sign-in lockout(s) and "
-                f"{lifted.failed_attempts} failed attempt(s) since; unlocked."
-            )
+            self.stdout.write(f"Admin '{user.username}' {_lifted(lifted)}; unlocked.")
         if generated:
             self.stdout.write(self.style.WARNING(f"Admin '{user.username}' created with password: {generated}"))
             self.stdout.write("This password is shown only once. Set BANK_ADMIN_PASSWORD to choose your own.")
@@ -53,7 +50,11 @@ class Command(BaseCommand):
         if lifted is None:
             self.stdout.write(f"Officer '{user.username}' was not locked out; nothing changed.")
             return
-        self.stdout.write(
-            f"Officer '{user.username}' had {lifted.lockouts} sign-in lockout(s) and "
-            f"{lifted.failed_attempts} failed attempt(s) since; unlocked."
-        )
+        self.stdout.write(f"Officer '{user.username}' {_lifted(lifted)}; unlocked.")
+
+
+def _lifted(lifted: LockoutsLifted) -> str:
+    where = "1 address" if lifted.addresses == 1 else f"{lifted.addresses} addresses"
+    return (
+        f"had {lifted.lockouts} sign-in lockout(s) and {lifted.failed_attempts} failed attempt(s) since, from {where}"
+    )

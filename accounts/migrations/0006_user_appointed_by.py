@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0004_officer_roles'),
+        ('accounts', '0005_officer_display_name_and_lockouts'),
     ]
 
     operations = [
