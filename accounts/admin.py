@@ -34,15 +34,25 @@ class BankPasswordChangeForm(AdminPasswordChangeForm):
 
 @admin.register(User)
 class BankUserAdmin(UserAdmin):
-    """Officers and players' users. An officer's role, staff and active flags change only on the
-    panel's Officers tab (accounts.officers: the last treasurer stays, a deactivation signs out)."""
+    """Officers and players' users. An officer's role, display name, staff and active flags change only
+    on the panel's Officers tab (accounts.officers: the last treasurer stays, a deactivation signs out,
+    a display name is never a sign-in name)."""
 
-    list_display = ["username", "role", "is_staff", "is_active", "last_login", "date_joined"]
+    list_display = ["username", "display_name", "role", "is_staff", "is_active", "last_login", "date_joined"]
     list_filter = ["role", "is_staff", "is_active"]
-    readonly_fields = ["role", "is_staff", "is_superuser", "is_active", "groups", "user_permissions", "last_login"]
+    readonly_fields = [
+        "role",
+        "display_name",
+        "is_staff",
+        "is_superuser",
+        "is_active",
+        "groups",
+        "user_permissions",
+        "last_login",
+    ]
     fieldsets = [
         (None, {"fields": ["username", "password"]}),
-        ("Officer", {"fields": ["role", "is_staff", "is_superuser", "is_active"]}),
+        ("Officer", {"fields": ["display_name", "role", "is_staff", "is_superuser", "is_active"]}),
         ("Dates", {"fields": ["last_login", "date_joined"]}),
     ]
 

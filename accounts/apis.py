@@ -292,14 +292,19 @@ class OfficersApi(APIView):
         request=OfficerCreateIn,
         parameters=[IDEMPOTENCY_KEY_HEADER],
         responses={202: ChangeAwaitingOut},
-        summary="Treasurer: propose an officer (username as a player name, in the players' namespace; a role): a "
-        "second treasurer approves it, or it waits a published delay while the bank has one treasurer",
+        summary="Treasurer: propose an officer (username as a player name, in the players' namespace; the display "
+        "name players see; a role): a second treasurer approves it, or it waits a published delay while the bank "
+        "has one treasurer",
     )
     @idempotent
     def post(self, request):
         data = parse(OfficerCreateIn, request, query=False)
         awaiting = officers.officer_create(
-            username=data.get("username"), password=data.get("password"), role=data.get("role"), by=request.user
+            username=data.get("username"),
+            display_name=data.get("display_name"),
+            password=data.get("password"),
+            role=data.get("role"),
+            by=request.user,
         )
         return awaiting_response(awaiting)
 
@@ -311,14 +316,18 @@ class OfficerUpdateApi(APIView):
         request=OfficerUpdateIn,
         parameters=[IDEMPOTENCY_KEY_HEADER],
         responses={200: OfficerOut, 202: ChangeAwaitingOut},
-        summary="Treasurer: change an officer's role, or deactivate them (their sessions end at once); "
-        "409 for the last active treasurer. Raising a role or reactivating waits for a second treasurer (202)",
+        summary="Treasurer: change an officer's role or display name, or deactivate them (their sessions end at "
+        "once); 409 for the last active treasurer. Raising a role or reactivating waits for a second treasurer (202)",
     )
     @idempotent
     def patch(self, request, pk: int):
         data = parse(OfficerUpdateIn, request, query=False)
         officer = officers.officer_update(
-            officer_id=pk, role=data.get("role"), active=data.get("active"), by=request.user
+            officer_id=pk,
+            role=data.get("role"),
+            active=data.get("active"),
+            display_name=data.get("display_name"),
+            by=request.user,
         )
         if isinstance(officer, AwaitingSecondApproval):
             return awaiting_response(officer)

@@ -94,7 +94,13 @@ class VerifyTokenOut(serializers.Serializer):
 
 
 class PlayerOut(serializers.ModelSerializer):
-    added_by = serializers.CharField(source="added_by.username", default=None, read_only=True, allow_null=True)
+    added_by = serializers.CharField(
+        source="added_by.public_name",
+        default=None,
+        read_only=True,
+        allow_null=True,
+        help_text="the officer who added the player, by display name",
+    )
     has_password = serializers.BooleanField(read_only=True)
 
     class Meta:
@@ -204,7 +210,8 @@ class PlayerCreateOut(serializers.Serializer):
 
 class OfficerOut(serializers.Serializer):
     id = serializers.IntegerField()
-    username = serializers.CharField()
+    username = serializers.CharField(help_text="the sign-in name: officers see it here, players never")
+    display_name = serializers.CharField(help_text="what players see of this officer")
     role = serializers.ChoiceField(choices=roles.CHOICES)
     active = serializers.BooleanField(source="is_active")
     created_at = serializers.DateTimeField(source="date_joined")
@@ -217,6 +224,11 @@ class OfficersOut(serializers.Serializer):
 
 class OfficerCreateIn(InputSerializer):
     username = TextIn(label="Username", max_length=rules.NAME_MAX_LENGTH)
+    display_name = TextIn(
+        label="Display name",
+        max_length=rules.NAME_MAX_LENGTH,
+        help_text="required: what players see of the officer (never the username)",
+    )
     password = TextIn(label="Password", max_length=rules.PASSWORD_MAX_LENGTH, trim_whitespace=False)
     role = ChoiceTextField(
         choices=list(roles.ROLES),
@@ -233,3 +245,6 @@ class OfficerUpdateIn(InputSerializer):
         error_messages={"invalid_choice": "role must be teller, loan_officer or treasurer"},
     )
     active = StrictBooleanField(required=False, help_text="false deactivates: their sessions and sockets end at once")
+    display_name = TextIn(
+        label="Display name", max_length=rules.NAME_MAX_LENGTH, help_text="what players see of the officer"
+    )

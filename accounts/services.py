@@ -39,7 +39,8 @@ def _player_user_create(*, player: Player, password_hash: str) -> User:
 
 
 def _is_admin_name(name: str) -> bool:
-    return User.objects.filter(is_staff=True, username__iexact=name).exists()
+    """An officer's username or display name: neither may be a player's name or discord."""
+    return User.objects.filter(Q(username__iexact=name) | Q(display_name__iexact=name), is_staff=True).exists()
 
 
 # The doors a sign-in comes through, as the audit trail names them.
@@ -256,10 +257,14 @@ def _identity_clash(*, name: str, discord: str, own_player_id: int | None = None
     """The error when the name or the discord is another player's name or discord (ignoring case).
 
     A player's own pair may repeat itself ("zed" / "Zed"); `own_player_id` is that record. An
-    officer's username is taken too: called under `_identities_lock`, this sees an officer created
-    after `_validate_identity` looked (accounts.officers creates them under the same lock).
+    officer's username and display name are taken too: called under `_identities_lock`, this sees an
+    officer created or renamed after `_validate_identity` looked (accounts.officers does both under
+    the same lock).
     """
-    if User.objects.filter(Q(username__iexact=name) | Q(username__iexact=discord), is_staff=True).exists():
+    officer_names = Q()
+    for text in {name, discord}:
+        officer_names |= Q(username__iexact=text) | Q(display_name__iexact=text)
+    if User.objects.filter(officer_names, is_staff=True).exists():
         return _reserved(name)
     taken = Q()
     for text in {name, discord}:

@@ -11,7 +11,7 @@ ScoreColorField = enum_field("ScoreColorField", [colour for _, colour in rules.S
 
 
 class CreditEventOut(serializers.ModelSerializer):
-    admin_user = serializers.CharField(source="admin_user.username", default=None, read_only=True)
+    admin_user = serializers.CharField(source="admin_user.public_name", default=None, read_only=True)
 
     class Meta:
         model = CreditEvent

@@ -15,7 +15,7 @@ def exchange_settings() -> dict:
         "sell_rate": row.sell_rate,
         "buy_rate": row.buy_rate,
         "last_updated": row.last_updated,
-        "updated_by": row.updated_by.username if row.updated_by else None,
+        "updated_by": row.updated_by.public_name if row.updated_by else None,  # players read it too
     }
 
 

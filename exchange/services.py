@@ -117,7 +117,14 @@ def _locked_request(request_id: int) -> tuple[Player, PearlExchangeRequest]:
 
 
 def _decided(
-    request: PearlExchangeRequest, *, status: str, admin: User, notes: str, player, approved_by: str = ""
+    request: PearlExchangeRequest,
+    *,
+    status: str,
+    admin: User,
+    notes: str,
+    player,
+    approved_by: str = "",
+    approved_by_public: str = "",
 ) -> None:
     request.status = status
     request.decided_by = admin
@@ -151,7 +158,7 @@ def _decided(
         content=f"your request to {what} was approved."
         if approved
         else f"your request to {what} was denied. Reason: {notes}",
-        officer=approved_by if approved else admin.get_username(),
+        officer=approved_by_public if approved else admin.public_name,
     )
 
 
@@ -188,6 +195,7 @@ def exchange_request_approve(
         notes=notes,
         player=player,
         approved_by=verdict.approved_by,
+        approved_by_public=verdict.approved_by_public,
     )
     live.notify({"pearl_exchange_requests"}, [player.pk])
     return request

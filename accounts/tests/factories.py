@@ -21,6 +21,8 @@ class UserFactory(factory.django.DjangoModelFactory):
 
 class AdminFactory(UserFactory):
     username = "admin"
+    # what players see, never (nor holding) the username (docs/rules.md, "Officers")
+    display_name = factory.Sequence(lambda n: f"Clerk No. {n}")
     is_staff = True
     is_superuser = True
     role = "treasurer"

@@ -19,7 +19,13 @@ def officer(username: str, role: str) -> User:
 
 
 def create(api, **body):
-    return api.post(URL, {"username": "tellie", "password": "long-enough-1", "role": "teller"} | body, format="json")
+    defaults = {
+        "username": "tellie",
+        "display_name": "Keeper of the Vault",
+        "password": "long-enough-1",
+        "role": "teller",
+    }
+    return api.post(URL, defaults | body, format="json")
 
 
 def sign_in(api, username, password=PASSWORD):
@@ -39,7 +45,7 @@ def second_treasurer_approves(response, *, approver=None):
 def test_the_bank_admin_is_a_treasurer(admin_api):
     body = admin_api.get(URL).json()
     assert [(row["username"], row["role"], row["active"]) for row in body["results"]] == [("admin", "treasurer", True)]
-    assert set(body["results"][0]) == {"id", "username", "role", "active", "created_at", "last_login"}
+    assert set(body["results"][0]) == {"id", "username", "display_name", "role", "active", "created_at", "last_login"}
 
 
 def test_ensure_admin_makes_a_treasurer():
@@ -67,6 +73,7 @@ def test_a_treasurer_adds_an_officer_who_signs_in_on_the_same_screen_and_gets_th
     entry = AuditEntry.objects.get(kind="officer.created")
     assert (entry.actor_name, entry.after["role"], entry.after["password"]) == ("tessa", "teller", "set")
     assert entry.after["approved_by"] == "admin and tessa"
+    assert entry.after["display_name"] == "Keeper of the Vault"
 
 
 def test_a_player_has_no_role_in_their_answers(player_api, player, api):
@@ -224,3 +231,110 @@ def test_the_django_admin_site_lists_officers_with_their_role_and_admits_treasur
     lou = User.objects.get(username="lou")
     page = client.get(f"/django-admin/accounts/user/{lou.pk}/change/").content.decode()
     assert 'name="role"' not in page  # read-only: roles change on the Officers tab
+
+
+# --- display names (issue 29, item 6: players never see an officer's sign-in name) ---------------
+
+
+def test_an_officer_is_added_with_the_display_name_players_see(admin_api):
+    second_treasurer_approves(create(admin_api, username="tellie", display_name="  Keeper of the Vault "))
+    tellie = User.objects.get(username="tellie")
+    assert (tellie.display_name, tellie.public_name) == ("Keeper of the Vault", "Keeper of the Vault")
+
+
+@pytest.mark.parametrize("display_name", [None, "", "   "])
+def test_the_display_name_is_required(admin_api, display_name):
+    response = create(admin_api, display_name=display_name)
+    assert response.status_code == 400
+    assert response.json()["detail"] == "Please fill in the username, the display name, the password and the role"
+    assert not User.objects.filter(username="tellie").exists()
+
+
+@pytest.mark.parametrize("display_name", ["x", "y" * 65])
+def test_the_display_name_follows_the_player_name_rules(admin_api, display_name):
+    response = create(admin_api, display_name=display_name)
+    assert response.status_code == 400
+    assert "display_name" in response.json()["fields"]
+
+
+@pytest.mark.parametrize(
+    ("display_name", "why"),
+    [
+        ("TELLIE", "is an officer's sign-in name"),  # the new officer's own username
+        ("Admin", "is an officer's sign-in name"),  # another officer's
+        ("aria", "is a player's name"),
+        ("Aria.Guild", "is a player's name"),  # a discord is a sign-in name too
+        ("the treasurer", "is another officer's display name"),
+        ("Tellie S.", "holds an officer's sign-in name"),  # players would read the username in it
+        ("Ask the admin", "holds an officer's sign-in name"),
+    ],
+)
+def test_a_display_name_is_never_a_sign_in_name_nor_another_officers(admin_api, admin_user, display_name, why):
+    User.objects.filter(pk=admin_user.pk).update(display_name="The Treasurer")
+    PlayerFactory(name="Aria", discord="aria.guild")
+    response = create(admin_api, username="tellie", display_name=display_name)
+    assert response.status_code == 400, display_name
+    assert why in response.json()["detail"]
+    assert "display_name" in response.json()["fields"]
+
+
+def test_no_sign_in_name_may_take_an_officers_display_name(admin_api):
+    second_treasurer_approves(create(admin_api, username="tellie", display_name="Aldo the Clerk"))
+    # nor a word of it: players reading "Aldo the Clerk" must not be reading a sign-in name
+    assert create(admin_api, username="aldo", display_name="Someone Else").json()["code"] == "name_taken"
+    # not another officer's username ...
+    assert create(admin_api, username="ALDO THE CLERK", display_name="Someone Else").json()["code"] == "name_taken"
+    # ... nor a player's name or discord, by registration or New Player
+    register = {"name": "aldo the clerk", "discord": "a.d", "password": "x" * 8}
+    assert admin_api.post("/api/register", register, format="json").json()["code"] == "name_taken"
+    new_player = {"name": "Aldo2", "discord": "Aldo The Clerk"}
+    assert admin_api.post("/api/players", new_player, format="json").json()["code"] == "name_taken"
+    assert not Player.objects.exists()
+
+
+def test_a_treasurer_renames_an_officer_and_the_trail_says_so(admin_api):
+    lou = officer("lou", roles.LOAN_OFFICER)
+    before = lou.display_name
+    response = admin_api.patch(f"{URL}/{lou.pk}", {"display_name": "Lena the Lender"}, format="json")
+    assert (response.status_code, response.json()["display_name"]) == (200, "Lena the Lender")
+    lou.refresh_from_db()
+    assert (lou.username, lou.display_name) == ("lou", "Lena the Lender")
+    entry = AuditEntry.objects.get(kind="officer.updated")
+    assert (entry.before, entry.after) == ({"display_name": before}, {"display_name": "Lena the Lender"})
+
+
+@pytest.mark.parametrize(
+    ("display_name", "field_or_code"),
+    [
+        ("", "missing_fields"),
+        ("LOU", "name_taken"),
+        ("admin", "name_taken"),
+        ("Lou S.", "name_taken"),
+        ("z", "display_name"),
+    ],
+)
+def test_a_rename_follows_the_same_rules(admin_api, display_name, field_or_code):
+    lou = officer("lou", roles.LOAN_OFFICER)
+    before = User.objects.get(pk=lou.pk).display_name
+    response = admin_api.patch(f"{URL}/{lou.pk}", {"display_name": display_name}, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert field_or_code in (body["code"], *body.get("fields", {}))
+    assert User.objects.get(pk=lou.pk).display_name == before
+
+
+def test_an_officer_keeps_their_own_display_name_on_a_rename_to_the_same(admin_api):
+    lou = officer("lou", roles.LOAN_OFFICER)
+    same = User.objects.get(pk=lou.pk).display_name
+    assert admin_api.patch(f"{URL}/{lou.pk}", {"display_name": same.upper()}, format="json").status_code == 200
+
+
+def test_ensure_admin_names_a_new_admin_officer_n_never_their_username():
+    from accounts.services import admin_ensure
+
+    user, *_ = admin_ensure(username="boss", password="a-long-password-1")
+    assert user.display_name == f"Officer {user.pk}"
+    renamed = "The Boss"
+    User.objects.filter(pk=user.pk).update(display_name=renamed)
+    user, *_ = admin_ensure(username="boss")  # an existing admin keeps the name a treasurer gave
+    assert user.display_name == renamed

@@ -222,10 +222,16 @@ class AwaitingSecondApproval:
     def detail(self) -> str:
         if self.proposal is not None and self.proposal.not_before is not None:
             return (
-                f"Proposed by {self.approvals[0]['officer']}; the bank has one treasurer, so it can be carried out "
-                f"from {moment_text(self.proposal.not_before)}, or approved by a second treasurer"
+                f"Proposed by {shown_name(self.approvals[0])}; the bank has one treasurer, so it can be carried "
+                f"out from {moment_text(self.proposal.not_before)}, or approved by a second treasurer"
             )
-        return f"Approved by {self.approvals[0]['officer']}; a second officer must approve"
+        return f"Approved by {shown_name(self.approvals[0])}; a second officer must approve"
+
+
+def shown_name(approval: dict) -> str:
+    """The approving officer as the screens name them: the display name recorded with the approval
+    (an approval recorded before display names existed keeps its username: officers alone read it)."""
+    return approval.get("officer_name") or approval["officer"]
 
 
 @dataclass
@@ -235,7 +241,8 @@ class Verdict:
 
     record: DecisionRecord
     officer: object  # the officer carrying it out now (the second, when it took two)
-    officer_names: list[str] = field(default_factory=list)
+    officer_names: list[str] = field(default_factory=list)  # usernames, for the audit trail
+    public_names: list[str] = field(default_factory=list)  # display names, for what a player reads
 
     @contextmanager
     def carrying_out(self):
@@ -244,8 +251,14 @@ class Verdict:
 
     @property
     def approved_by(self) -> str:
-        """Who approved it, for its record and its message: both officers when it took two."""
+        """Who approved it, by username, for the audit trail: both officers when it took two."""
         return " and ".join(self.officer_names)
+
+    @property
+    def approved_by_public(self) -> str:
+        """Who approved it as a player may read it (the Discord message's footer): the officers'
+        display names, never their usernames (docs/rules.md, "Officers")."""
+        return " and ".join(self.public_names)
 
     @property
     def two(self) -> bool:
@@ -253,17 +266,29 @@ class Verdict:
 
 
 def approvals_out(approvals) -> list[dict]:
-    """The approvals as the API answers them: who, when, with which notes."""
-    return [{"officer": a["officer"], "at": a["at"], "notes": a.get("notes", "")} for a in approvals or []]
+    """The approvals as the API answers them (to officers only): who, when, with which notes."""
+    return [{"officer": shown_name(a), "at": a["at"], "notes": a.get("notes", "")} for a in approvals or []]
 
 
 def approval_entry(*, officer, notes: str) -> dict:
+    """An approval as the request keeps it: the officer's id, username (for the record) and display
+    name (what the screens and the player's Discord message show)."""
     return {
         "officer_id": officer.pk,
         "officer": officer.get_username(),
+        "officer_name": officer.public_name,
         "at": timezone.now().isoformat(),
         "notes": notes,
     }
+
+
+def _public_name(approval: dict) -> str:
+    """An approval's officer as a player may read it: the display name recorded with it, or (an approval
+    recorded before display names existed) the officer's display name now."""
+    if approval.get("officer_name"):
+        return approval["officer_name"]
+    user = get_user_model().objects.filter(pk=approval.get("officer_id")).first()
+    return user.public_name if user is not None else get_user_model()().public_name
 
 
 def _record(
@@ -378,7 +403,12 @@ def decide(
         if request is not None:
             request.approvals = [*others[:1], approval_entry(officer=officer, notes=notes)]
             request.save(update_fields=["approvals"])
-        return Verdict(record=record, officer=officer, officer_names=[first[1], me[1]])
+        return Verdict(
+            record=record,
+            officer=officer,
+            officer_names=[first[1], me[1]],
+            public_names=[_public_name(others[0]), officer.public_name],
+        )
     if not reason:
         record = _record(
             kind=kind,
@@ -391,7 +421,7 @@ def decide(
             proposal=proposal,
             details=details,
         )
-        return Verdict(record=record, officer=officer, officer_names=[me[1]])
+        return Verdict(record=record, officer=officer, officer_names=[me[1]], public_names=[officer.public_name])
     entry = approval_entry(officer=officer, notes=notes)
     if request is None:
         if draft is None:
@@ -454,7 +484,7 @@ def propose(*, kind: str, officer, player, amount: int, reason: str, draft: Draf
         basis=audit.value(draft.basis),
         least_role=least_role,
         proposed_by=officer,
-        proposed_by_name=officer.get_username(),
+        proposed_by_name=officer.public_name,
         not_before=not_before,
         approvals=[approval_entry(officer=officer, notes="")],
     )
@@ -564,7 +594,9 @@ def proposal_approve(*, proposal_id: int, officer, notes: str = "") -> ProposalO
             proposal=proposal,
             details={"after_published_delay": True, **public_params(proposal)},
         )
-        verdict = Verdict(record=record, officer=officer, officer_names=[officer.get_username()])
+        verdict = Verdict(
+            record=record, officer=officer, officer_names=[officer.get_username()], public_names=[officer.public_name]
+        )
     else:
         verdict = decide(
             kind=proposal.kind,
@@ -608,7 +640,7 @@ def _proposal_close(
     proposal.params = public_params(proposal)  # a secret is kept no longer than the proposal waits
     proposal.status = status
     proposal.decided_at = timezone.now()
-    proposal.decided_by_name = officer.get_username()
+    proposal.decided_by_name = officer.public_name
     proposal.decision_notes = notes
     proposal.save(
         update_fields=["params", "status", "decided_at", "decided_by_name", "decision_notes", "result", "approvals"]
@@ -651,8 +683,16 @@ def proposal_deny(*, proposal_id: int, officer, reason: str) -> Proposal:
 # --- the bank's settings ----------------------------------------------------------------------------
 
 
+class _ShownOfficerField(serializers.CharField):
+    """An approval's officer by the name the screens show (`shown_name`), from a stored approval or
+    from `approvals_out`'s rows alike."""
+
+    def get_attribute(self, approval):
+        return shown_name(approval)
+
+
 class ApprovalOut(serializers.Serializer):
-    officer = serializers.CharField(help_text="the approving officer's username")
+    officer = _ShownOfficerField(help_text="the approving officer's display name")
     at = serializers.CharField(help_text="when (ISO 8601)")
     notes = serializers.CharField(allow_blank=True, default="")
 

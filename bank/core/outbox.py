@@ -69,7 +69,8 @@ def _message(*, kind: str, player, content: str, officer: str = "") -> OutboxMes
 
 def enqueue(*, kind: str, player, content: str, officer: str = "") -> OutboxMessage | None:
     """Queue a message to a player (`player` has pk and discord) in the caller's transaction;
-    `officer` names who decided it (the message's footer: "Officer: alice")."""
+    `officer` names who decided it (the message's footer: "Officer: Alice the Clerk"), by the display
+    name players see, never a sign-in name (`User.public_name`, `decisions.Verdict.approved_by_public`)."""
     if not enabled():
         return None
     if not transaction.get_connection().in_atomic_block:

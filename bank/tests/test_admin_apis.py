@@ -26,7 +26,7 @@ def test_admin_creates_a_player_without_a_password(admin_api, admin_user):
     body = response.json()
     assert body["detail"] == "Player created successfully!"
     assert body["player"]["name"] == "Zed"
-    assert body["player"]["added_by"] == admin_user.username
+    assert body["player"]["added_by"] == admin_user.display_name  # never the sign-in name
     assert body["player"]["has_password"] is False
     assert body["player"]["bad_payer"] is False
 

@@ -23,12 +23,12 @@ WEBHOOK = "http://127.0.0.1:9/webhook"
 
 @pytest.fixture
 def lou(db):
-    return AdminFactory(username="lou", role=roles.LOAN_OFFICER, is_superuser=False)
+    return AdminFactory(username="lou", display_name="Lena the Lender", role=roles.LOAN_OFFICER, is_superuser=False)
 
 
 @pytest.fixture
 def mia(db):
-    return AdminFactory(username="mia", role=roles.LOAN_OFFICER, is_superuser=False)
+    return AdminFactory(username="mia", display_name="Mira the Minder", role=roles.LOAN_OFFICER, is_superuser=False)
 
 
 def approve(officer, path: str, notes: str = ""):
@@ -74,14 +74,15 @@ def test_a_first_approval_above_the_threshold_waits_for_a_second_officer(big_wit
     assert response.status_code == 202
     body = response.json()
     assert body["status"] == "awaiting_second_approval"
-    assert [(a["officer"], a["notes"]) for a in body["approvals"]] == [("lou", "Checked in game")]
-    assert body["detail"] == "Approved by lou; a second officer must approve"
+    # officers read approvals by display name, as every card names officers; the trail keeps usernames
+    assert [(a["officer"], a["notes"]) for a in body["approvals"]] == [("Lena the Lender", "Checked in game")]
+    assert body["detail"] == "Approved by Lena the Lender; a second officer must approve"
     assert body["withdrawal_request"]["status"] == "pending"
     big_withdrawal.refresh_from_db()
     assert big_withdrawal.status == "pending"
     assert Savings.objects.get(player=big_withdrawal.player).invested_value == 3_000_000
     listed = bearer_for(lou).get("/api/admin/withdrawal-requests").json()["withdrawal_requests"][0]
-    assert [a["officer"] for a in listed["approvals"]] == ["lou"]
+    assert [a["officer"] for a in listed["approvals"]] == ["Lena the Lender"]
     assert AuditEntry.objects.filter(kind="withdrawal.first_approved", actor_name="lou").count() == 1
 
 
@@ -100,13 +101,13 @@ def test_a_second_officers_approval_carries_it_out_and_names_both(big_withdrawal
     response = approve(mia, withdrawal_path(big_withdrawal), notes="Second look")
     assert response.status_code == 200
     row = response.json()["withdrawal_request"]
-    assert (row["status"], row["decided_by"]) == ("approved", "mia")
-    assert [a["officer"] for a in row["approvals"]] == ["lou", "mia"]
+    assert (row["status"], row["decided_by"]) == ("approved", "Mira the Minder")
+    assert [a["officer"] for a in row["approvals"]] == ["Lena the Lender", "Mira the Minder"]
     assert Savings.objects.get(player=big_withdrawal.player).invested_value == 1_000_000
     entry = AuditEntry.objects.get(kind="withdrawal.approved")
     assert (entry.actor_name, entry.after["approved_by"]) == ("mia", "lou and mia")
     message = OutboxMessage.objects.get(kind="withdrawal.approved")
-    assert message.officer == "lou and mia"
+    assert message.officer == "Lena the Lender and Mira the Minder"  # the player reads it: display names
 
 
 def test_a_denial_by_any_deciding_officer_ends_it(big_withdrawal, lou, mia):
@@ -139,7 +140,7 @@ def test_a_lower_threshold_brings_four_eyes_to_smaller_amounts(admin_api, lou, m
     assert not Loan.objects.filter(player=pending.player).exists()
     second = approve(mia, path)
     assert second.status_code == 200
-    assert second.json()["pending_loan"]["approved_by"] == "mia"
+    assert second.json()["pending_loan"]["approved_by"] == "Mira the Minder"
     assert Loan.objects.filter(player=pending.player).count() == 1
 
 
@@ -170,7 +171,7 @@ def test_a_large_pearl_purchase_needs_two_officers(lou, mia):
     first = approve(lou, path)
     assert first.status_code == 202
     assert first.json()["status"] == "awaiting_second_approval"
-    assert first.json()["detail"] == "Approved by lou; a second officer must approve"
+    assert first.json()["detail"] == "Approved by Lena the Lender; a second officer must approve"
     assert first.json()["pearl_exchange_request"]["status"] == "pending"
     savings.refresh_from_db()
     assert savings.invested_value == 2_000_000
@@ -213,7 +214,7 @@ def test_a_large_loan_added_by_an_officer_becomes_a_proposal_a_second_officer_ap
     assert response.status_code == 202
     body = response.json()
     assert body["status"] == "awaiting_second_approval"
-    assert [a["officer"] for a in body["approvals"]] == ["lou"]
+    assert [a["officer"] for a in body["approvals"]] == ["Lena the Lender"]
     proposal = PendingLoan.objects.get(pk=body["pending_loan"]["id"])
     assert (proposal.status, proposal.value, proposal.requested_by.username) == ("pending", 2_000_000, "lou")
     assert not Loan.objects.filter(player=player).exists()
@@ -269,9 +270,9 @@ def test_discord_names_the_officers_who_decided(big_withdrawal, lou, mia):
         assert outbox.deliver_due() == outbox.Delivery(sent=2, failed=0)
     withdrawal, loan = sorted(discord.received, key=lambda body: "withdrawal" not in body["content"])
     assert withdrawal["content"].startswith(f"@{big_withdrawal.player.discord}: ")
-    assert withdrawal["embeds"] == [{"footer": {"text": "Officer: lou and mia"}}]
+    assert withdrawal["embeds"] == [{"footer": {"text": "Officer: Lena the Lender and Mira the Minder"}}]
     assert loan["content"].startswith(f"@{small.player.discord}: your loan request")
-    assert loan["embeds"] == [{"footer": {"text": "Officer: lou"}}]
+    assert loan["embeds"] == [{"footer": {"text": "Officer: Lena the Lender"}}]
 
 
 def test_credit_history_names_the_officer_who_acted(lou, mia, admin_api):
@@ -282,7 +283,7 @@ def test_credit_history_names_the_officer_who_acted(lou, mia, admin_api):
     assert approve(lou, f"/api/pending-loans/{small.pk}/approve").status_code == 200
     assert approve(lou, f"/api/pending-loans/{large.pk}/approve").status_code == 202
     assert approve(mia, f"/api/pending-loans/{large.pk}/approve").status_code == 200
-    for pending, officer in ((small, "lou"), (large, "mia")):
+    for pending, officer in ((small, "Lena the Lender"), (large, "Mira the Minder")):
         history = admin_api.get(f"/api/players/{pending.player_id}/credit-history").json()["history"]
         taken = [(event["action_type"], event["admin_user"]) for event in history]
         assert taken == [("loan_taken", officer)], pending

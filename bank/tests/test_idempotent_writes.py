@@ -63,8 +63,18 @@ WRITES = {
     "new officer": Write(
         "POST",
         "/api/admin/officers",
-        lambda player: {"username": "tilly", "password": "tilly-teller-pass-1", "role": "teller"},
-        lambda player: {"username": "tilly", "password": "tilly-teller-pass-1", "role": "treasurer"},
+        lambda player: {
+            "username": "tilly",
+            "display_name": "Keeper of the Till",
+            "password": "tilly-teller-pass-1",
+            "role": "teller",
+        },
+        lambda player: {
+            "username": "tilly",
+            "display_name": "Keeper of the Till",
+            "password": "tilly-teller-pass-1",
+            "role": "treasurer",
+        },
         202,  # proposed: a second treasurer approves it
     ),
 }

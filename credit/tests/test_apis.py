@@ -128,7 +128,7 @@ def test_history_entry_names_the_admin(admin_api, admin_user, player):
         "points_change": 15,
         "old_score": 0,
         "new_score": 15,
-        "admin_user": admin_user.username,
+        "admin_user": admin_user.display_name,
     }
 
 
@@ -230,7 +230,7 @@ def test_adjust_records_the_admin_from_the_token_not_the_one_sent(admin_api, adm
     AdminFactory(username="someone-else")
     body = {"player_id": player.pk, "points_change": 5, "reason": "Helped", "admin_user": "someone-else"}
     response = admin_api.post(ADJUST, body, format="json")
-    assert response.json()["admin_user"] == admin_user.username
+    assert response.json()["admin_user"] == admin_user.display_name
     assert CreditEvent.objects.get(player=player).admin_user == admin_user
 
 

@@ -31,7 +31,7 @@ def test_the_default_rates_are_2500_to_sell_and_3500_to_buy_and_players_may_read
 
 def test_an_admin_changes_the_rates_and_who_and_when_is_kept(admin_api, admin_user):
     body = admin_api.put(f"{SETTINGS}?sell_rate=2600&buy_rate=3600&admin_user=someone").json()["settings"]
-    assert (body["sell_rate"], body["buy_rate"], body["updated_by"]) == (2_600, 3_600, admin_user.username)
+    assert (body["sell_rate"], body["buy_rate"], body["updated_by"]) == (2_600, 3_600, admin_user.display_name)
     assert body["last_updated"]
 
 

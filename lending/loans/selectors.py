@@ -10,6 +10,7 @@ from django.utils import timezone
 from rest_framework.exceptions import NotFound
 
 from accounts.models import Player
+from accounts.rules import officer_public_name
 from bank.core.decisions import approvals_out
 from bank.core.errors import BankError
 from bank.core.sql import CompiledQuery, model_fields
@@ -297,15 +298,15 @@ PENDING_COLUMNS = (
     "total_days",
     "interest_rate",
     "total_to_pay",
-    "requested_by__username",
+    "requested_by__display_name",
     "requested_by__player__name",
     "request_reason",
     "request_date",
     "status",
     "admin_notes",
-    "approved_by__username",
+    "approved_by__display_name",
     "approved_date",
-    "denied_by__username",
+    "denied_by__display_name",
     "denied_date",
     "converted_loan_id",
     "approvals",
@@ -318,6 +319,11 @@ def pending_loan_rows(requests: QuerySet[PendingLoan], *, for_officer: bool = Fa
     request above the four-eyes threshold has (who approved first, with their notes): a player sees
     their request pending until it is decided."""
     return _pending_shaped(requests.values_list(*PENDING_COLUMNS), for_officer=for_officer)
+
+
+def _officer_name(display_name: str | None) -> str | None:
+    """The officer a request names, as players read it (docs/rules.md, "Officers"); None: nobody."""
+    return None if display_name is None else officer_public_name(display_name)
 
 
 def _pending_shaped(values: Iterable[tuple], *, for_officer: bool = False) -> list[dict]:
@@ -336,15 +342,16 @@ def _pending_shaped(values: Iterable[tuple], *, for_officer: bool = False) -> li
                 "interest_rate": rate,
                 "daily_rate": rules.daily_rate(rate=rate, total_days=days),
                 "total_to_pay": total,
-                "user": by_player or by_user,  # who asked: the player's name, or an admin's username
+                # who asked: the player's name, or the proposing officer's display name (never a username)
+                "user": by_player or _officer_name(by_user),
                 "request_reason": reason,
                 "request_date": asked,
                 "created_date": asked,
                 "status": status,
                 "admin_notes": notes,
-                "approved_by": approved_by,
+                "approved_by": _officer_name(approved_by),
                 "approved_date": approved_date,
-                "denied_by": denied_by,
+                "denied_by": _officer_name(denied_by),
                 "denied_date": denied_date,
                 "converted_loan_id": loan_id,
             }

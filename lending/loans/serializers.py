@@ -137,15 +137,17 @@ class PendingLoanOut(serializers.Serializer):
     interest_rate = rate_field(help_text="whole-term fraction computed at request time")
     daily_rate = daily_rate_field()
     total_to_pay = serializers.IntegerField()
-    user = serializers.CharField(allow_null=True, help_text="who asked: the player's name, or an admin's username")
+    user = serializers.CharField(
+        allow_null=True, help_text="who asked: the player's name, or the proposing officer's display name"
+    )
     request_reason = serializers.CharField(allow_blank=True)
     request_date = serializers.DateTimeField()
     created_date = serializers.DateTimeField()
     status = RequestStatusField()
     admin_notes = serializers.CharField(allow_blank=True)
-    approved_by = serializers.CharField(allow_null=True)
+    approved_by = serializers.CharField(allow_null=True, help_text="the approving officer's display name")
     approved_date = serializers.DateTimeField(allow_null=True)
-    denied_by = serializers.CharField(allow_null=True)
+    denied_by = serializers.CharField(allow_null=True, help_text="the denying officer's display name")
     denied_date = serializers.DateTimeField(allow_null=True)
     converted_loan_id = serializers.IntegerField(allow_null=True)
 

@@ -319,7 +319,7 @@ def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Lo
             f"your loan request for €{loan.value:,} was approved: Loan #{loan.pk}, "
             f"€{loan.total_to_pay:,} to pay over {loan.total_days} days (€{loan.daily_payment:,} a day)."
         ),
-        officer=verdict.approved_by,
+        officer=verdict.approved_by_public,
     )
     live.notify({"pending_loans"}, [pending.player_id])  # opening the loan already named "loans"
     return loan
@@ -349,7 +349,7 @@ def loan_request_deny(*, request_id: int, admin: User, reason: str) -> PendingLo
         kind="loan_request.denied",
         player=player,
         content=f"your loan request for €{pending.value:,} was denied. Reason: {reason}",
-        officer=admin.get_username(),
+        officer=admin.public_name,
     )
     live.notify({"pending_loans"}, [pending.player_id])
     return pending
@@ -551,7 +551,7 @@ def _payment_apply(loan: Loan, *, day: date, status: str, payment: LoanPayment |
             kind="payment.missed",
             player=loan.player,
             content=f"the payment of Loan #{loan.pk} for {day_text(day)} (€{loan.daily_payment:,}) was marked Not Paid.",
-            officer=officer.get_username(),
+            officer=officer.public_name,
         )
     if points:
         credit_record(
@@ -738,7 +738,7 @@ def _write_off_apply(loan: Loan, *, rest: int, reason: str, officer: User) -> Lo
         kind="loan.written_off",
         player=loan.player,
         content=f"the €{rest:,} left to pay on Loan #{loan.pk} was written off by the bank.",
-        officer=officer.get_username(),
+        officer=officer.public_name,
     )
     live.notify({"loans"}, [loan.player_id])
     return loan

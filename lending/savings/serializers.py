@@ -228,7 +228,9 @@ class WithdrawalOut(serializers.Serializer):
     player_timezone = serializers.IntegerField(help_text="GMT offset in hours")
     status = WithdrawalStatusField()
     admin_notes = serializers.CharField(allow_blank=True)
-    decided_by = serializers.CharField(source="decided_by.username", default=None, allow_null=True)
+    decided_by = serializers.CharField(
+        source="decided_by.public_name", default=None, allow_null=True, help_text="the deciding officer's display name"
+    )
     decided_at = serializers.DateTimeField(allow_null=True)
     created_at = serializers.DateTimeField()
     # the names the spec's history view also reads

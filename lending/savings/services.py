@@ -558,7 +558,7 @@ def _week_audit_and_notice(*, admin: User, player: Player, savings: Savings, ent
             kind="payment.missed",
             player=player,
             content=_missed_week_text(savings.pk, entry.week, entry.due_date),
-            officer=admin.get_username() if admin is not None else "",
+            officer=admin.public_name if admin is not None else "",
         )
 
 
@@ -709,7 +709,7 @@ def _apply_catch_up(plans: list[_CatchUp], *, admin: User | None, decision_ids: 
             )
             for plan in done
         ],
-        officer=admin.get_username() if admin is not None else "",
+        officer=admin.public_name if admin is not None else "",
     )
     live.notify({"savings"}, sorted({plan.savings.player_id for plan in done}))
     return len(rows), len(done)
@@ -1257,7 +1257,7 @@ def withdrawal_request_approve(
             f"your withdrawal of €{request.amount:,} was approved, for {day_text(request.withdrawal_date)} "
             f"at {request.withdrawal_time:%H:%M} (GMT{request.player_timezone:+d})."
         ),
-        officer=verdict.approved_by,
+        officer=verdict.approved_by_public,
     )
     live.notify({"withdrawal_requests", "savings"}, [player.pk])
     return request
@@ -1285,7 +1285,7 @@ def withdrawal_request_deny(*, request_id: int, admin: User, reason: str) -> Wit
         kind="withdrawal.denied",
         player=player,
         content=f"your withdrawal request of €{request.amount:,} was denied. Reason: {reason}",
-        officer=admin.get_username(),
+        officer=admin.public_name,
     )
     live.notify({"withdrawal_requests"}, [request.player_id])
     return request

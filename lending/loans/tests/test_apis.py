@@ -310,7 +310,10 @@ def test_approve_and_deny_take_the_admin_from_the_token(admin_api, admin_user):
     assert response.status_code == 200
     data = response.json()
     assert data["detail"] == "Pending loan approved and converted to active loan!"
-    assert (data["pending_loan"]["status"], data["pending_loan"]["approved_by"]) == ("approved", admin_user.username)
+    assert (data["pending_loan"]["status"], data["pending_loan"]["approved_by"]) == (
+        "approved",
+        admin_user.display_name,
+    )
     assert data["pending_loan"]["converted_loan_id"] == data["loan"]["id"]
     assert data["loan"]["admin_notes"] == "Enjoy"
     response = admin_api.put(f"/api/pending-loans/{denied.pk}/deny?admin_user=mallory&admin_notes=Too soon")
@@ -318,7 +321,7 @@ def test_approve_and_deny_take_the_admin_from_the_token(admin_api, admin_user):
     assert (data["detail"], data["loan"], data["pending_loan"]["denied_by"]) == (
         "Pending loan denied.",
         None,
-        admin_user.username,
+        admin_user.display_name,
     )
 
 
@@ -565,7 +568,7 @@ def test_the_loan_request_rows_pass_through_their_serializer_unchanged(admin_use
         assert row.keys() == PendingLoanOut().fields.keys()
         rendered = json.loads(JSONRenderer().render(row))
         assert rendered == json.loads(JSONRenderer().render(PendingLoanOut(row).data))
-    assert rendered["approved_by"] == admin_user.username and rendered["user"] == decided.player.name
+    assert rendered["approved_by"] == admin_user.display_name and rendered["user"] == decided.player.name
 
 
 def test_bank_data_renders_exactly_as_its_documented_serializers(eligible_player):

@@ -478,7 +478,7 @@ def test_admin_lists_withdrawals_pending_first_and_decides_them(admin_api, admin
     assert (body["count"], body["pending_count"]) == (2, 1)
     approved = admin_api.put(f"/api/admin/withdrawal-requests/{waiting.pk}/approve?admin_notes=Done").json()
     assert approved["withdrawal_request"]["status"] == "approved"
-    assert approved["withdrawal_request"]["decided_by"] == admin_user.username
+    assert approved["withdrawal_request"]["decided_by"] == admin_user.display_name
     assert Savings.objects.get(player=player).invested_value == 980_000
     again = admin_api.put(f"/api/admin/withdrawal-requests/{waiting.pk}/approve")
     assert again.status_code == 409
