@@ -253,7 +253,7 @@ export interface paths {
         /** Treasurer: every officer with their role, active or not */
         get: operations["admin_officers_retrieve"];
         put?: never;
-        /** Treasurer: add an officer (username as a player name, in the players' namespace; a role) */
+        /** Treasurer: add an officer (username as a player name, in the players' namespace; the display name players see; a role) */
         post: operations["admin_officers_create"];
         delete?: never;
         options?: never;
@@ -274,7 +274,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Treasurer: change an officer's role, or deactivate them (their sessions end at once); 409 for the last active treasurer */
+        /** Treasurer: change an officer's role or display name, or deactivate them (their sessions end at once); 409 for the last active treasurer */
         patch: operations["admin_officers_partial_update"];
         trace?: never;
     };
@@ -933,7 +933,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's role and player */
+        /** The caller's role and player; an officer's own failed sign-ins since their last sign-in */
         get: operations["me_retrieve"];
         put?: never;
         post?: never;
@@ -1450,7 +1450,7 @@ export interface components {
             time: string;
         };
         ApprovalOut: {
-            /** @description the approving officer's username */
+            /** @description the approving officer's display name */
             officer: string;
             /** @description when (ISO 8601) */
             at: string;
@@ -1755,6 +1755,7 @@ export interface components {
             readonly destination: string;
             status: components["schemas"]["ExchangeStatus"];
             admin_notes: string;
+            /** @description the deciding officer's display name */
             decided_by: string | null;
             /** Format: date-time */
             decided_at: string | null;
@@ -1784,6 +1785,7 @@ export interface components {
             readonly destination: string;
             status: components["schemas"]["ExchangeStatus"];
             admin_notes: string;
+            /** @description the deciding officer's display name */
             decided_by: string | null;
             /** Format: date-time */
             decided_at: string | null;
@@ -1805,6 +1807,18 @@ export interface components {
          * @enum {string}
          */
         ExchangeType: "sell" | "buy";
+        /** @description An officer's own failed sign-ins since their sign-in before this session; absent for players. */
+        FailedSignInsOut: {
+            /** @description wrong passwords given for this officer since `since` */
+            count: number;
+            /**
+             * Format: date-time
+             * @description the officer's sign-in before this session; null: never signed in before
+             */
+            since: string | null;
+            /** @description the latest few, newest first */
+            latest: components["schemas"]["SignInFailureOut"][];
+        };
         HealthOut: {
             status: string;
             database: string;
@@ -2118,6 +2132,8 @@ export interface components {
             role?: components["schemas"]["RoleEnum"];
             has_solo_access: boolean;
             player: components["schemas"]["PlayerBriefOut"] | null;
+            /** @description an officer's own failed sign-ins since their last sign-in (absent for players) */
+            failed_sign_ins?: components["schemas"]["FailedSignInsOut"];
         };
         /** @description A call's input. A missing or null field's message names the field ("value is required"). */
         MigrationExecuteInRequest: {
@@ -2161,12 +2177,17 @@ export interface components {
         /** @description A call's input. A missing or null field's message names the field ("value is required"). */
         OfficerCreateInRequest: {
             username?: string | null;
+            /** @description required: what players see of the officer (never the username) */
+            display_name?: string | null;
             password?: string | null;
             role?: string | null;
         };
         OfficerOut: {
             id: number;
+            /** @description the sign-in name: officers see it here, players never */
             username: string;
+            /** @description what players see of this officer */
+            display_name: string;
             role: components["schemas"]["RoleEnum"];
             active: boolean;
             /** Format: date-time */
@@ -2216,6 +2237,8 @@ export interface components {
             role?: string;
             /** @description false deactivates: their sessions and sockets end at once */
             active?: boolean;
+            /** @description what players see of the officer */
+            display_name?: string | null;
         };
         PayOffOut: {
             loan: components["schemas"]["LoanOut"];
@@ -2279,7 +2302,7 @@ export interface components {
              */
             daily_rate: number;
             total_to_pay: number;
-            /** @description who asked: the player's name, or an admin's username */
+            /** @description who asked: the player's name, or the proposing officer's display name */
             user: string | null;
             request_reason: string;
             /** Format: date-time */
@@ -2288,9 +2311,11 @@ export interface components {
             created_date: string;
             status: components["schemas"]["RequestStatus"];
             admin_notes: string;
+            /** @description the approving officer's display name */
             approved_by: string | null;
             /** Format: date-time */
             approved_date: string | null;
+            /** @description the denying officer's display name */
             denied_by: string | null;
             /** Format: date-time */
             denied_date: string | null;
@@ -2317,7 +2342,7 @@ export interface components {
              */
             daily_rate: number;
             total_to_pay: number;
-            /** @description who asked: the player's name, or an admin's username */
+            /** @description who asked: the player's name, or the proposing officer's display name */
             user: string | null;
             request_reason: string;
             /** Format: date-time */
@@ -2326,9 +2351,11 @@ export interface components {
             created_date: string;
             status: components["schemas"]["RequestStatus"];
             admin_notes: string;
+            /** @description the approving officer's display name */
             approved_by: string | null;
             /** Format: date-time */
             approved_date: string | null;
+            /** @description the denying officer's display name */
             denied_by: string | null;
             /** Format: date-time */
             denied_date: string | null;
@@ -2377,6 +2404,7 @@ export interface components {
             name: string;
             /** @description Discord username, unique ignoring case */
             discord: string;
+            /** @description the officer who added the player, by display name */
             readonly added_by: string | null;
             bad_payer: boolean;
             client_type: components["schemas"]["ClientTypeEnum"];
@@ -2459,6 +2487,7 @@ export interface components {
             name: string;
             /** @description Discord username, unique ignoring case */
             discord: string;
+            /** @description the officer who added the player, by display name */
             readonly added_by: string | null;
             bad_payer: boolean;
             client_type: components["schemas"]["ClientTypeEnum"];
@@ -2844,6 +2873,14 @@ export interface components {
             last_updated: string | null;
             updated_by: string | null;
         };
+        SignInFailureOut: {
+            /** Format: date-time */
+            at: string;
+            /** @description the client address, as the sign-in throttle reads it */
+            address: string;
+            /** @description app sign-in, or Django admin site */
+            door: string;
+        };
         StatsOut: {
             total_players: number;
             bad_payers: number;
@@ -3001,6 +3038,7 @@ export interface components {
             player_timezone: number;
             status: components["schemas"]["WithdrawalStatus"];
             admin_notes: string;
+            /** @description the deciding officer's display name */
             decided_by: string | null;
             /** Format: date-time */
             decided_at: string | null;
@@ -3033,6 +3071,7 @@ export interface components {
             player_timezone: number;
             status: components["schemas"]["WithdrawalStatus"];
             admin_notes: string;
+            /** @description the deciding officer's display name */
             decided_by: string | null;
             /** Format: date-time */
             decided_at: string | null;

@@ -9,7 +9,7 @@ import { ROLE_LABELS, type Role } from '@/lib/officers';
 import { useCreateOfficer } from '@/features/officers/api/use-officers';
 import { ROLE_OPTIONS } from '@/features/admin/role-options';
 
-const OFFICER_FILL_REQUIRED = 'Please fill in the username, the password and the role';
+const OFFICER_FILL_REQUIRED = 'Please fill in the username, the display name, the password and the role';
 
 /** What each role may do, in the words of docs/rules.md "Officers" (the server checks every call). */
 const ROLE_DUTIES: Record<Role, string> = {
@@ -20,6 +20,7 @@ const ROLE_DUTIES: Record<Role, string> = {
 
 export function AddOfficerForm() {
   const [username, setUsername] = useState('');
+  const [displayName, setDisplayName] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>('teller');
   const [notice, setNotice] = useState<Notice>(null);
@@ -27,17 +28,21 @@ export function AddOfficerForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim() || !password) {
+    if (!username.trim() || !displayName.trim() || !password) {
       setNotice({ tone: 'error', text: OFFICER_FILL_REQUIRED });
       return;
     }
     setNotice(null);
     create.mutate(
-      { username: username.trim(), password, role },
+      { username: username.trim(), display_name: displayName.trim(), password, role },
       {
         onSuccess: (officer) => {
-          setNotice({ tone: 'success', text: `${officer.username} was added as a ${ROLE_LABELS[officer.role]}` });
+          setNotice({
+            tone: 'success',
+            text: `${officer.display_name} was added as a ${ROLE_LABELS[officer.role]}, signing in as ${officer.username}`,
+          });
           setUsername('');
+          setDisplayName('');
           setPassword('');
           setRole('teller');
         },
@@ -51,9 +56,17 @@ export function AddOfficerForm() {
       <form className="form form--tight" onSubmit={submit} noValidate aria-label="Add officer">
         <TextField
           label="Username"
-          hint="2 to 64 characters; no player or officer may already use it."
+          hint="The officer signs in with it; players never see it. 2 to 64 characters; no player or officer may already use it."
           value={username}
           onChange={setUsername}
+          autoComplete="off"
+          maxLength={64}
+        />
+        <TextField
+          label="Display name"
+          hint="What players see on their requests, credit history and Discord messages. It may not be or hold the username, nor be a player's or another officer's name."
+          value={displayName}
+          onChange={setDisplayName}
           autoComplete="off"
           maxLength={64}
         />

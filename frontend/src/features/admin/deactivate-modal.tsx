@@ -7,9 +7,10 @@ import { useUpdateOfficer, type Officer } from '@/features/officers/api/use-offi
 export function DeactivateModal({ officer, onClose, onDone }: { officer: Officer; onClose: () => void; onDone: (notice: Notice) => void }) {
   const update = useUpdateOfficer();
   return (
-    <Modal title={`Deactivate ${officer.username}?`} icon={<Icon name="shield" />}>
+    <Modal title={`Deactivate ${officer.display_name}?`} icon={<Icon name="shield" />}>
       <p className="modal__text">
-        {officer.username} is signed out everywhere at once and cannot sign in until an officer reactivates them.
+        {officer.display_name} (signs in as {officer.username}) is signed out everywhere at once and cannot sign in until an
+        officer reactivates them.
       </p>
       <div className="modal__actions">
         <button type="button" className="btn btn--secondary" onClick={onClose} disabled={update.isPending}>
@@ -23,7 +24,7 @@ export function DeactivateModal({ officer, onClose, onDone }: { officer: Officer
             update.mutate(
               { officerId: officer.id, active: false },
               {
-                onSuccess: () => onDone({ tone: 'success', text: `${officer.username} has been deactivated` }),
+                onSuccess: () => onDone({ tone: 'success', text: `${officer.display_name} has been deactivated` }),
                 onError: (error) => onDone({ tone: 'error', text: `Error deactivating officer: ${errorDetail(error)}` }),
                 onSettled: onClose,
               },

@@ -3,6 +3,7 @@ import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { SelectField } from '@/components/select-field';
 import { StatBox } from '@/components/stat-box';
+import { TextField } from '@/components/text-field';
 import { formatDateTime } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { ROLE_LABELS, type Role } from '@/lib/officers';
@@ -12,22 +13,27 @@ import { ROLE_OPTIONS } from '@/features/admin/role-options';
 export function OfficerCard({ officer, onDeactivate }: { officer: Officer; onDeactivate: (officer: Officer, onDone: (notice: Notice) => void) => void }) {
   // null: not chosen, so the select follows the saved role (another treasurer may change it)
   const [chosen, setChosen] = useState<Role | null>(null);
+  // null: not typed in, so the field follows the saved display name (another treasurer may change it)
+  const [typedName, setTypedName] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const update = useUpdateOfficer();
   const role = chosen ?? officer.role;
+  const displayName = typedName ?? officer.display_name;
+  const renamed = displayName.trim() !== '' && displayName.trim() !== officer.display_name;
   const titleId = `officer-${officer.id}-title`;
 
-  const change = (changes: { role?: Role; active?: boolean }, done: string, failed: string) => {
+  const change = (changes: { role?: Role; active?: boolean; display_name?: string }, done: string, failed: string) => {
     setNotice(null);
     update.mutate(
       { officerId: officer.id, ...changes },
       {
         onSuccess: () => {
           setChosen(null);
+          setTypedName(null);
           setNotice({ tone: 'success', text: done });
         },
         onError: (error) => {
-          setChosen(null); // the select shows the role the officer still has
+          setChosen(null); // the select shows the role the officer still has; the typed name stays to correct
           setNotice({ tone: 'error', text: `${failed}: ${errorDetail(error)}` });
         },
       },
@@ -43,9 +49,11 @@ export function OfficerCard({ officer, onDeactivate }: { officer: Officer; onDea
           </span>
           <div>
             <h3 className="item-card__title" id={titleId}>
-              {officer.username}
+              {officer.display_name}
             </h3>
-            <p className="item-card__meta">Officer #{officer.id}</p>
+            <p className="item-card__meta">
+              Signs in as <strong>{officer.username}</strong> · Officer #{officer.id}
+            </p>
           </div>
         </div>
         <span className={`badge badge--${officer.active ? 'success' : 'error'}`}>{officer.active ? 'Active' : 'Deactivated'}</span>
@@ -55,13 +63,36 @@ export function OfficerCard({ officer, onDeactivate }: { officer: Officer; onDea
         <StatBox label="Added" value={formatDateTime(officer.created_at)} />
         <StatBox label="Last Sign-in" value={officer.last_login ? formatDateTime(officer.last_login) : 'Never'} />
       </dl>
-      <div className="officer-actions" role="group" aria-label={`Actions for ${officer.username}`}>
+      <div className="officer-actions" role="group" aria-label={`Rename ${officer.display_name}`}>
+        <TextField
+          label="Display name"
+          value={displayName}
+          onChange={setTypedName}
+          autoComplete="off"
+          maxLength={64}
+        />
+        <button
+          type="button"
+          className="btn btn--primary btn--small"
+          disabled={update.isPending || !renamed}
+          onClick={() =>
+            change(
+              { display_name: displayName.trim() },
+              `${officer.username} is now shown to players as ${displayName.trim()}`,
+              'Error changing display name',
+            )
+          }
+        >
+          Rename
+        </button>
+      </div>
+      <div className="officer-actions" role="group" aria-label={`Actions for ${officer.display_name}`}>
         <SelectField label="Role" value={role} options={ROLE_OPTIONS} onChange={setChosen} />
         <button
           type="button"
           className="btn btn--primary btn--small"
           disabled={update.isPending || role === officer.role}
-          onClick={() => change({ role }, `${officer.username} is now a ${ROLE_LABELS[role]}`, 'Error changing role')}
+          onClick={() => change({ role }, `${officer.display_name} is now a ${ROLE_LABELS[role]}`, 'Error changing role')}
         >
           Change Role
         </button>
@@ -83,7 +114,7 @@ export function OfficerCard({ officer, onDeactivate }: { officer: Officer; onDea
             type="button"
             className="btn btn--secondary btn--small"
             disabled={update.isPending}
-            onClick={() => change({ active: true }, `${officer.username} has been reactivated`, 'Error reactivating officer')}
+            onClick={() => change({ active: true }, `${officer.display_name} has been reactivated`, 'Error reactivating officer')}
           >
             Reactivate
           </button>

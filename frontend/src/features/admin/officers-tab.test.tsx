@@ -6,11 +6,21 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
 function officer(overrides: Partial<Officer> = {}): Officer {
-  return { id: 1, username: 'admin', role: 'treasurer', active: true, created_at: '2026-01-02T09:00:00Z', last_login: null, ...overrides };
+  return {
+    id: 1,
+    username: 'admin',
+    display_name: 'Ada the Treasurer',
+    role: 'treasurer',
+    active: true,
+    created_at: '2026-01-02T09:00:00Z',
+    last_login: null,
+    ...overrides,
+  };
 }
 
 const ADMIN = officer();
-const LOU = officer({ id: 7, username: 'lou', role: 'loan_officer', last_login: '2026-06-01T10:00:00Z' });
+const LOU = officer({ id: 7, username: 'lou', display_name: 'Lena the Lender', role: 'loan_officer', last_login: '2026-06-01T10:00:00Z' });
+const TESS = officer({ id: 9, username: 'tess', display_name: 'Keeper of the Till', role: 'teller' });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const LAST_TREASURER =
   'The last active treasurer can be neither demoted nor deactivated: make another officer a treasurer first';
@@ -20,38 +30,46 @@ function card(name: string) {
 }
 
 describe('Admin OfficersTab', () => {
-  it('lists every officer with role, status, when added and the last sign-in', async () => {
+  it('lists every officer by the name players see, with the sign-in name, role, status, when added and the last sign-in', async () => {
     mockFetch({ 'GET /api/admin/officers': { body: { results: [ADMIN, { ...LOU, active: false }] } } });
     renderWithProviders(<OfficersTab />);
-    const lou = await screen.findByRole('article', { name: 'lou' });
+    const lou = await screen.findByRole('article', { name: 'Lena the Lender' });
+    expect(within(lou).getByText(/^Signs in as/).textContent).toBe('Signs in as lou · Officer #7');
     within(lou).getByText('Deactivated');
     within(lou).getByText('Loan Officer', { selector: 'dd' });
     within(lou).getByRole('button', { name: 'Reactivate' });
-    const admin = card('admin');
+    const admin = card('Ada the Treasurer');
     within(admin).getByText('Active');
     within(admin).getByText('Never');
     within(admin).getByRole('button', { name: 'Deactivate' });
   });
 
-  it('adds an officer with a username, a password and a role', async () => {
+  it('adds an officer with a username, the display name players see, a password and a role', async () => {
     let results = [ADMIN];
     const { calls } = mockFetch({
       'GET /api/admin/officers': () => ({ body: { results } }),
       'POST /api/admin/officers': () => {
-        results = [ADMIN, officer({ id: 9, username: 'tess', role: 'teller' })];
-        return { status: 201, body: results[1] };
+        results = [ADMIN, TESS];
+        return { status: 201, body: TESS };
       },
     });
     renderWithProviders(<OfficersTab />);
     const form = await screen.findByRole('form', { name: 'Add officer' });
     fireEvent.change(within(form).getByLabelText('Username'), { target: { value: ' tess ' } });
+    fireEvent.change(within(form).getByLabelText('Display name'), { target: { value: ' Keeper of the Till ' } });
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'counting-1' } });
     fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'teller' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Officer' }));
-    expect((await screen.findByRole('status')).textContent).toBe('tess was added as a Teller');
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ username: 'tess', password: 'counting-1', role: 'teller' });
-    await screen.findByRole('article', { name: 'tess' });
+    expect((await screen.findByRole('status')).textContent).toBe('Keeper of the Till was added as a Teller, signing in as tess');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      username: 'tess',
+      display_name: 'Keeper of the Till',
+      password: 'counting-1',
+      role: 'teller',
+    });
+    await screen.findByRole('article', { name: 'Keeper of the Till' });
     expect(within(form).getByLabelText<HTMLInputElement>('Username').value).toBe('');
+    expect(within(form).getByLabelText<HTMLInputElement>('Display name').value).toBe('');
   });
 
   it('adds an officer once: a retry after a lost answer sends the same Idempotency-Key, the next officer a new one', async () => {
@@ -60,13 +78,14 @@ describe('Admin OfficersTab', () => {
       'GET /api/admin/officers': { body: { results: [ADMIN] } },
       'POST /api/admin/officers': () => {
         attempts += 1;
-        return attempts === 1 ? 'network-error' : { status: 201, body: officer({ id: 9, username: 'tess', role: 'teller' }) };
+        return attempts === 1 ? 'network-error' : { status: 201, body: TESS };
       },
     });
     renderWithProviders(<OfficersTab />);
     const form = await screen.findByRole('form', { name: 'Add officer' });
     const fillOfficer = () => {
       fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'tess' } });
+      fireEvent.change(within(form).getByLabelText('Display name'), { target: { value: 'Keeper of the Till' } });
       fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'counting-1' } });
     };
     fillOfficer();
@@ -92,6 +111,7 @@ describe('Admin OfficersTab', () => {
     renderWithProviders(<OfficersTab />);
     const form = await screen.findByRole('form', { name: 'Add officer' });
     fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'Aria' } });
+    fireEvent.change(within(form).getByLabelText('Display name'), { target: { value: 'Aria of the Bank' } });
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'counting-1' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Officer' }));
     expect((await screen.findByRole('alert')).textContent).toBe("Error adding officer: The name 'Aria' is already taken");
@@ -102,7 +122,7 @@ describe('Admin OfficersTab', () => {
     const { calls } = mockFetch({ 'GET /api/admin/officers': { body: { results: [ADMIN] } } });
     renderWithProviders(<OfficersTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Officer' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please fill in the username, the password and the role');
+    expect(screen.getByRole('alert').textContent).toBe('Please fill in the username, the display name, the password and the role');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
@@ -116,12 +136,12 @@ describe('Admin OfficersTab', () => {
       },
     });
     renderWithProviders(<OfficersTab />);
-    const row = await screen.findByRole('article', { name: 'lou' });
+    const row = await screen.findByRole('article', { name: 'Lena the Lender' });
     const change = within(row).getByRole<HTMLButtonElement>('button', { name: 'Change Role' });
     expect(change.disabled).toBe(true);
     fireEvent.change(within(row).getByLabelText('Role'), { target: { value: 'treasurer' } });
     fireEvent.click(change);
-    expect((await within(row).findByRole('status')).textContent).toBe('lou is now a Treasurer');
+    expect((await within(row).findByRole('status')).textContent).toBe('Lena the Lender is now a Treasurer');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ role: 'treasurer' });
     await waitFor(() => within(row).getByText('Treasurer', { selector: 'dd' }));
   });
@@ -132,7 +152,7 @@ describe('Admin OfficersTab', () => {
       'PATCH /api/admin/officers/1': { status: 409, body: { detail: LAST_TREASURER, code: 'last_treasurer' } },
     });
     renderWithProviders(<OfficersTab />);
-    const row = await screen.findByRole('article', { name: 'admin' });
+    const row = await screen.findByRole('article', { name: 'Ada the Treasurer' });
     fireEvent.change(within(row).getByLabelText('Role'), { target: { value: 'teller' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Change Role' }));
     expect((await within(row).findByRole('alert')).textContent).toBe(`Error changing role: ${LAST_TREASURER}`);
@@ -145,10 +165,11 @@ describe('Admin OfficersTab', () => {
       'PATCH /api/admin/officers/1': { status: 409, body: { detail: LAST_TREASURER, code: 'last_treasurer' } },
     });
     renderWithProviders(<OfficersTab />);
-    fireEvent.click(within(await screen.findByRole('article', { name: 'admin' })).getByRole('button', { name: 'Deactivate' }));
-    const dialog = screen.getByRole('dialog', { name: 'Deactivate admin?' });
+    fireEvent.click(within(await screen.findByRole('article', { name: 'Ada the Treasurer' })).getByRole('button', { name: 'Deactivate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate Ada the Treasurer?' });
+    within(dialog).getByText(/signs in as admin/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    expect((await within(card('admin')).findByRole('alert')).textContent).toBe(`Error deactivating officer: ${LAST_TREASURER}`);
+    expect((await within(card('Ada the Treasurer')).findByRole('alert')).textContent).toBe(`Error deactivating officer: ${LAST_TREASURER}`);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ active: false });
   });
@@ -163,9 +184,45 @@ describe('Admin OfficersTab', () => {
       },
     });
     renderWithProviders(<OfficersTab />);
-    fireEvent.click(within(await screen.findByRole('article', { name: 'lou' })).getByRole('button', { name: 'Reactivate' }));
-    expect((await within(card('lou')).findByRole('status')).textContent).toBe('lou has been reactivated');
+    fireEvent.click(within(await screen.findByRole('article', { name: 'Lena the Lender' })).getByRole('button', { name: 'Reactivate' }));
+    expect((await within(card('Lena the Lender')).findByRole('status')).textContent).toBe('Lena the Lender has been reactivated');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ active: true });
-    await within(card('lou')).findByRole('button', { name: 'Deactivate' });
+    await within(card('Lena the Lender')).findByRole('button', { name: 'Deactivate' });
+  });
+
+  it('renames an officer: the display name players see changes, the sign-in name stays', async () => {
+    let lou = LOU;
+    const { calls } = mockFetch({
+      'GET /api/admin/officers': () => ({ body: { results: [ADMIN, lou] } }),
+      'PATCH /api/admin/officers/7': () => {
+        lou = { ...LOU, display_name: 'Keeper of the Vault' };
+        return { body: lou };
+      },
+    });
+    renderWithProviders(<OfficersTab />);
+    const row = await screen.findByRole('article', { name: 'Lena the Lender' });
+    const rename = within(row).getByRole<HTMLButtonElement>('button', { name: 'Rename' });
+    expect(rename.disabled).toBe(true);
+    fireEvent.change(within(row).getByLabelText('Display name'), { target: { value: '   ' } });
+    expect(rename.disabled).toBe(true);
+    fireEvent.change(within(row).getByLabelText('Display name'), { target: { value: ' Keeper of the Vault ' } });
+    fireEvent.click(rename);
+    expect((await within(row).findByRole('status')).textContent).toBe('lou is now shown to players as Keeper of the Vault');
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ display_name: 'Keeper of the Vault' });
+    await screen.findByRole('article', { name: 'Keeper of the Vault' });
+  });
+
+  it("keeps a refused display name in the field, with the server's reason", async () => {
+    const refusal = "The display name 'lou' is an officer's sign-in name, which players must never see: choose another";
+    mockFetch({
+      'GET /api/admin/officers': { body: { results: [ADMIN, LOU] } },
+      'PATCH /api/admin/officers/7': { status: 400, body: { detail: refusal, code: 'name_taken' } },
+    });
+    renderWithProviders(<OfficersTab />);
+    const row = await screen.findByRole('article', { name: 'Lena the Lender' });
+    fireEvent.change(within(row).getByLabelText('Display name'), { target: { value: 'lou' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Rename' }));
+    expect((await within(row).findByRole('alert')).textContent).toBe(`Error changing display name: ${refusal}`);
+    expect(within(row).getByLabelText<HTMLInputElement>('Display name').value).toBe('lou');
   });
 });

@@ -8,9 +8,11 @@ import type { InputFields, Schemas } from '@/lib/api-types';
 /** An officer as GET/POST/PATCH /api/admin/officers answer them (accounts/serializers.py OfficerOut). */
 export type Officer = Schemas['OfficerOut'];
 
-type NewOfficer = InputFields<'OfficerCreateInRequest', 'username' | 'password' | 'role'> & { role: Role };
+type NewOfficer = InputFields<'OfficerCreateInRequest', 'username' | 'display_name' | 'password' | 'role'> & { role: Role };
 
-type OfficerChange = { officerId: number } & Partial<InputFields<'PatchedOfficerUpdateInRequest', 'role' | 'active'>> & { role?: Role };
+type OfficerChange = { officerId: number } & Partial<InputFields<'PatchedOfficerUpdateInRequest', 'role' | 'active' | 'display_name'>> & {
+  role?: Role;
+};
 
 const officersOptions = () =>
   queryOptions({
@@ -37,7 +39,7 @@ export function useCreateOfficer() {
   return useIdempotentMutation({ mutationFn: createOfficer, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
 }
 
-/** A treasurer changes an officer's role or deactivates / reactivates them. */
+/** A treasurer changes an officer's role or display name, or deactivates / reactivates them. */
 export function useUpdateOfficer() {
   const qc = useQueryClient();
   return useMutation({ mutationFn: updateOfficer, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
