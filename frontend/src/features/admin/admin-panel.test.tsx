@@ -57,4 +57,17 @@ describe('AdminPanel', () => {
       '/api/admin/pearl-exchange-requests?status=pending&page=1&page_size=1',
     );
   });
+
+  it("tells the signed-in officer of wrong passwords given for them, above every tab", async () => {
+    const failed_sign_ins = { count: 2, since: '2026-11-27T09:00:00Z', latest: [{ at: '2026-11-28T14:02:00Z', address: '203.0.113.9', door: 'app sign-in' }] };
+    mockFetch({
+      'GET /api/me': { body: { username: 'lou', is_admin: true, role: 'loan_officer', has_solo_access: false, player: null, failed_sign_ins } },
+      'GET /api/admin/pending-loans': { body: { pending_loans: [], count: 0 } },
+    });
+    renderWithProviders(<AdminPanel username="lou" onLogout={vi.fn(() => Promise.resolve())} />, { route: '/admin-panel' });
+    const notice = await screen.findByRole('status', { name: 'Failed sign-in attempts' });
+    expect(notice.textContent).toMatch(/^2 failed sign-in attempts since your last sign-in, the latest from 203\.0\.113\.9 at /);
+    fireEvent.click(screen.getByRole('tab', { name: /Pending Loans/ }));
+    expect(screen.getByRole('status', { name: 'Failed sign-in attempts' })).toBe(notice);
+  });
 });

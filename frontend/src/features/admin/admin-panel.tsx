@@ -13,6 +13,7 @@ import { OfficersTab } from '@/features/admin/officers-tab';
 import { ADMIN_TABS, TAB_LEAST_ROLE, type AdminTabId } from '@/features/admin/admin-tabs';
 import { useMyRole } from '@/features/officers/api/use-my-role';
 import { OfficerRole } from '@/features/officers/officer-role';
+import { FailedSignInsNotice } from '@/features/officers/failed-sign-ins-notice';
 import { ROLE_LABELS, roleAtLeast } from '@/lib/officers';
 import { useOpenLoanRequests } from '@/features/loan-requests/api/use-open-loan-requests';
 import { CheckLoansTab } from '@/features/admin/check-loans-tab';
@@ -63,6 +64,7 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
   return (
     <OfficerRole.Provider value={role}>
     <AppShell username={username} role={`Admin Panel · ${ROLE_LABELS[role]}`} onLogout={onLogout}>
+      <FailedSignInsNotice />
       <div className="sidebar-layout">
         <TabList
           label="Admin panel"

@@ -5,13 +5,14 @@ import type { Schemas } from '@/lib/api-types';
 
 type MeAnswer = Schemas['MeOut'];
 
-/** The signed-in officer's role, read again when officers change (a treasurer may change it). */
+/** GET /api/me, read again when officers change (a treasurer may change a role); one query for every hook on it. */
+export const meOptions = () =>
+  queryOptions({
+    queryKey: officerKeys.me(),
+    queryFn: ({ signal }) => api.get<MeAnswer>('/me', { signal }),
+  });
+
+/** The signed-in officer's role. */
 export function useMyRole() {
-  return useQuery(
-    queryOptions({
-      queryKey: officerKeys.me(),
-      queryFn: ({ signal }) => api.get<MeAnswer>('/me', { signal }),
-      select: (me) => me.role ?? null,
-    }),
-  );
+  return useQuery({ ...meOptions(), select: (me) => me.role ?? null });
 }
