@@ -1,6 +1,7 @@
 """Officers with roles and four eyes in the browser (issue 23): a teller reads every request and the
 settings screens without the buttons of a higher role, which a loan officer has; a large withdrawal
-needs two loan officers, and the player's screen follows live."""
+needs two loan officers, and the player's screen follows live. Officers are named by their display
+names, never their sign-in names, and an officer is told of wrong passwords given for them (issue 29)."""
 
 from __future__ import annotations
 
@@ -23,12 +24,21 @@ def admin_token(server: Server) -> str:
     return server.login_token(ADMIN_USERNAME, ADMIN_PASSWORD)
 
 
+# username -> the display name new_officer gave: what players and the cards show (never holding the username)
+DISPLAY_NAMES: dict[str, str] = {}
+
+
+def shown(username: str) -> str:
+    return DISPLAY_NAMES[username]
+
+
 def new_officer(server: Server, prefix: str, role: str) -> str:
-    """An officer added by the treasurer through the Officers API, in the test's own database."""
+    """An officer added by the treasurer through the Officers API, in the test's own database; answers
+    the username (the display name is `shown(username)`)."""
     name = f"{prefix}{uuid.uuid4().hex[:6]}"
-    status, answer = server.api(
-        "POST", "/api/admin/officers", {"username": name, "password": PASSWORD, "role": role}, token=admin_token(server)
-    )
+    DISPLAY_NAMES[name] = f"{prefix} the Clerk {uuid.uuid4().hex[:4]}"
+    body = {"username": name, "display_name": shown(name), "password": PASSWORD, "role": role}
+    status, answer = server.api("POST", "/api/admin/officers", body, token=admin_token(server))
     assert status == 201 and answer["role"] == role, answer
     return name
 
@@ -229,7 +239,7 @@ def test_a_large_withdrawal_needs_two_officers_and_the_player_sees_it_live(
     second_page.get_by_role("dialog", name="Approve withdrawal request").get_by_role(
         "button", name="Approve", exact=True
     ).click()
-    waiting = f"Approved by {lou}; a second officer must approve"
+    waiting = f"Approved by {shown(lou)}; a second officer must approve"
     expect(second_page.get_by_role("status").filter(has_text="second officer")).to_have_text(waiting)
     expect(card.get_by_role("note")).to_have_text(f"Four eyes{waiting}")
     expect(card).to_contain_text("Pending")
@@ -285,20 +295,33 @@ def test_the_treasurer_manages_officers_and_the_four_eyes_threshold(page: Page, 
     open_tab(page, "Officers")
     form = page.get_by_role("form", name="Add officer")
     form.get_by_label("Username").fill(name)
+    form.get_by_label("Display name").fill(name)  # the sign-in name itself: refused
     form.get_by_label("Password").fill(PASSWORD)
     form.get_by_label("Role").select_option("loan_officer")
     form.get_by_role("button", name="Add Officer").click()
-    expect(form.get_by_role("status")).to_have_text(f"{name} was added as a Loan Officer")
-    officer = page.get_by_role("article", name=name)
+    expect(form.get_by_role("alert")).to_contain_text("is an officer's sign-in name, which players must never see")
+    shown_as = f"Ned the Clerk {uuid.uuid4().hex[:4]}"
+    form.get_by_label("Display name").fill(shown_as)
+    form.get_by_role("button", name="Add Officer").click()
+    expect(form.get_by_role("status")).to_have_text(f"{shown_as} was added as a Loan Officer, signing in as {name}")
+    officer = page.get_by_role("article", name=shown_as)
     expect(officer).to_contain_text("Active")
     expect(officer).to_contain_text("Never")
+    expect(officer).to_contain_text(f"Signs in as {name}")
+    # a rename: players see the new name from now on; the card follows
+    officer.get_by_label("Display name").fill("Ned of the Night Desk")
+    officer.get_by_role("button", name="Rename").click()
+    officer = page.get_by_role("article", name="Ned of the Night Desk")
+    expect(officer.get_by_role("status")).to_have_text(f"{name} is now shown to players as Ned of the Night Desk")
     # the bank's only treasurer cannot demote themselves: the 409 is said on their card
-    me = page.get_by_role("article", name=ADMIN_USERNAME, exact=True)
+    me = page.get_by_role("article").filter(has_text=f"Signs in as {ADMIN_USERNAME} ·")
     me.get_by_label("Role").select_option("teller")
     me.get_by_role("button", name="Change Role").click()
     expect(me.get_by_role("alert")).to_contain_text("The last active treasurer can be neither demoted nor deactivated")
     officer.get_by_role("button", name="Deactivate").click()
-    page.get_by_role("dialog", name=f"Deactivate {name}?").get_by_role("button", name="Deactivate").click()
+    page.get_by_role("dialog", name="Deactivate Ned of the Night Desk?").get_by_role(
+        "button", name="Deactivate"
+    ).click()
     expect(officer).to_contain_text("Deactivated")
     expect(officer.get_by_role("button", name="Reactivate")).to_be_visible()
     scroll_to_top(page)
@@ -315,3 +338,48 @@ def test_the_treasurer_manages_officers_and_the_four_eyes_threshold(page: Page, 
     expect(page.get_by_role("status")).to_have_text("Bank settings saved")
     expect(page.get_by_test_id("settings-updated")).to_contain_text(f"by {ADMIN_USERNAME}")
     shoot(page, "bank-settings")
+
+
+def test_an_officer_is_told_of_wrong_passwords_given_for_them(page: Page, server: Server, shoot):
+    """Wrong passwords for an officer (a player who read the name, a stranger) are shown to that
+    officer at their next sign-in, with the address and time; the player's pearl history names the
+    officer who decided by display name only."""
+    lou = new_officer(server, "Lou", "loan_officer")
+    _, name = new_player_with_savings(server, "Cato", 200_000)
+    sale = {"exchange_type": "sell", "pearls_amount": 10, "savings_option": "cashout"}
+    status, exchange = server.api(
+        "POST", "/api/pearl-exchange-requests", sale, token=server.login_token(name, PASSWORD)
+    )
+    assert status == 201, exchange
+    status, answer = server.api(
+        "PUT",
+        f"/api/admin/pearl-exchange-requests/{exchange['id']}/approve",
+        {"admin_notes": "Paid at the bank"},
+        token=server.login_token(lou, PASSWORD),
+    )
+    assert status == 200, answer
+
+    # the player reads who decided: the display name, never the sign-in name
+    open_and_sign_in(page, server.base_url, name, PASSWORD)
+    open_tab(page, "Pearl History")
+    history = page.get_by_role("tabpanel")
+    expect(history).to_contain_text(f"by {shown(lou)}")
+    assert lou.lower() not in history.inner_text().lower()
+    scroll_to_top(page)
+    shoot(page, "player-pearl-history")
+    page.get_by_role("button", name="Logout").click()
+    expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
+
+    for _ in range(3):  # someone guesses (five would lock the officer at this address only)
+        status, answer = server.api("POST", "/api/login", {"username": lou, "password": "guess-guess-1"})
+        assert status == 401, answer
+    open_and_sign_in(page, server.base_url, lou, PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    notice = page.get_by_role("status", name="Failed sign-in attempts")
+    expect(notice).to_contain_text(
+        re.compile(r"^3 failed sign-in attempts since your last sign-in, the latest from 127\.0\.0\.1 at ")
+    )
+    expect(notice.get_by_role("list", name="Latest attempts").get_by_role("listitem")).to_have_count(3)
+    shoot(page, "failed-sign-ins")
+    notice.get_by_role("button", name="Dismiss").click()
+    expect(notice).to_have_count(0)
