@@ -14,7 +14,7 @@ def opening_rates(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0005_user_appointed_by'),
+        ('accounts', '0006_user_appointed_by'),
         ('lending', '0007_pendingloan_approvals_withdrawalrequest_approvals'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
