@@ -256,7 +256,9 @@ def officer_update(
         changes["is_active"] = active
     if not changes:
         return officer
-    stays_treasurer = changes.get("role", officer.role) == roles.TREASURER and changes.get("is_active", officer.is_active)
+    stays_treasurer = changes.get("role", officer.role) == roles.TREASURER and changes.get(
+        "is_active", officer.is_active
+    )
     if officer.pk in treasurers and not stays_treasurer and len(treasurers) == 1:
         raise BankError(LAST_TREASURER, code="last_treasurer", status=409)
     raises = "role" in changes and _rank(changes["role"]) > _rank(officer.role)
@@ -334,7 +336,8 @@ def _officer_apply(
         kind="officer.updated",
         obj=officer,
         before={name: before[name] for name in changed},
-        after={name: getattr(officer, name) for name in changed} | ({"approved_by": approved_by} if approved_by else {}),
+        after={name: getattr(officer, name) for name in changed}
+        | ({"approved_by": approved_by} if approved_by else {}),
     )
     # a new display name shows at once wherever the officer's decisions are named
     renamed = "display_name" in changes
