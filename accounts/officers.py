@@ -151,9 +151,9 @@ def officer_create(*, username, display_name, password, role, by: User) -> Await
         )
 
 
-def _refuse_taken(username: str, display_name: str) -> None:
-    """The names a new officer would take are free, and not proposed for another. The caller holds the
-    identities lock."""
+def _refuse_taken(username: str, display_name: str, *, proposal_id: int | None = None) -> None:
+    """The names a new officer would take are free, and not proposed for another (than `proposal_id`,
+    the one being carried out). The caller holds the identities lock."""
     if User.objects.filter(username__iexact=username).exists():
         raise _username_taken(username)
     # a player's name or discord, or an officer's display name (accounts.services)
@@ -166,7 +166,7 @@ def _refuse_taken(username: str, display_name: str) -> None:
     clash = _display_name_clash(display_name, username=username)
     if clash is not None:
         raise clash
-    pending = Proposal.objects.filter(kind="officer.create", status=Proposal.Status.PENDING)
+    pending = Proposal.objects.filter(kind="officer.create", status=Proposal.Status.PENDING).exclude(pk=proposal_id)
     for proposal in pending:
         if str(proposal.params.get("username", "")).lower() == username.lower():
             message = f"An officer named '{username}' is already proposed"
@@ -184,7 +184,7 @@ def carry_out_create(proposal: Proposal, verdict: Verdict) -> dict:
         with transaction.atomic():
             _identities_lock()
             try:
-                _refuse_taken(username, display_name)
+                _refuse_taken(username, display_name, proposal_id=proposal.pk)
             except BankError:
                 raise decisions.StaleProposal(taken) from None
             officer = User.objects.create(

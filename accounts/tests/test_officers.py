@@ -57,7 +57,7 @@ def test_ensure_admin_makes_a_treasurer():
 
 def test_a_treasurer_adds_an_officer_who_signs_in_on_the_same_screen_and_gets_their_role(admin_api, admin_user, api):
     response = create(admin_api, username="Tellie", role="teller")
-    assert response.json()["proposal"]["summary"] == "Add Tellie as Teller"
+    assert response.json()["proposal"]["summary"] == "Add Tellie (Keeper of the Vault) as Teller"
     assert "password" not in str(response.json()["proposal"])
     assert sign_in(api, "tellie", "long-enough-1").status_code != 200  # not an officer until approved
     second_treasurer_approves(response)
