@@ -17,13 +17,17 @@ from bank.core.permissions import IsBankAdmin, require_role
 from . import officers, selectors, services, tokens
 from .serializers import (
     BlockedPlayersOut,
+    LockoutsLiftedOut,
     LoginIn,
     LoginOut,
     MeOut,
     OfficerCreateIn,
     OfficerOut,
+    OfficerPasswordIn,
     OfficersOut,
     OfficerUpdateIn,
+    OwnPasswordIn,
+    OwnPasswordOut,
     PasswordIn,
     PlayerCreateIn,
     PlayerCreateOut,
@@ -332,3 +336,61 @@ class OfficerUpdateApi(APIView):
         if isinstance(officer, AwaitingSecondApproval):
             return awaiting_response(officer)
         return Response(OfficerOut(officer).data)
+
+
+class PasswordChangeRateThrottle(LoginRateThrottle):
+    """Tries of one's current password count with the sign-in attempts of the address: a stolen
+    session cannot guess the password it would need to keep the account."""
+
+
+class OwnPasswordApi(APIView):
+    throttle_classes = [PasswordChangeRateThrottle]
+
+    @extend_schema(
+        request=OwnPasswordIn,
+        responses={200: OwnPasswordOut},
+        summary="Change your own password (a player or an officer): the current one is asked; your other sessions end",
+    )
+    def post(self, request):
+        data = parse(OwnPasswordIn, request, query=False)
+        services.own_password_change(
+            user=request.user,
+            sid=request.auth.get("sid", ""),
+            current_password=data.get("current_password"),
+            new_password=data.get("new_password"),
+        )
+        return Response(OwnPasswordOut({"detail": "Password changed. Your other sessions were signed out."}).data)
+
+
+class OfficerPasswordApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=OfficerPasswordIn,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={202: ChangeAwaitingOut},
+        summary="Treasurer: set a new password for an officer who forgot theirs: a second treasurer approves it "
+        "(or the published delay, while the bank has one); then the officer's sessions end and lockouts lift",
+    )
+    @idempotent
+    def put(self, request, pk: int):
+        data = parse(OfficerPasswordIn, request, query=False)
+        awaiting = officers.officer_password_reset(
+            officer_id=pk, new_password=data.get("new_password"), by=request.user
+        )
+        return awaiting_response(awaiting)
+
+
+class OfficerLockoutApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=None,
+        responses={200: LockoutsLiftedOut},
+        summary="Treasurer: lift an officer's sign-in lockouts at every address (what ensure_admin --unlock does)",
+    )
+    def delete(self, request, pk: int):
+        lifted = services.officer_lockouts_lift(officer_id=pk, by=request.user)
+        addresses = lifted.addresses if lifted else 0
+        detail = "The lockout was lifted." if addresses else "There was no lockout to lift."
+        return Response(LockoutsLiftedOut({"addresses": addresses, "detail": detail}).data)

@@ -20,7 +20,8 @@ import re
 
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
+from django.utils import timezone
 
 from bank.core import audit, decisions, live, roles
 from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict
@@ -111,8 +112,18 @@ def _validate_role(role) -> str:
 
 
 def officer_list() -> QuerySet[User]:
-    """Every officer, active or not, in the order they were added. 1 query."""
-    return User.objects.filter(is_staff=True).order_by("id")
+    """Every officer, active or not, in the order they were added, with the end of their latest
+    sign-in lockout still running (at any address) and how many addresses it holds. 1 query."""
+    now = timezone.now()
+    locked = Q(staff_lockouts__locked_until__gt=now)
+    return (
+        User.objects.filter(is_staff=True)
+        .annotate(
+            locked_until=Max("staff_lockouts__locked_until", filter=locked),
+            locked_addresses=Count("staff_lockouts", filter=locked),
+        )
+        .order_by("id")
+    )
 
 
 def officer_create(*, username, display_name, password, role, by: User) -> AwaitingSecondApproval:
@@ -358,11 +369,64 @@ def carry_out_update(proposal: Proposal, verdict: Verdict) -> dict:
     return {"officer_id": officer.pk}
 
 
+def officer_password_reset(*, officer_id: int, new_password, by: User) -> AwaitingSecondApproval:
+    """A treasurer resets an officer's password (a forgotten one): whoever knows the new password can
+    act as that officer, so it takes a second treasurer, or the published delay while the bank has one
+    (bank.core.decisions). Carried out, the officer's sessions end and their lockouts lift. An officer
+    changes their own password themselves (accounts.services.own_password_change)."""
+    new_password = new_password if isinstance(new_password, str) else ""
+    if not new_password:
+        message = "Please enter a new password"
+        raise BankError(message, code="missing_fields", fields={"new_password": [message]})
+    _validate_password(new_password)
+    password_hash = make_password(new_password)  # before the transaction (accounts.services)
+    with transaction.atomic():
+        _, officer = _locked_officers(officer_id)
+        if officer.pk == by.pk:
+            message = "Change your own password under your account's settings (your current password is asked)"
+            raise BankError(message, code="own_password", status=403)
+        return decisions.decide(
+            kind="officer.password",
+            officer=by,
+            amount=0,
+            least_role=roles.TREASURER,
+            always_two="whoever knows an officer's new password can act as them: a second treasurer approves it",
+            draft=Draft(
+                summary=f"Set a new password for {officer.username} ({officer.public_name})",
+                params={"secret": {"password": password_hash}},
+                basis={"is_active": officer.is_active},
+                obj=officer,
+                object_label=officer.username,
+            ),
+        )
+
+
+def carry_out_password(proposal: Proposal, verdict: Verdict) -> dict:
+    from .services import _staff_lockout_lift
+
+    _, officer = _locked_officers(proposal.object_id)
+    officer.password = proposal.params["secret"]["password"]
+    officer.save(update_fields=["password"])
+    # whoever held the old password is signed out everywhere at once; the new one signs in anywhere
+    sessions_end_for_user(user_id=officer.pk)
+    _staff_lockout_lift(user=officer, by="a password reset", actor=verdict.officer)
+    audit.record(
+        actor=verdict.officer,
+        kind="officer.password_set",
+        obj=officer,
+        before={"password": "set"},
+        after={"password": "changed", "approved_by": verdict.approved_by},
+    )
+    live.notify({"officers"})
+    return {"officer_id": officer.pk}
+
+
 def register_changes() -> None:
     """The officer changes that wait for a second treasurer (AccountsConfig.ready)."""
     for kind, label, carry_out in (
         ("officer.create", "New officer", carry_out_create),
         ("officer.update", "Officer's role", carry_out_update),
+        ("officer.password", "Officer's password", carry_out_password),
     ):
         decisions.register_change(
             decisions.Change(kind=kind, label=label, least_role=roles.TREASURER, carry_out=carry_out, treasurers=True)

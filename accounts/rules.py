@@ -35,13 +35,19 @@ def staff_lockout_minutes(lockouts_before: int) -> int:
     return min(STAFF_LOCKOUT_MINUTES * 2 ** min(lockouts_before, 16), STAFF_LOCKOUT_MAX_MINUTES)
 
 
-def msg_staff_locked(minutes_left: int, until_text: str) -> str:
+def msg_staff_locked(minutes_left: int, until_text: str, username: str) -> str:
     # never "incorrect password": the sign-in screen shows this text as it is
     wait = "1 minute" if minutes_left == 1 else f"{minutes_left} minutes"
     return (
-        f"This admin account is locked at this address after {MAX_FAILED_ATTEMPTS} failed sign-in attempts: "
-        f"try again in {wait} ({until_text}), or run manage.py ensure_admin on the server to unlock it now."
+        f"This officer account is locked at this address after {MAX_FAILED_ATTEMPTS} failed sign-in attempts: "
+        f"try again in {wait} ({until_text}). A treasurer can lift the lock on the Officers tab, or run "
+        f"manage.py ensure_admin --unlock {username} on the server."
     )
+
+
+MSG_OFFICER_DEACTIVATED = "This officer account is deactivated: ask a treasurer to reactivate it."
+MSG_CURRENT_PASSWORD = "Your current password is not right"
+MSG_SAME_PASSWORD = "Choose a new password, not the one you have"
 
 
 def officer_public_name(display_name: str) -> str:

@@ -216,10 +216,32 @@ class OfficerOut(serializers.Serializer):
     active = serializers.BooleanField(source="is_active")
     created_at = serializers.DateTimeField(source="date_joined")
     last_login = serializers.DateTimeField(allow_null=True, help_text="the last sign-in, at either door")
+    locked_until = serializers.DateTimeField(
+        allow_null=True, default=None, help_text="while a sign-in lockout runs (at any address): its latest end"
+    )
+    locked_addresses = serializers.IntegerField(default=0, help_text="the client addresses locked out now")
 
 
 class OfficersOut(serializers.Serializer):
     results = OfficerOut(many=True)
+
+
+class OwnPasswordIn(InputSerializer):
+    current_password = TextIn(label="Current password", max_length=rules.PASSWORD_MAX_LENGTH, trim_whitespace=False)
+    new_password = TextIn(label="New password", max_length=rules.PASSWORD_MAX_LENGTH, trim_whitespace=False)
+
+
+class OwnPasswordOut(serializers.Serializer):
+    detail = serializers.CharField()
+
+
+class OfficerPasswordIn(InputSerializer):
+    new_password = TextIn(label="New password", max_length=rules.PASSWORD_MAX_LENGTH, trim_whitespace=False)
+
+
+class LockoutsLiftedOut(serializers.Serializer):
+    addresses = serializers.IntegerField(help_text="client addresses whose lockout was lifted")
+    detail = serializers.CharField()
 
 
 class OfficerCreateIn(InputSerializer):

@@ -16,7 +16,7 @@ from bank.core.models import BankSettings, DecisionRecord
 
 from . import rules
 from .models import Player, StaffLockout, StaffSignInFailure, User
-from .tokens import sessions_end_for_user
+from .tokens import sessions_end_for_user, sessions_end_for_user_but
 
 PLAYER_FLAGS = ("bad_payer", "has_solo_access", "client_type")
 
@@ -58,9 +58,15 @@ def auth_login(*, username, password, address: str, door: str = DOOR_API) -> Use
     if not username or not password:
         raise BankError(rules.MSG_FILL_ALL, code="missing_fields")
 
-    admin = User.objects.filter(is_staff=True, is_active=True, username__iexact=username).first()
-    if admin is not None:
+    admin = User.objects.filter(is_staff=True, username__iexact=username).first()
+    if admin is not None and admin.is_active:
         return _staff_sign_in(admin=admin, password=password, address=address, door=door)
+    if admin is not None:
+        # a deactivated officer learns why, once the password shows it is them (a stranger only learns
+        # the password is wrong); nothing is counted: the account cannot sign in anyway
+        if admin.check_password(password):
+            raise BankError(rules.MSG_OFFICER_DEACTIVATED, code="officer_deactivated", status=403)
+        raise BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
 
     player = _player_for_sign_in(username)
     if player is None:
@@ -110,7 +116,9 @@ def auth_login(*, username, password, address: str, door: str = DOOR_API) -> Use
 def _staff_locked(lockout: StaffLockout, now) -> BankError:
     minutes_left = max(1, math.ceil((lockout.locked_until - now).total_seconds() / 60))
     until = f"until {timezone.localtime(lockout.locked_until):%H:%M} {timezone.get_current_timezone_name()}"
-    return BankError(rules.msg_staff_locked(minutes_left, until), code="account_locked", status=403)
+    return BankError(
+        rules.msg_staff_locked(minutes_left, until, lockout.user.get_username()), code="account_locked", status=403
+    )
 
 
 def _staff_sign_in(*, admin: User, password: str, address: str, door: str) -> User:
@@ -577,7 +585,7 @@ def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str,
     return user, created, generated, lifted
 
 
-def _staff_lockout_lift(*, user: User, by: str) -> LockoutsLifted | None:
+def _staff_lockout_lift(*, user: User, by: str, actor: User | None = None) -> LockoutsLifted | None:
     """Forget a staff account's sign-in lockouts and failed attempts at every address, in the audit
     trail; what was lifted, or None when there was nothing. The record of failed sign-ins stays (the
     officer still sees what happened)."""
@@ -592,7 +600,7 @@ def _staff_lockout_lift(*, user: User, by: str) -> LockoutsLifted | None:
     )
     locked = [row.locked_until for row in rows if row.locked_until is not None]
     audit.record(
-        actor=None,
+        actor=actor,
         kind="staff.unlocked",
         obj=user,
         before={
@@ -672,3 +680,50 @@ def players_mark_old(*, admin: User) -> int:
     if changed:
         live.notify({"players", "savings"}, changed)
     return len(changed)
+
+
+def own_password_change(*, user: User, sid: str, current_password, new_password) -> User:
+    """A signed-in player or officer changes their own password: the current one is asked, the new one
+    follows the password rule, and every other session of theirs ends (the one that changed it goes
+    on). Audited; the password itself never is."""
+    current = current_password if isinstance(current_password, str) else ""
+    new = new_password if isinstance(new_password, str) else ""
+    if not current or not new:
+        raise BankError("Please fill in your current password and a new one", code="missing_fields")
+    if not user.check_password(current):
+        raise BankError(
+            rules.MSG_CURRENT_PASSWORD,
+            code="incorrect_password",
+            fields={"current_password": [rules.MSG_CURRENT_PASSWORD]},
+        )
+    _validate_password(new)
+    if new == current:
+        raise BankError(rules.MSG_SAME_PASSWORD, fields={"new_password": [rules.MSG_SAME_PASSWORD]})
+    password_hash = make_password(new)  # before the transaction (see _player_user_create)
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        user.password = password_hash
+        user.save(update_fields=["password"])
+        ended = sessions_end_for_user_but(user_id=user.pk, sid=sid)
+        player = Player.objects.filter(user_id=user.pk).first()
+        audit.record(
+            actor=user,
+            kind="player.password_changed" if player is not None else "officer.password_changed",
+            obj=player if player is not None else user,
+            player=player,
+            before={"password": "set"},
+            after={"password": "changed by its owner", "other_sessions_ended": ended},
+        )
+    return user
+
+
+@transaction.atomic
+def officer_lockouts_lift(*, officer_id: int, by: User) -> LockoutsLifted | None:
+    """A treasurer lifts an officer's sign-in lockouts at every address (the Officers tab): what
+    `ensure_admin --unlock` does, without the server's command line."""
+    officer = User.objects.filter(pk=officer_id, is_staff=True).first()
+    if officer is None:
+        raise BankError("Officer not found", code="not_found", status=404)
+    lifted = _staff_lockout_lift(user=officer, by=f"{by.get_username()} on the Officers tab", actor=by)
+    live.notify({"officers"})
+    return lifted

@@ -109,6 +109,18 @@ def sessions_end_for_user(*, user_id: int) -> None:
     live.sockets_close(user_id)
 
 
+def sessions_end_for_user_but(*, user_id: int, sid: str) -> int:
+    """Every other session of the user ends (a password changed by its owner: the session that changed
+    it goes on), with its tokens and tickets; its sockets close when the transaction commits. Answers
+    how many ended."""
+    others = BankSession.objects.filter(user_id=user_id, ended_at__isnull=True).exclude(sid=sid)
+    ended = list(others.values_list("sid", flat=True))
+    others.update(ended_at=dj_timezone.now())
+    for other in ended:
+        live.session_sockets_close(other)
+    return len(ended)
+
+
 def _is_current(session: BankSession, *, jti: str, now: datetime) -> bool:
     return session.ended_at is None and session.expires_at > now and session.token_jti == jti
 

@@ -18,4 +18,7 @@ urlpatterns = [
     path("admin/players/<int:pk>/password", apis.PlayerPasswordApi.as_view(), name="player-password"),
     path("admin/officers", apis.OfficersApi.as_view(), name="officers"),
     path("admin/officers/<int:pk>", apis.OfficerUpdateApi.as_view(), name="officer-update"),
+    path("admin/officers/<int:pk>/password", apis.OfficerPasswordApi.as_view(), name="officer-password"),
+    path("admin/officers/<int:pk>/lockout", apis.OfficerLockoutApi.as_view(), name="officer-lockout"),
+    path("me/password", apis.OwnPasswordApi.as_view(), name="own-password"),
 ]

@@ -53,6 +53,8 @@ KINDS: dict[str, str] = {
     "officer.created": "Officer added",
     "officer.updated": "Officer changed",
     "officer.password_set": "Officer's password changed",
+    "officer.password_changed": "Officer changed their own password",
+    "player.password_changed": "Player changed their own password",
     "bank.settings_set": "Bank settings changed",
     "loan.proposed": "Loan proposed (a second officer must approve)",
     "loan_request.first_approved": "Loan request approved once (a second officer must approve)",

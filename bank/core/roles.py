@@ -107,6 +107,9 @@ ROUTES: dict[str, dict[str, str]] = {
     "my-statement": {GET: TELLER},  # answers 404: an officer has no player
     "officers": {GET: TREASURER, POST: TREASURER},
     "officer-update": {PATCH: TREASURER},
+    "officer-password": {PUT: TREASURER},
+    "officer-lockout": {DELETE: TREASURER},
+    "own-password": {POST: TELLER},  # every officer, for themselves (players too: not an officer's route)
     "bank-settings": {GET: TELLER, PUT: TREASURER},
     # officers' changes waiting for a second officer: each proposal names the least role that may decide it
     "proposals": {GET: TELLER},

@@ -35,7 +35,7 @@ ROUTE_KINDS = [
     (r"^pending-loans/<int:pk>/", "pending_loan"),
     (r"^admin/withdrawal-requests/<int:pk>/", "withdrawal"),
     (r"^admin/pearl-exchange-requests/<int:pk>/", "exchange"),
-    (r"^admin/officers/<int:pk>$", "player"),  # an officer's id; a player gets 403 whatever the id
+    (r"^admin/officers/<int:pk>(/|$)", "player"),  # an officer's id; a player gets 403 whatever the id
     (r"^admin/proposals/<int:pk>/", "proposal"),  # officers only: a player gets 403 whatever the id
 ]
 
@@ -71,6 +71,8 @@ INPUTS: dict[tuple[str, str], dict] = {
     ("admin/pearl-exchange-requests/<int:pk>/approve", "put"): {},
     ("admin/pearl-exchange-requests/<int:pk>/deny", "put"): {"query": {"admin_notes": "not now"}},
     ("admin/officers/<int:pk>", "patch"): {"body": {"role": "teller"}},
+    ("admin/officers/<int:pk>/password", "put"): {"body": {"new_password": "brand-new-pass"}},
+    ("admin/officers/<int:pk>/lockout", "delete"): {},
     ("admin/loans/<int:pk>/write-off", "post"): {"body": {"reason": "left the guild"}},
     ("admin/proposals/<int:pk>/approve", "put"): {},
     ("admin/proposals/<int:pk>/deny", "put"): {"query": {"admin_notes": "not now"}},

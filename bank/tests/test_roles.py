@@ -62,6 +62,8 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
     "teller": {
         # implied: an officer signs in, keeps the session alive, opens the live socket, signs out
         "their own session": [("extend-session", "POST"), ("logout", "POST"), ("ws-ticket", "POST")],
+        # issue 30: an officer changes their own password in the app
+        "their own password": [("own-password", "POST")],
         "creates players": [("player-create", "POST")],
         "marks loan days and savings weeks": [("loan-payment", "POST"), ("savings-payment", "POST")],
         "runs Auto-Process Overdue": [("savings-auto", "POST")],
@@ -92,7 +94,14 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
         "writes a loan off": [("loan-write-off", "POST")],
     },
     "treasurer": {
-        "officers": [("officers", "GET"), ("officers", "POST"), ("officer-update", "PATCH")],
+        "officers": [
+            ("officers", "GET"),
+            ("officers", "POST"),
+            ("officer-update", "PATCH"),
+            # issue 30: a treasurer resets an officer's password and lifts a lockout
+            ("officer-password", "PUT"),
+            ("officer-lockout", "DELETE"),
+        ],
         "exchange rates": [("exchange-settings", "PUT")],
         "solo dividends": [("solo-dividends", "PUT")],
         # Mark Existing Players makes every current player an old client: a change of client type
