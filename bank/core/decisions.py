@@ -291,6 +291,19 @@ def _public_name(approval: dict) -> str:
     return user.public_name if user is not None else get_user_model()().public_name
 
 
+def _object_type(obj) -> str:
+    """The record a decision changed: a proposal stands for the record it proposes to change."""
+    if isinstance(obj, Proposal):
+        return obj.object_type
+    return obj._meta.model_name if obj is not None else ""
+
+
+def _object_id(obj) -> int | None:
+    if isinstance(obj, Proposal):
+        return obj.object_id
+    return obj.pk if obj is not None else None
+
+
 def _record(
     *,
     kind: str,
@@ -314,8 +327,8 @@ def _record(
         second_officer_id=second[0] if second else None,
         second_officer_name=second[1][:150] if second else "",
         four_eyes_above=threshold,
-        object_type=obj._meta.model_name if obj is not None else "",
-        object_id=obj.pk if obj is not None else None,
+        object_type=_object_type(obj),
+        object_id=_object_id(obj),
         proposal_id=proposal.pk if proposal is not None else None,
         details=audit.value(details or {}),
     )
@@ -591,6 +604,7 @@ def proposal_approve(*, proposal_id: int, officer, notes: str = "") -> ProposalO
             first=(officer.pk, officer.get_username()),
             second=None,
             threshold=four_eyes_above(),
+            obj=proposal,
             proposal=proposal,
             details={"after_published_delay": True, **public_params(proposal)},
         )

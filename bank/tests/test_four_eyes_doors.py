@@ -582,3 +582,27 @@ def test_a_proposal_about_a_player_removed_since_is_stale(lou, mia, treasurer):
     outcome = approve(waiting, mia)
     assert "was removed since this was proposed" in outcome.stale
     assert Proposal.objects.get(pk=waiting.proposal.pk).status == Proposal.Status.STALE
+
+
+def test_an_edit_that_lends_more_keeps_to_the_tiers_maximum_for_everything_owed(lou):
+    """The adversary's finding (seed 4): an edit of a loan's value lifted a Basic player's debt past
+    the tier's maximum alone."""
+    player = PlayerFactory(credit_score=100)  # Basic: may owe 1,000,000 in all
+    loan = loan_services.loan_create(player_id=player.pk, value=400_000, total_days=10, admin=lou)
+    with pytest.raises(decisions.BankError) as refused:
+        loan_services.loan_edit(loan_id=loan.pk, value=1_100_000, admin=lou)
+    assert refused.value.code == "over_max_amount"
+    assert isinstance(loan_services.loan_edit(loan_id=loan.pk, value=500_000, admin=lou), Loan)
+
+
+def test_a_rate_edit_a_second_officer_carried_out_is_the_accounts_rate_from_then_on(lou, mia):
+    """The adversary's finding (seed 3): the record of a carried-out proposal named the proposal, not the
+    savings account, and the books' rule check read the account's rate from before the edit."""
+    savings = SavingsFactory(player=PlayerFactory(client_type="old"), invested_value=3 * MILLION)
+    waiting = waits(savings_services.savings_edit(savings_id=savings.pk, interest_rate=Decimal("0.09"), admin=lou))
+    approve(waiting, mia)
+    record = DecisionRecord.objects.get(kind="savings.edit")
+    assert (record.object_type, record.object_id, record.proposal_id) == ("savings", savings.pk, waiting.proposal.pk)
+    Savings.objects.filter(pk=savings.pk).update(next_due_date=timezone.localdate())
+    savings_services.savings_payment_mark(savings_id=savings.pk, status="Paid", admin=AdminFactory(username="x"))
+    books_clean()

@@ -845,10 +845,18 @@ def _typed_loan_changes(params: dict) -> dict:
     return typed
 
 
+def _check_lent_more(loan: Loan, changes: dict, *, status: int = 400) -> None:
+    """A larger value lends the player more: the tier's maximum holds for everything they owe."""
+    more = changes.get("value", loan.value) - loan.value
+    if more > 0:
+        _refuse_over_outstanding(loan.player, more, status=status)
+
+
 def carry_out_loan_change(proposal: Proposal, verdict: Verdict) -> dict:
     loan = _proposed_loan(proposal)
     decisions.stale_unless(proposal, _loan_basis(loan), noun=f"Loan #{loan.pk}")
     changes = _typed_loan_changes(proposal.params)
+    _check_lent_more(loan, changes, status=409)
     if "interest_rate" in changes:
         _check_loan_rate(changes["interest_rate"])
     _loan_change_apply(kind=proposal.kind, loan=loan, changes=changes, officer=verdict.officer)
@@ -888,6 +896,7 @@ def loan_edit(
         changes = {name: new for name, new in requested.items() if new != getattr(loan, name)}
         if "interest_rate" in changes:
             _check_loan_rate(changes["interest_rate"])
+        _check_lent_more(loan, changes)
         if not changes:
             return loan
         parts = []
