@@ -87,6 +87,21 @@ class ExchangeRequestCreateApi(APIView):
         return Response(ExchangeRequestOut(exchange).data, status=status.HTTP_201_CREATED)
 
 
+class ExchangeRequestCancelApi(APIView):
+    permission_classes = [IsPlayer]
+
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={200: ExchangeRequestOut},
+        summary="Cancel your own pearl exchange request before it is decided (409 once it is)",
+    )
+    @idempotent
+    def put(self, request, pk: int):
+        exchange = services.exchange_request_cancel(request_id=pk, user=request.user)
+        return Response(ExchangeRequestOut(exchange).data)
+
+
 class ExchangeHistoryApi(APIView):
     @extend_schema(
         responses={200: HistoryOut}, summary="A player's pearl exchange requests, newest first (own, or admin)"

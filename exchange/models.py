@@ -56,6 +56,7 @@ class PearlExchangeRequest(models.Model):
         PENDING = "pending"
         APPROVED = "approved"
         DENIED = "denied"
+        CANCELLED = "cancelled"  # by the player, before anyone decided it
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="pearl_exchange_requests")
     exchange_type = models.CharField(max_length=4, choices=Type.choices)
@@ -79,7 +80,7 @@ class PearlExchangeRequest(models.Model):
         related_name="+",
         help_text="the account an approved sale into new savings opened",
     )
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING, db_index=True)
     admin_notes = models.TextField(blank=True, default="")
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -88,6 +89,7 @@ class PearlExchangeRequest(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     decided_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True, help_text="when the player cancelled it")
     created_at = models.DateTimeField(auto_now_add=True)
 
     # four eyes (docs/rules.md): the officers who approved while it waited for a second one,
@@ -108,7 +110,8 @@ class PearlExchangeRequest(models.Model):
                 condition=Q(exchange_type="sell") | Q(savings_option="savings"), name="pearl_exchange_buy_from_savings"
             ),
             models.CheckConstraint(
-                condition=Q(status="pending") | (Q(decided_by__isnull=False) & Q(decided_at__isnull=False)),
+                condition=Q(status__in=["pending", "cancelled"])
+                | (Q(decided_by__isnull=False) & Q(decided_at__isnull=False)),
                 name="pearl_exchange_decision_has_decider",
             ),
         ]

@@ -256,6 +256,22 @@ def _carry_out(request: PearlExchangeRequest, *, player, admin: User, verdict: V
 
 
 @transaction.atomic
+def exchange_request_cancel(*, request_id: int, user: User) -> PearlExchangeRequest:
+    """A player cancels their own pearl exchange request before it is decided."""
+    _, request = decisions.request_cancel(
+        PearlExchangeRequest,
+        request_id,
+        user=user,
+        lock_owner=lambda player_id: player_locked(player_id=player_id),
+        not_found="Pearl exchange request not found",
+        already_processed=rules.ALREADY_PROCESSED,
+        kind="exchange",
+        live_kind="pearl_exchange_requests",
+    )
+    return request
+
+
+@transaction.atomic
 def exchange_request_deny(*, request_id: int, admin: User, reason: str) -> PearlExchangeRequest:
     player, request = _locked_request(request_id)  # a decided request answers 409 before anything else
     if not reason:
@@ -271,7 +287,7 @@ def exchanges_asked(*, player_id: int, since, until) -> int:
     """The bread of the pearl exchanges the player filed in this window, not denied (bank.core.decisions)."""
     return (
         PearlExchangeRequest.objects.filter(player_id=player_id, created_at__gt=since, created_at__lte=until)
-        .exclude(status=PearlExchangeRequest.Status.DENIED)
+        .exclude(status__in=[PearlExchangeRequest.Status.DENIED, PearlExchangeRequest.Status.CANCELLED])
         .aggregate(total=Sum("bread_amount"))["total"]
         or 0
     )

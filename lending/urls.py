@@ -21,6 +21,11 @@ urlpatterns = [
     path("players/<int:pk>/total-savings", savings_apis.TotalSavingsApi.as_view(), name="total-savings"),
     # withdrawals
     path("withdrawal-requests", savings_apis.WithdrawalRequestCreateApi.as_view(), name="withdrawal-create"),
+    path(
+        "withdrawal-requests/<int:pk>/cancel",
+        savings_apis.WithdrawalRequestCancelApi.as_view(),
+        name="withdrawal-cancel",
+    ),
     path("players/<int:pk>/withdrawal-history", savings_apis.WithdrawalHistoryApi.as_view(), name="withdrawal-history"),
     path("admin/withdrawal-requests", savings_apis.WithdrawalListApi.as_view(), name="withdrawal-list"),
     path(
@@ -34,6 +39,7 @@ urlpatterns = [
     path("me/bank-data", products_apis.MyBankDataApi.as_view(), name="my-bank-data"),
     path("players/<int:pk>/products", products_apis.PlayerProductsApi.as_view(), name="player-products"),
     path("pending-loans", apis.LoanRequestCreateApi.as_view(), name="loan-request-create"),
+    path("pending-loans/<int:pk>/cancel", apis.LoanRequestCancelApi.as_view(), name="loan-request-cancel"),
     path("loans/quote", apis.LoanQuoteApi.as_view(), name="loan-quote"),
     path("loans/limits", apis.LoanLimitsApi.as_view(), name="loan-limits"),
     path("pending-loans/<int:pk>/approve", apis.LoanRequestApproveApi.as_view(), name="loan-request-approve"),

@@ -212,3 +212,4 @@ decided_by_name  # variable, bank/core/models.py (ProposalOut's source)
 previous_sign_in_at  # variable, accounts/models.py (read by accounts.selectors.sign_in_failures_of)
 failed_sign_ins  # variable, accounts/serializers.py
 locked_addresses  # variable, accounts/serializers.py (OfficerOut, annotated by accounts.officers.officer_list)
+cancelled_at  # variable, exchange/models.py, lending/*/models.py (when the player cancelled a request: kept with it for the record)

@@ -772,3 +772,41 @@ def awaiting_response(awaiting: AwaitingSecondApproval):
     from rest_framework.response import Response
 
     return Response(ChangeAwaitingOut(awaiting_answer(awaiting)).data, status=status.HTTP_202_ACCEPTED)
+
+
+def request_cancel[Owner](
+    model: type[models.Model],
+    request_id: int,
+    *,
+    user,
+    lock_owner: Callable[[int], Owner],
+    not_found: str,
+    already_processed: str,
+    kind: str,
+    live_kind: str,
+) -> tuple[Owner, models.Model]:
+    """A player cancels a request of their own before anyone decided it (docs/rules.md, "Requests"):
+    the player's row and the request's locked in the bank's order, the request answered 409 once it is
+    decided (or cancelled), 404 when it is another player's or none. Audited; the screens are told."""
+    owner, request = locked_pending(
+        model, request_id, not_found=not_found, already_processed=already_processed, lock_owner=lock_owner
+    )
+    if getattr(owner, "user_id", None) != user.pk:
+        raise BankError(not_found, code="not_found", status=404)
+    requested_by = getattr(request, "requested_by_id", None)
+    if requested_by is not None and requested_by != user.pk:
+        message = "An officer proposed this: an officer decides it"
+        raise BankError(message, code="not_yours_to_cancel", status=409)
+    request.status = "cancelled"
+    request.cancelled_at = timezone.now()
+    request.save(update_fields=["status", "cancelled_at"])
+    audit.record(
+        actor=user,
+        kind=f"{kind}.cancelled",
+        obj=request,
+        player=owner,
+        before={"status": "pending"},
+        after={"status": "cancelled"},
+    )
+    live.notify({live_kind}, [owner.pk])
+    return owner, request

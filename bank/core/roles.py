@@ -67,6 +67,7 @@ ROUTES: dict[str, dict[str, str]] = {
     "total-savings": {GET: TELLER},
     # withdrawals
     "withdrawal-create": {POST: PLAYERS_ONLY},
+    "withdrawal-cancel": {PUT: PLAYERS_ONLY},
     "withdrawal-history": {GET: TELLER},
     "withdrawal-list": {GET: TELLER},
     "withdrawal-approve": {PUT: LOAN_OFFICER},
@@ -75,6 +76,7 @@ ROUTES: dict[str, dict[str, str]] = {
     "solo-dividends": {GET: TELLER, PUT: TREASURER},
     "my-bank-data": {GET: TELLER},  # answers 404: an officer has no player
     "loan-request-create": {POST: PLAYERS_ONLY},
+    "loan-request-cancel": {PUT: PLAYERS_ONLY},
     "loan-quote": {GET: TELLER},
     "loan-limits": {GET: TELLER},
     "loan-request-approve": {PUT: LOAN_OFFICER},
@@ -92,6 +94,7 @@ ROUTES: dict[str, dict[str, str]] = {
     "exchange-settings": {GET: TELLER, PUT: TREASURER},
     "exchange-quote": {GET: TELLER},
     "exchange-create": {POST: PLAYERS_ONLY},
+    "exchange-cancel": {PUT: PLAYERS_ONLY},
     "exchange-history": {GET: TELLER},
     "exchange-list": {GET: TELLER},
     "exchange-approve": {PUT: LOAN_OFFICER},

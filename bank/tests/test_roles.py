@@ -119,7 +119,15 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
 # player-update, but client types and solo dividends (solo access) are a treasurer's.
 ISSUE_23_FIELDS = {("player-update", "PUT"): {"client_type": "treasurer", "has_solo_access": "treasurer"}}
 # What a player asks for themselves (a loan, a withdrawal, a pearl exchange): no officer's action.
-PLAYERS_OWN = {("loan-request-create", "POST"), ("withdrawal-create", "POST"), ("exchange-create", "POST")}
+PLAYERS_OWN = {
+    ("loan-request-create", "POST"),
+    ("withdrawal-create", "POST"),
+    ("exchange-create", "POST"),
+    # issue 30: a player cancels their own request before it is decided
+    ("loan-request-cancel", "PUT"),
+    ("withdrawal-cancel", "PUT"),
+    ("exchange-cancel", "PUT"),
+}
 NO_OFFICER = "no officer"
 
 

@@ -82,6 +82,21 @@ class LoanRequestCreateApi(APIView):
         return Response(PendingLoanOut(row).data, status=status.HTTP_201_CREATED)
 
 
+class LoanRequestCancelApi(APIView):
+    permission_classes = [IsPlayer]
+
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={200: PendingLoanOut},
+        summary="Cancel your own loan request before it is decided (409 once it is)",
+    )
+    @idempotent
+    def put(self, request, pk: int):
+        services.loan_request_cancel(request_id=pk, user=request.user)
+        return Response(PendingLoanOut(selectors.pending_loan_detail(request_id=pk)).data)
+
+
 class LoanQuoteApi(APIView):
     @extend_schema(
         parameters=[LoanQuoteIn],

@@ -138,6 +138,7 @@ class PendingLoan(models.Model):
         PENDING = "pending"
         APPROVED = "approved"
         DENIED = "denied"
+        CANCELLED = "cancelled"  # by the player, before anyone decided it
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="pending_loans")
     value = models.BigIntegerField()
@@ -149,7 +150,7 @@ class PendingLoan(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="loan_requests"
     )
     request_date = models.DateTimeField(auto_now_add=True)
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING, db_index=True)
     admin_notes = models.TextField(blank=True, default="")
     # a decision keeps its decider: admins who decided requests are not deleted
     approved_by = models.ForeignKey(
@@ -160,6 +161,7 @@ class PendingLoan(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     denied_date = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True, help_text="when the player cancelled it")
     converted_loan = models.ForeignKey(
         Loan, null=True, blank=True, on_delete=models.SET_NULL, related_name="from_requests"
     )

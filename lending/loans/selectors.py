@@ -545,7 +545,7 @@ def loan_requests_asked(*, player_id: int, since, until) -> int:
     return (
         PendingLoan.objects.filter(player_id=player_id, request_date__gt=since, request_date__lte=until)
         .filter(requested_by__is_staff=False)
-        .exclude(status=PendingLoan.Status.DENIED)
+        .exclude(status__in=[PendingLoan.Status.DENIED, PendingLoan.Status.CANCELLED])
         .aggregate(total=Sum("value"))["total"]
         or 0
     )

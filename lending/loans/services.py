@@ -326,6 +326,22 @@ def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Lo
 
 
 @transaction.atomic
+def loan_request_cancel(*, request_id: int, user: User) -> PendingLoan:
+    """A player cancels their own loan request before it is decided."""
+    _, pending = decisions.request_cancel(
+        PendingLoan,
+        request_id,
+        user=user,
+        lock_owner=lambda player_id: player_locked(player_id=player_id),
+        not_found="Loan request not found",
+        already_processed=rules.ALREADY_PROCESSED,
+        kind="loan_request",
+        live_kind="pending_loans",
+    )
+    return pending
+
+
+@transaction.atomic
 def loan_request_deny(*, request_id: int, admin: User, reason: str) -> PendingLoan:
     player, pending = _locked_pending(request_id)  # a request already decided answers 409 before anything else
     if not reason:

@@ -337,6 +337,21 @@ class WithdrawalRequestCreateApi(APIView):
         return Response(WithdrawalOut(withdrawal).data, status=status.HTTP_201_CREATED)
 
 
+class WithdrawalRequestCancelApi(APIView):
+    permission_classes = [IsPlayer]
+
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY_KEY_HEADER],
+        responses={200: WithdrawalOut},
+        summary="Cancel your own withdrawal request before it is decided (409 once it is)",
+    )
+    @idempotent
+    def put(self, request, pk: int):
+        withdrawal = savings_services.withdrawal_request_cancel(request_id=pk, user=request.user)
+        return Response(WithdrawalOut(withdrawal).data)
+
+
 class WithdrawalHistoryApi(APIView):
     @extend_schema(
         responses={200: WithdrawalHistoryOut}, summary="A player's withdrawal requests, newest first (own, or admin)"

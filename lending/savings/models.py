@@ -111,13 +111,14 @@ class WithdrawalRequest(models.Model):
         PENDING = "pending"
         APPROVED = "approved"
         DENIED = "denied"
+        CANCELLED = "cancelled"  # by the player, before anyone decided it
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="withdrawal_requests")
     amount = models.BigIntegerField()
     withdrawal_date = models.DateField()
     withdrawal_time = models.TimeField()
     player_timezone = models.SmallIntegerField(help_text="GMT offset in hours, -12 to 12")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING, db_index=True)
     admin_notes = models.TextField(blank=True, default="")
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -126,6 +127,7 @@ class WithdrawalRequest(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     decided_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True, help_text="when the player cancelled it")
     created_at = models.DateTimeField(auto_now_add=True)
 
     # four eyes (docs/rules.md): the officers who approved while it waited for a second one,
@@ -140,7 +142,8 @@ class WithdrawalRequest(models.Model):
                 condition=Q(player_timezone__gte=-12) & Q(player_timezone__lte=12), name="withdrawal_timezone_range"
             ),
             models.CheckConstraint(
-                condition=Q(status="pending") | (Q(decided_by__isnull=False) & Q(decided_at__isnull=False)),
+                condition=Q(status__in=["pending", "cancelled"])
+                | (Q(decided_by__isnull=False) & Q(decided_at__isnull=False)),
                 name="withdrawal_decision_has_decider",
             ),
         ]

@@ -1170,7 +1170,7 @@ def withdrawals_asked(*, player_id: int, since, until) -> int:
     """The bread of the withdrawals the player filed in this window, not denied (bank.core.decisions)."""
     return (
         WithdrawalRequest.objects.filter(player_id=player_id, created_at__gt=since, created_at__lte=until)
-        .exclude(status=WithdrawalRequest.Status.DENIED)
+        .exclude(status__in=[WithdrawalRequest.Status.DENIED, WithdrawalRequest.Status.CANCELLED])
         .aggregate(total=Sum("amount"))["total"]
         or 0
     )
@@ -1260,6 +1260,22 @@ def withdrawal_request_approve(
         officer=verdict.approved_by_public,
     )
     live.notify({"withdrawal_requests", "savings"}, [player.pk])
+    return request
+
+
+@transaction.atomic
+def withdrawal_request_cancel(*, request_id: int, user: User) -> WithdrawalRequest:
+    """A player cancels their own withdrawal request before it is decided."""
+    _, request = decisions.request_cancel(
+        WithdrawalRequest,
+        request_id,
+        user=user,
+        lock_owner=lambda player_id: player_locked(player_id=player_id),
+        not_found="Withdrawal request not found",
+        already_processed=ALREADY_PROCESSED,
+        kind="withdrawal",
+        live_kind="withdrawal_requests",
+    )
     return request
 
 
