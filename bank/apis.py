@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_caller, player_of
-from bank import backup, dashboard, jobs, statements
+from bank import backup, dashboard, jobs, statements, waiting
 from bank.core import audit, controls, decisions, outbox
 from bank.core.errors import BankError
 from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, TextField, WholeNumberField
@@ -496,3 +496,41 @@ class ProposalDenyApi(APIView):
         data = parse(DecisionNotesIn, request)
         proposal = decisions.proposal_deny(proposal_id=pk, officer=request.user, reason=data.get("admin_notes", ""))
         return Response(ProposalDecisionOut({"proposal": proposal, "detail": "Proposal denied."}).data)
+
+
+# --- what waits for the signed-in officer (issue 30) --------------------------------------------------
+
+
+class WaitingItemOut(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["loan_request", "withdrawal", "exchange", "proposal"])
+    kind_label = serializers.CharField()
+    id = serializers.IntegerField(help_text="the request's id, or the proposal's")
+    player_id = serializers.IntegerField(allow_null=True)
+    player_name = serializers.CharField(allow_blank=True)
+    summary = serializers.CharField()
+    amount = serializers.IntegerField(help_text="the bread at stake (a proposal: its effect)")
+    created_at = serializers.DateTimeField()
+    least_role = serializers.CharField(help_text="the least role that may decide it")
+    reason = serializers.CharField(allow_blank=True, help_text="a proposal's: why it takes a second officer")
+    not_before = serializers.DateTimeField(allow_null=True)
+    approvals = decisions.ApprovalOut(many=True)
+
+
+class WaitingOut(serializers.Serializer):
+    for_me = WaitingItemOut(many=True, help_text="what you may decide now, oldest first (at most 50)")
+    waiting_for_second = WaitingItemOut(
+        many=True, help_text="approved once, waiting for a second officer you cannot be, oldest first (at most 50)"
+    )
+    for_me_count = serializers.IntegerField()
+    waiting_for_second_count = serializers.IntegerField()
+
+
+class WaitingApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        responses={200: WaitingOut},
+        summary="Admin: what waits for you (requests and changes you may decide) and what waits for a second officer",
+    )
+    def get(self, request):
+        return Response(WaitingOut(waiting.waiting_for(request.user)).data)

@@ -20,6 +20,7 @@ api_patterns = [
     path("admin/reconcile", apis.ReconcileApi.as_view(), name="reconcile"),
     path("admin/bank-settings", apis.BankSettingsApi.as_view(), name="bank-settings"),
     path("admin/proposals", apis.ProposalsApi.as_view(), name="proposals"),
+    path("admin/waiting", apis.WaitingApi.as_view(), name="waiting"),
     path("admin/proposals/<int:pk>/approve", apis.ProposalApproveApi.as_view(), name="proposal-approve"),
     path("admin/proposals/<int:pk>/deny", apis.ProposalDenyApi.as_view(), name="proposal-deny"),
     path("me/statement.csv", apis.MyStatementApi.as_view(), name="my-statement"),

@@ -213,3 +213,7 @@ previous_sign_in_at  # variable, accounts/models.py (read by accounts.selectors.
 failed_sign_ins  # variable, accounts/serializers.py
 locked_addresses  # variable, accounts/serializers.py (OfficerOut, annotated by accounts.officers.officer_list)
 cancelled_at  # variable, exchange/models.py, lending/*/models.py (when the player cancelled a request: kept with it for the record)
+for_me  # variable, bank/apis.py (WaitingOut)
+waiting_for_second  # variable, bank/apis.py (WaitingOut)
+for_me_count  # variable, bank/apis.py (WaitingOut)
+waiting_for_second_count  # variable, bank/apis.py (WaitingOut)

@@ -116,6 +116,7 @@ ROUTES: dict[str, dict[str, str]] = {
     "bank-settings": {GET: TELLER, PUT: TREASURER},
     # officers' changes waiting for a second officer: each proposal names the least role that may decide it
     "proposals": {GET: TELLER},
+    "waiting": {GET: TELLER},
     "proposal-approve": {PUT: TELLER},
     "proposal-deny": {PUT: TELLER},
 }
