@@ -657,6 +657,7 @@ def client_type_recorded(*, player_ids: list[int], before: str, after: str, by: 
     )
 
 
+@transaction.atomic
 def players_mark_old(*, admin: User) -> int:
     """Savings Management's "Mark Existing as Old Clients": every current player becomes an old
     client (the higher savings limit). Returns how many changed."""

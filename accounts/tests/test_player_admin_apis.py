@@ -1,7 +1,9 @@
 import pytest
 from django.utils import timezone
 
-from accounts.tests.factories import PlayerFactory
+from accounts import services as accounts_services
+from accounts.models import Player
+from accounts.tests.factories import AdminFactory, PlayerFactory
 from bank.core.testing.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
@@ -115,3 +117,13 @@ def test_search_runs_a_fixed_number_of_queries(admin_api, django_assert_num_quer
         PlayerFactory(name=f"Same{n}")
     with django_assert_num_queries(AUTH_QUERIES + 2):
         assert len(admin_api.get("/api/search/players", {"term": "same"}).json()["players"]) == 12
+
+
+@pytest.mark.django_db(transaction=True)
+def test_mark_existing_players_old_runs_in_its_own_transaction():
+    """It locks the players it changes, so it must run in a transaction of its own: called outside
+    one (as the view does under autocommit) it would refuse to lock (the adversary found it so)."""
+    player = PlayerFactory(client_type=Player.ClientType.NEW)
+    assert accounts_services.players_mark_old(admin=AdminFactory()) == 1
+    player.refresh_from_db()
+    assert player.client_type == Player.ClientType.OLD
