@@ -17,7 +17,7 @@ from bank.core.errors import BankError
 from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, TextField, WholeNumberField
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import InputSerializer, parse
-from bank.core.models import AuditEntry, BankSettings, Proposal
+from bank.core.models import AuditEntry, BankSettings, LedgerEntry, Proposal
 from bank.core.paging import PageIn, PageOut, page_of
 from bank.core.permissions import IsBankAdmin
 from lending.fields import DecisionIn as DecisionNotesIn
@@ -26,6 +26,7 @@ from lending.rules import MAX_SAVINGS_RATE
 from lending.savings.serializers import WEEKLY_RATE_MESSAGE
 
 from .administration import players_bulk_delete
+from .ledger_view import ledger_page
 from .reconcile import last_reconciliation
 from .serializers import (
     BadPayersOut,
@@ -339,6 +340,75 @@ class ReconcileApi(APIView):
     )
     def get(self, request):
         return Response(ReconcileOut(last_reconciliation()).data)
+
+
+class ReconcileRunOut(serializers.Serializer):
+    requested_at = serializers.DateTimeField()
+    detail = serializers.CharField()
+
+
+class ReconcileRunApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=None,
+        responses={202: ReconcileRunOut},
+        summary="Treasurer: check the books now; the scheduler runs the check within a minute in the background "
+        "(the Overview shows its result when it ends)",
+    )
+    def post(self, request):
+        row = jobs.job_request(name="reconcile", by=request.user)
+        body = {"requested_at": row.requested_at, "detail": "The books will be checked within a minute."}
+        return Response(ReconcileRunOut(body).data, status=202)
+
+
+# --- the ledger of one account (a difference links to it) --------------------------------------------
+
+
+class LedgerIn(PageIn):
+    account = ChoiceTextField(choices=[choice for choice, _ in LedgerEntry.Account.choices])
+    account_id = RecordIdField(required=False, help_text="the savings account's or loan's id (none for the bank-wide)")
+
+
+class LedgerEntryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    amount = serializers.IntegerField()
+    direction = serializers.ChoiceField(choices=["in", "out"], help_text="into the account asked for, or out of it")
+    from_account = serializers.CharField()
+    from_id = serializers.IntegerField(allow_null=True)
+    to_account = serializers.CharField()
+    to_id = serializers.IntegerField(allow_null=True)
+    reason = serializers.CharField()
+    reason_label = serializers.CharField()
+    player_id = serializers.IntegerField(allow_null=True)
+    cause_type = serializers.CharField(allow_blank=True)
+    cause_id = serializers.IntegerField(allow_null=True)
+    actor = serializers.CharField(allow_blank=True, help_text="the officer's display name, a player's name, or system")
+    decision_id = serializers.IntegerField(allow_null=True)
+    notes = serializers.CharField(allow_blank=True)
+
+
+class LedgerPageOut(PageOut):
+    entries = LedgerEntryOut(many=True)
+    balance = serializers.IntegerField(help_text="what the account's entries add up to")
+
+
+class LedgerApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        parameters=[LedgerIn],
+        responses={200: LedgerPageOut},
+        summary="Admin: one account's ledger entries, newest first, a page at a time, with what they add up to",
+    )
+    def get(self, request):
+        data = parse(LedgerIn, request, body=False)
+        page = page_of(data)
+        body = ledger_page(
+            account=data["account"], account_id=data.get("account_id"), offset=page.offset, limit=page.size
+        )
+        return Response(LedgerPageOut(body | page.answer(body["count"])).data)
 
 
 # --- bank settings (treasurers) ----------------------------------------------------------------

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
 from django.db import close_old_connections
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
-from bank.core import live
-from bank.core.models import ScheduledJob
+from bank.core import audit, live
+from bank.core.models import ReconcileRun, ScheduledJob
 from bank.core.texts import counted
+from bank.reconcile import outcome_text, reconcile_and_record, run_outcome_text
 
 logger = logging.getLogger("bank.jobs")
 
@@ -56,8 +57,6 @@ def _overdue_savings() -> str:
 
 
 def _reconcile() -> str:
-    from bank.reconcile import outcome_text, reconcile_and_record
-
     return outcome_text(reconcile_and_record())
 
 
@@ -78,14 +77,19 @@ def _start_of_day(now: datetime) -> datetime:
 def _due(now: datetime) -> Q:
     not_done_today = Q(last_succeeded_at__isnull=True) | Q(last_succeeded_at__lt=_start_of_day(now))
     not_just_tried = Q(last_started_at__isnull=True) | Q(last_started_at__lt=now - RETRY_AFTER_FAILURE)
+    asked_for = Q(requested_at__isnull=False) & (
+        Q(last_started_at__isnull=True) | Q(last_started_at__lt=F("requested_at"))
+    )
     free = Q(claimed_until__isnull=True) | Q(claimed_until__lt=now)
-    return not_done_today & not_just_tried & free
+    return ((not_done_today & not_just_tried) | asked_for) & free
 
 
 def _claim(name: str, now: datetime) -> bool:
     ScheduledJob.objects.get_or_create(name=name)
     return bool(
-        ScheduledJob.objects.filter(_due(now), name=name).update(claimed_until=now + CLAIM, last_started_at=now)
+        ScheduledJob.objects.filter(_due(now), name=name).update(
+            claimed_until=now + CLAIM, last_started_at=now, requested_at=None
+        )
     )
 
 
@@ -119,15 +123,33 @@ def run_due(*, now: datetime | None = None) -> list[str]:
     return ran
 
 
+def job_request(*, name: str, by) -> ScheduledJob:
+    """An officer asks for a job to run now (the books check): the scheduler's next check (within a
+    minute) runs it in the background, where a page's request could not wait for it. Audited."""
+    row, _ = ScheduledJob.objects.get_or_create(name=name)
+    now = timezone.now()
+    ScheduledJob.objects.filter(name=name).update(requested_at=now)
+    row.requested_at = now
+    audit.record(actor=by, kind="job.requested", after={"job": name, "requested_at": now})
+    live.notify({"jobs"})
+    return row
+
+
 def jobs_status(*, now: datetime | None = None) -> list[dict]:
-    """Every job with its last run, what it did, whether it runs now and when it runs next: one query."""
+    """Every job with its last run, what it did, whether it runs now and when it runs next: one query
+    (and one for the books check's latest result, so that every screen shows the same one)."""
     now = now or timezone.now()
     rows = {row.name: row for row in ScheduledJob.objects.filter(name__in=list(JOBS))}
+    latest = ReconcileRun.objects.order_by("-checked_at", "-id").first()
     today = timezone.localtime(now).date()
     answers = []
     for job in JOBS.values():
         row = rows.get(job.name) or ScheduledJob(name=job.name)
         done_today = row.last_succeeded_at is not None and row.last_succeeded_at >= _start_of_day(now)
+        outcome = row.last_outcome
+        if job.name == "reconcile" and latest is not None:
+            # the latest check of the books, whoever ran it (the job, manage.py reconcile, a restore)
+            outcome = run_outcome_text(latest)
         answers.append(
             {
                 "name": job.name,
@@ -135,9 +157,10 @@ def jobs_status(*, now: datetime | None = None) -> list[dict]:
                 "last_started_at": row.last_started_at,
                 "last_finished_at": row.last_finished_at,
                 "last_succeeded_at": row.last_succeeded_at,
-                "last_outcome": row.last_outcome,
+                "last_outcome": outcome,
                 "last_error": row.last_error,
                 "running": row.claimed_until is not None and row.claimed_until > now,
+                "requested_at": row.requested_at,
                 "next_run_on": today + timedelta(days=1) if done_today else today,
             }
         )

@@ -244,9 +244,18 @@ def differences_text(result: Reconciliation) -> str:
     return f"{counted(len(result.differences), 'difference')} in {counted(result.accounts_checked, 'account')} checked"
 
 
+def _outcome(accounts_checked: int, differences: list[tuple[str, str]]) -> str:
+    """What a check found, in a sentence: the books balance, or how many differ and the first three."""
+    if not differences:
+        return f"The books balance: {counted(accounts_checked, 'account')} checked."
+    listed = "; ".join(f"{label}: {what}" for label, what in differences[:3])
+    return f"{counted(len(differences), 'difference')} in {counted(accounts_checked, 'account')} checked: {listed}"
+
+
 def outcome_text(result: Reconciliation) -> str:
-    if result.balanced:
-        return f"The books balance: {counted(result.accounts_checked, 'account')} checked."
-    return f"{differences_text(result)}: " + "; ".join(
-        f"{difference.label}: {difference.what}" for difference in result.differences[:3]
-    )
+    return _outcome(result.accounts_checked, [(d.label, d.what) for d in result.differences])
+
+
+def run_outcome_text(run: ReconcileRun) -> str:
+    """A kept check's result in the words of `outcome_text`, read from its row."""
+    return _outcome(run.accounts_checked, [(d["label"], d["what"]) for d in run.differences])

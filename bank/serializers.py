@@ -155,6 +155,9 @@ class JobOut(serializers.Serializer):
     last_outcome = serializers.CharField(help_text="what the last successful run did")
     last_error = serializers.CharField(help_text="why the last run failed; empty when it did not")
     running = serializers.BooleanField()
+    requested_at = serializers.DateTimeField(
+        allow_null=True, help_text="an officer asked for a run now; the scheduler runs it within a minute"
+    )
     next_run_on = serializers.DateField(help_text="the day it runs next (today until it has succeeded today)")
 
 
@@ -162,8 +165,23 @@ class JobsOut(serializers.Serializer):
     results = JobOut(many=True)
 
 
+DIFFERENCE_ACCOUNTS = [
+    "savings",
+    "loan",
+    "solo_dividends",
+    # the books' rules (bank/book_rules.py): what a breach is about
+    "rule:approvals",
+    "rule:decision",
+    "rule:loan",
+    "rule:interest",
+    "rule:limit",
+]
+
+
 class DifferenceOut(serializers.Serializer):
-    account = serializers.ChoiceField(choices=["savings", "loan", "solo_dividends"])
+    account = serializers.ChoiceField(
+        choices=DIFFERENCE_ACCOUNTS, help_text="a balance that differs, or the rule an entry broke (rule:...)"
+    )
     account_id = serializers.IntegerField(allow_null=True)
     label = serializers.CharField(help_text='"Savings #12", "Loan #7", "Solo dividends"')
     player_id = serializers.IntegerField(allow_null=True)

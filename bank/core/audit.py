@@ -56,6 +56,7 @@ KINDS: dict[str, str] = {
     "officer.password_changed": "Officer changed their own password",
     "player.password_changed": "Player changed their own password",
     "bank.settings_set": "Bank settings changed",
+    "job.requested": "A job asked to run now (the books check)",
     "loan.proposed": "Loan proposed (a second officer must approve)",
     "loan_request.first_approved": "Loan request approved once (a second officer must approve)",
     "withdrawal.first_approved": "Withdrawal approved once (a second officer must approve)",

@@ -215,6 +215,9 @@ class ScheduledJob(models.Model):
     last_outcome = models.CharField(max_length=300, blank=True, default="", help_text="what the last run did")
     last_error = models.CharField(max_length=300, blank=True, default="")
     claimed_until = models.DateTimeField(null=True, blank=True, help_text="a run in progress holds the job until then")
+    requested_at = models.DateTimeField(
+        null=True, blank=True, help_text="an officer asked for a run now: the scheduler's next check runs it"
+    )
 
     class Meta:
         ordering = ["name"]

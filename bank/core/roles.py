@@ -107,6 +107,8 @@ ROUTES: dict[str, dict[str, str]] = {
     "notifications-undelivered": {GET: TELLER},
     "jobs": {GET: TELLER},
     "reconcile": {GET: TELLER},
+    "reconcile-run": {POST: TREASURER},
+    "ledger": {GET: TELLER},
     "my-statement": {GET: TELLER},  # answers 404: an officer has no player
     "officers": {GET: TREASURER, POST: TREASURER},
     "officer-update": {PATCH: TREASURER},

@@ -111,6 +111,8 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
         "passwords and unblocking": [("player-password", "PUT"), ("player-unblock", "PUT")],
         "bulk delete": [("players-bulk-delete", "DELETE")],
         "backup and restore": [("backup", "GET")],  # a restore is manage.py's, not a route
+        # issue 30: the Overview runs the books check now (the treasurer's, as the backups are)
+        "the books check": [("reconcile-run", "POST")],
         # issue 29: every officer reads the bank's controls (the bounds their changes must keep)
         "the bank settings": [("bank-settings", "PUT")],
     },
@@ -263,6 +265,7 @@ def _query(name: str, ids: dict[str, int]) -> dict[str, str]:
         "loan-quote": {"player_id": str(ids["players"]), "value": "100000", "total_days": "10"},
         "savings-quote": {"player_id": str(ids["players"]), "invested_value": "100000"},
         "exchange-quote": {"exchange_type": "sell", "pearls_amount": "10"},
+        "ledger": {"account": "bank"},
     }.get(name, {})
 
 
