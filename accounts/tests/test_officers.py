@@ -45,7 +45,17 @@ def second_treasurer_approves(response, *, approver=None):
 def test_the_bank_admin_is_a_treasurer(admin_api):
     body = admin_api.get(URL).json()
     assert [(row["username"], row["role"], row["active"]) for row in body["results"]] == [("admin", "treasurer", True)]
-    assert set(body["results"][0]) == {"id", "username", "display_name", "role", "active", "created_at", "last_login"}
+    assert set(body["results"][0]) == {
+        "id",
+        "username",
+        "display_name",
+        "role",
+        "active",
+        "created_at",
+        "last_login",
+        "locked_until",
+        "locked_addresses",
+    }
 
 
 def test_ensure_admin_makes_a_treasurer():

@@ -282,12 +282,15 @@ def test_unknown_loan_ids_answer_404(admin_api):
 @pytest.mark.usefixtures("high_threshold")
 def test_edit_change_date_and_change_days(admin_api):
     loan = LoanFactory()
+    # a Basic player owes at most 1,000,000 on loans in all (issue 29): an edit keeps to it
+    over = admin_api.put(f"/api/admin/loans/{loan.pk}/edit", {"value": 2_000_000}, format="json")
+    assert (over.status_code, over.json()["code"]) == (400, "over_max_amount")
     edited = admin_api.put(
         f"/api/admin/loans/{loan.pk}/edit",
-        {"value": 2_000_000, "interest_rate": 0.25, "total_days": 20, "admin_notes": "ok"},
+        {"value": 800_000, "interest_rate": 0.25, "total_days": 20, "admin_notes": "ok"},
         format="json",
     ).json()
-    assert (edited["total_to_pay"], edited["daily_payment"], edited["admin_notes"]) == (2_500_000, 125_000, "ok")
+    assert (edited["total_to_pay"], edited["daily_payment"], edited["admin_notes"]) == (1_000_000, 50_000, "ok")
     year = timezone.localdate().year
     back = (timezone.localdate() - timedelta(days=7)).isoformat()  # as far back as one officer may move it
     moved = admin_api.put(f"/api/admin/loans/{loan.pk}/change-date?new_date={back}")
@@ -300,7 +303,7 @@ def test_edit_change_date_and_change_days(admin_api):
     badly = admin_api.put(f"/api/admin/loans/{loan.pk}/change-date?new_date=01/01/{year}")
     assert (badly.status_code, badly.json()["detail"]) == (400, "Invalid date format. Please use YYYY-MM-DD")
     days = admin_api.put(f"/api/admin/loans/{loan.pk}/change-days?new_days=4").json()
-    assert (days["total_days"], days["daily_payment"]) == (4, 625_000)
+    assert (days["total_days"], days["daily_payment"]) == (4, 250_000)
     assert admin_api.put(f"/api/admin/loans/{loan.pk}/change-days?new_days=abc").status_code == 400
 
 
