@@ -8,12 +8,14 @@ own players. Idempotent: nothing is added once its first player exists.
 
 from datetime import timedelta
 
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_create, player_update
-from bank.core.demo import DEMO_PASSWORD, history_controls
+from bank.core import audit
+from bank.core.demo import DEMO_OFFICER_PASSWORD, DEMO_OFFICERS, DEMO_PASSWORD, history_controls
 from credit.services import credit_adjust
 from lending.loans.services import loan_create, loan_payment_mark, loan_request_approve, loan_request_create
 from lending.savings.services import savings_create
@@ -74,6 +76,31 @@ def _seed_admin_states() -> None:
         loan_request_approve(request_id=request.pk, admin=admin, notes="Welcome back, Gorm")
 
 
+def _seed_officers() -> None:
+    """A teller and a loan officer beside the first officer, so that a demo shows four eyes with two
+    people. Demo seeding writes them at once, as ensure_admin writes the first officer (in a real bank
+    a treasurer proposes an officer and a second treasurer approves, accounts/officers.py); no one
+    appointed them, so each may be the second approver of the first officer's decisions. Audited."""
+    first = User.objects.filter(is_staff=True).order_by("pk").first()
+    for username, display_name, role in DEMO_OFFICERS:
+        if User.objects.filter(username__iexact=username).exists():
+            continue
+        officer = User.objects.create(
+            username=username,
+            display_name=display_name,
+            password=make_password(DEMO_OFFICER_PASSWORD),
+            is_staff=True,
+            role=role,
+        )
+        audit.record(
+            actor=first,
+            kind="officer.created",
+            obj=officer,
+            after={"username": username, "display_name": display_name, "role": role, "demo": True},
+        )
+
+
 def seed_admin_states() -> None:
     with history_controls():
         _seed_admin_states()
+    _seed_officers()

@@ -12,6 +12,14 @@ DEMO_PLAYERS = [
     ("Dax", "dax.guild", False, False),  # admin-created, no password yet: registers to claim it
 ]
 
+# username, display name (what players read), role: a team to try four eyes with (the first officer,
+# made by ensure_admin, is the treasurer); they sign in with DEMO_OFFICER_PASSWORD
+DEMO_OFFICERS = [
+    ("teller", "Tess", "teller"),
+    ("loans", "Lorne", "loan_officer"),
+]
+DEMO_OFFICER_PASSWORD = "guildofficer1"
+
 DEMO_FOUR_EYES_ABOVE = 1_000_000_000  # the demo's history was decided under this threshold
 
 _seeders: list[Callable[[], None]] = []

@@ -48,3 +48,25 @@ def test_the_demo_history_obeys_the_books_rules_and_leaves_the_banks_controls_as
     call_command("seed_demo", stdout=StringIO())
     assert reconcile().differences == []
     assert BankSettings.current().four_eyes_above == 750_000
+
+
+def test_the_demo_has_a_teller_and_a_loan_officer_who_sign_in_with_the_documented_password(api):
+    from accounts.models import User
+    from bank.core.demo import DEMO_OFFICER_PASSWORD, DEMO_OFFICERS
+
+    first = AdminFactory()
+    out = StringIO()
+    call_command("seed_demo", stdout=out)
+    assert f"sign in with password '{DEMO_OFFICER_PASSWORD}'" in out.getvalue()
+    officers = {user.username: user for user in User.objects.filter(is_staff=True).exclude(pk=first.pk)}
+    assert {(u, officers[u].display_name, officers[u].role) for u in officers} == set(DEMO_OFFICERS)
+    for username, _, role in DEMO_OFFICERS:
+        # nobody appointed them: each may be the second approver of the first officer's decisions
+        assert officers[username].appointed_by_id is None
+        response = api.post(
+            "/api/login", {"username": username, "password": DEMO_OFFICER_PASSWORD}, format="json"
+        )
+        assert response.status_code == 200, response.content
+        assert response.json()["role"] == role
+    call_command("seed_demo", stdout=StringIO())
+    assert User.objects.filter(is_staff=True).count() == 1 + len(DEMO_OFFICERS)

@@ -36,3 +36,5 @@ class Command(BaseCommand):
         if added:
             names = ", ".join(n for n, _, p, _ in demo.DEMO_PLAYERS if p)
             self.stdout.write(f"Demo players {names} sign in with password '{demo.DEMO_PASSWORD}'.")
+            officers = ", ".join(f"{username} ({role.replace('_', ' ')})" for username, _, role in demo.DEMO_OFFICERS)
+            self.stdout.write(f"Demo officers {officers} sign in with password '{demo.DEMO_OFFICER_PASSWORD}'.")
