@@ -63,9 +63,7 @@ def test_the_demo_has_a_teller_and_a_loan_officer_who_sign_in_with_the_documente
     for username, _, role in DEMO_OFFICERS:
         # nobody appointed them: each may be the second approver of the first officer's decisions
         assert officers[username].appointed_by_id is None
-        response = api.post(
-            "/api/login", {"username": username, "password": DEMO_OFFICER_PASSWORD}, format="json"
-        )
+        response = api.post("/api/login", {"username": username, "password": DEMO_OFFICER_PASSWORD}, format="json")
         assert response.status_code == 200, response.content
         assert response.json()["role"] == role
     call_command("seed_demo", stdout=StringIO())

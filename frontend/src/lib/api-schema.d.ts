@@ -28,9 +28,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Treasurer: the bank's settings (the four-eyes threshold) */
+        /** The bank's controls: the four-eyes threshold, the rate bounds, how far back a start date moves */
         get: operations["admin_bank_settings_retrieve"];
-        /** Treasurer: change the bank's settings (four_eyes_above: whole bread, 0 to 1,000,000,000) */
+        /** Treasurer: change the bank's controls; tightening is done at once, loosening waits for a second treasurer (202), or a published delay while the bank has one */
         put: operations["admin_bank_settings_update"];
         post?: never;
         delete?: never;
@@ -158,6 +158,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: one account's ledger entries, newest first, a page at a time, with what they add up to */
+        get: operations["admin_ledger_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/loans/{id}/change-date": {
         parameters: {
             query?: never;
@@ -166,7 +183,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: move a loan's start date (1 January this year to 31 December next year) */
+        /** Admin: move a loan's start date (1 January this year to 31 December next year; 202 when it waits for a second officer) */
         put: operations["admin_loans_change_date_update"];
         post?: never;
         delete?: never;
@@ -183,7 +200,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: change a loan's number of days (the daily payment follows) */
+        /** Admin: change a loan's number of days (the daily payment follows; 202 when it waits for a second officer) */
         put: operations["admin_loans_change_days_update"];
         post?: never;
         delete?: never;
@@ -200,9 +217,26 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: edit value, rate, days or notes */
+        /** Admin: edit value, rate, days or notes (202 when it waits for a second officer) */
         put: operations["admin_loans_edit_update"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loans/{id}/write-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Admin: write a loan off: the bank forgives what is left to pay (a reason is required; 202 when it waits for a second officer) */
+        post: operations["admin_loans_write_off_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -253,7 +287,7 @@ export interface paths {
         /** Treasurer: every officer with their role, active or not */
         get: operations["admin_officers_retrieve"];
         put?: never;
-        /** Treasurer: add an officer (username as a player name, in the players' namespace; the display name players see; a role) */
+        /** Treasurer: propose an officer (username as a player name, in the players' namespace; the display name players see; a role): a second treasurer approves it, or it waits a published delay while the bank has one treasurer */
         post: operations["admin_officers_create"];
         delete?: never;
         options?: never;
@@ -274,8 +308,42 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Treasurer: change an officer's role or display name, or deactivate them (their sessions end at once); 409 for the last active treasurer */
+        /** Treasurer: change an officer's role or display name, or deactivate them (their sessions end at once); 409 for the last active treasurer. Raising a role or reactivating waits for a second treasurer (202) */
         patch: operations["admin_officers_partial_update"];
+        trace?: never;
+    };
+    "/api/admin/officers/{id}/lockout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Treasurer: lift an officer's sign-in lockouts at every address (what ensure_admin --unlock does) */
+        delete: operations["admin_officers_lockout_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/officers/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Treasurer: set a new password for an officer who forgot theirs: a second treasurer approves it (or the published delay, while the bank has one); then the officer's sessions end and lockouts lift */
+        put: operations["admin_officers_password_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/pearl-exchange-requests": {
@@ -466,6 +534,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: officers' changes waiting for a second officer (or decided), newest first, a page at a time */
+        get: operations["admin_proposals_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/proposals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Admin: approve an officer's change as the second officer: it is carried out now (409 when its record changed since, the proposal then stale) */
+        put: operations["admin_proposals_approve_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/proposals/{id}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Admin: deny an officer's change (a reason is required); its proposer may withdraw it so */
+        put: operations["admin_proposals_deny_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reconcile": {
         parameters: {
             query?: never;
@@ -477,6 +596,23 @@ export interface paths {
         get: operations["admin_reconcile_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reconcile/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Treasurer: check the books now; the scheduler runs the check within a minute in the background (the Overview shows its result when it ends) */
+        post: operations["admin_reconcile_run_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -508,7 +644,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: move a savings account's start (its unrecorded weeks fall due from it) */
+        /** Admin: move a savings account's start (its unrecorded weeks fall due from it); 202 when it waits for a second officer */
         put: operations["admin_savings_change_date_update"];
         post?: never;
         delete?: never;
@@ -525,7 +661,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Admin: edit a balance, weekly rate or notes */
+        /** Admin: edit a balance, weekly rate or notes (202 when it waits for a second officer) */
         put: operations["admin_savings_edit_update"];
         post?: never;
         delete?: never;
@@ -611,6 +747,23 @@ export interface paths {
         };
         /** The admins' timezone and time format */
         get: operations["admin_timezone_settings_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: what waits for you (requests and changes you may decide) and what waits for a second officer */
+        get: operations["admin_waiting_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -815,7 +968,7 @@ export interface paths {
         };
         /** Admin: one loan with its figures and its whole day-by-day history */
         get: operations["loans_retrieve"];
-        /** Admin: pay a loan off (paid_off: true); 35% of its interest goes to the solo dividends, once */
+        /** Admin: pay a loan off (paid_off: true): the rest is recorded as paid at once in the game, and 35% of its interest goes to the solo dividends, once (202 when it waits for a second officer) */
         put: operations["loans_update"];
         post?: never;
         delete?: never;
@@ -833,7 +986,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin: mark a loan day Paid or Not Paid (marking the day again replaces it) */
+        /** Admin: mark a loan day Paid or Not Paid (marking the day again replaces it; 202 when it waits for a second officer) */
         post: operations["loans_payment_create"];
         delete?: never;
         options?: never;
@@ -960,6 +1113,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change your own password (a player or an officer): the current one is asked; your other sessions end */
+        post: operations["me_password_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/statement.csv": {
         parameters: {
             query?: never;
@@ -988,6 +1158,23 @@ export interface paths {
         put?: never;
         /** Ask to sell pearls (cash out, new or existing savings) or buy them (paid from one of your savings) */
         post: operations["pearl_exchange_requests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pearl-exchange-requests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel your own pearl exchange request before it is decided (409 once it is) */
+        put: operations["pearl_exchange_requests_cancel_update"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1038,6 +1225,23 @@ export interface paths {
         get?: never;
         /** Admin: approve a loan request; it becomes an Active loan starting today (above the four-eyes threshold: 202 until a second officer approves) */
         put: operations["pending_loans_approve_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pending-loans/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel your own loan request before it is decided (409 once it is) */
+        put: operations["pending_loans_cancel_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1241,7 +1445,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin Add Product: a savings account for a player (7% a week plus the tier's bonus, within the client limits) */
+        /** Admin Add Product: a savings account for a player (7% a week plus the tier's bonus, within the client limits; 202 when it waits for a second officer) */
         post: operations["savings_create"];
         delete?: never;
         options?: never;
@@ -1275,7 +1479,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Admin: record the due week Paid or Not Paid, or change the latest week (week=) */
+        /** Admin: record the due week Paid or Not Paid, or change the latest week (week=); 202 when it waits for a second officer */
         post: operations["savings_payment_create"];
         delete?: never;
         options?: never;
@@ -1326,7 +1530,7 @@ export interface paths {
         };
         /** The solo dividends (admins and solo-access players) */
         get: operations["solo_dividends_retrieve"];
-        /** Admin: set the solo dividends (a whole number, 0 or more) */
+        /** Admin: set the solo dividends (a whole number, 0 or more; 202 when it waits for a second officer) */
         put: operations["solo_dividends_update"];
         post?: never;
         delete?: never;
@@ -1390,6 +1594,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/withdrawal-requests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel your own withdrawal request before it is decided (409 once it is) */
+        put: operations["withdrawal_requests_cancel_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ws-ticket": {
         parameters: {
             query?: never;
@@ -1415,9 +1636,14 @@ export interface components {
          * @description * `savings` - savings
          *     * `loan` - loan
          *     * `solo_dividends` - solo_dividends
+         *     * `rule:approvals` - rule:approvals
+         *     * `rule:decision` - rule:decision
+         *     * `rule:loan` - rule:loan
+         *     * `rule:interest` - rule:interest
+         *     * `rule:limit` - rule:limit
          * @enum {string}
          */
-        AccountEnum: "savings" | "loan" | "solo_dividends";
+        AccountEnum: "savings" | "loan" | "solo_dividends" | "rule:approvals" | "rule:decision" | "rule:loan" | "rule:interest" | "rule:limit";
         /**
          * @description * `savings_opened` - Savings Opened
          *     * `weekly_payment` - Weekly Payment
@@ -1522,10 +1748,43 @@ export interface components {
         /** @description A call's input. A missing or null field's message names the field ("value is required"). */
         BankSettingsInRequest: {
             /** @description bread: a decision paying out or lending more than this needs two different officers */
-            four_eyes_above: number;
+            four_eyes_above?: number;
+            /**
+             * @description weekly fraction
+             * @example 0.3
+             */
+            savings_rate_min?: number | string;
+            /**
+             * @description weekly fraction
+             * @example 0.3
+             */
+            savings_rate_max?: number | string;
+            /**
+             * @description whole-term fraction
+             * @example 0.3
+             */
+            loan_rate_min?: number | string;
+            /**
+             * @description whole-term fraction
+             * @example 0.3
+             */
+            loan_rate_max?: number | string;
+            /** @description how many days back one officer may move a start date */
+            start_date_back_days?: number;
         };
         BankSettingsOut: {
             four_eyes_above: number;
+            /** Format: double */
+            savings_rate_min: number;
+            /** Format: double */
+            savings_rate_max: number;
+            /** Format: double */
+            loan_rate_min: number;
+            /** Format: double */
+            loan_rate_max: number;
+            start_date_back_days: number;
+            /** @description how long a sole treasurer's looser control waits, published to every officer */
+            sole_treasurer_delay_hours: number;
             /** Format: date-time */
             updated_at: string;
             updated_by: string;
@@ -1570,6 +1829,18 @@ export interface components {
             pearl_exchange_requests_count: number;
             credit_events_count: number;
             detail: string;
+        };
+        ChangeAwaitingOut: {
+            status: components["schemas"]["StatusEnum"];
+            approvals: components["schemas"]["ApprovalOut"][];
+            /**
+             * @description why it needs a second officer
+             * @default
+             */
+            reason: string;
+            /** @description "Approved by {officer}; a second officer must approve" */
+            detail: string;
+            proposal: components["schemas"]["ProposalOut"];
         };
         ClientLimitOut: {
             client_type: components["schemas"]["ClientTypeEnum"];
@@ -1667,6 +1938,18 @@ export interface components {
             detail: string;
         };
         DifferenceOut: {
+            /**
+             * @description a balance that differs, or the rule an entry broke (rule:...)
+             *
+             *     * `savings` - savings
+             *     * `loan` - loan
+             *     * `solo_dividends` - solo_dividends
+             *     * `rule:approvals` - rule:approvals
+             *     * `rule:decision` - rule:decision
+             *     * `rule:loan` - rule:loan
+             *     * `rule:interest` - rule:interest
+             *     * `rule:limit` - rule:limit
+             */
             account: components["schemas"]["AccountEnum"];
             account_id: number | null;
             /** @description "Savings #12", "Loan #7", "Solo dividends" */
@@ -1680,6 +1963,12 @@ export interface components {
             /** @description the difference in a sentence */
             what: string;
         };
+        /**
+         * @description * `in` - in
+         *     * `out` - out
+         * @enum {string}
+         */
+        DirectionEnum: "in" | "out";
         DividendsOut: {
             dividends: number;
         };
@@ -1714,6 +2003,11 @@ export interface components {
         ExchangeAwaitingOut: {
             status: components["schemas"]["StatusEnum"];
             approvals: components["schemas"]["ApprovalOut"][];
+            /**
+             * @description why it needs a second officer
+             * @default
+             */
+            reason: string;
             /** @description "Approved by {officer}; a second officer must approve" */
             detail: string;
             pearl_exchange_request: components["schemas"]["ExchangeRequestOfficerOut"];
@@ -1796,11 +2090,11 @@ export interface components {
             pearls: number;
         };
         /**
-         * @description One of: pending, approved, denied
+         * @description One of: pending, approved, denied, cancelled
          * @example pending
          * @enum {string}
          */
-        ExchangeStatus: "pending" | "approved" | "denied";
+        ExchangeStatus: "pending" | "approved" | "denied" | "cancelled";
         /**
          * @description One of: sell, buy
          * @example sell
@@ -1842,6 +2136,11 @@ export interface components {
             last_error: string;
             running: boolean;
             /**
+             * Format: date-time
+             * @description an officer asked for a run now; the scheduler runs it within a minute
+             */
+            requested_at: string | null;
+            /**
              * Format: date
              * @description the day it runs next (today until it has succeeded today)
              */
@@ -1849,6 +2148,49 @@ export interface components {
         };
         JobsOut: {
             results: components["schemas"]["JobOut"][];
+        };
+        /**
+         * @description * `loan_request` - loan_request
+         *     * `withdrawal` - withdrawal
+         *     * `exchange` - exchange
+         *     * `proposal` - proposal
+         * @enum {string}
+         */
+        KindEnum: "loan_request" | "withdrawal" | "exchange" | "proposal";
+        LedgerEntryOut: {
+            id: number;
+            /** Format: date-time */
+            created_at: string;
+            amount: number;
+            /**
+             * @description into the account asked for, or out of it
+             *
+             *     * `in` - in
+             *     * `out` - out
+             */
+            direction: components["schemas"]["DirectionEnum"];
+            from_account: string;
+            from_id: number | null;
+            to_account: string;
+            to_id: number | null;
+            reason: string;
+            reason_label: string;
+            player_id: number | null;
+            cause_type: string;
+            cause_id: number | null;
+            /** @description the officer's display name, a player's name, or system */
+            actor: string;
+            decision_id: number | null;
+            notes: string;
+        };
+        LedgerPageOut: {
+            /** @description every row of the list, not only this page */
+            count: number;
+            page: number;
+            page_size: number;
+            entries: components["schemas"]["LedgerEntryOut"][];
+            /** @description what the account's entries add up to */
+            balance: number;
         };
         ListOut: {
             /** @description every row of the list, not only this page */
@@ -1908,7 +2250,12 @@ export interface components {
             current_day: number;
             /** @description current_day within 0..total_days */
             days_passed: number;
+            /** @description its Paid days and, once paid off, the rest paid at once */
             amount_paid: number;
+            /** @description the rest the player paid at once when it was paid off */
+            repaid_at_pay_off: number;
+            /** @description what the bank forgave when it wrote the loan off */
+            written_off: number;
             remaining: number;
             /** @description days marked Paid */
             payments_made: number;
@@ -1997,7 +2344,12 @@ export interface components {
             current_day: number;
             /** @description current_day within 0..total_days */
             days_passed: number;
+            /** @description its Paid days and, once paid off, the rest paid at once */
             amount_paid: number;
+            /** @description the rest the player paid at once when it was paid off */
+            repaid_at_pay_off: number;
+            /** @description what the bank forgave when it wrote the loan off */
+            written_off: number;
             remaining: number;
             /** @description days marked Paid */
             payments_made: number;
@@ -2045,6 +2397,11 @@ export interface components {
         LoanRequestAwaitingOut: {
             status: components["schemas"]["StatusEnum"];
             approvals: components["schemas"]["ApprovalOut"][];
+            /**
+             * @description why it needs a second officer
+             * @default
+             */
+            reason: string;
             /** @description "Approved by {officer}; a second officer must approve" */
             detail: string;
             pending_loan: components["schemas"]["PendingLoanOfficerOut"];
@@ -2062,11 +2419,11 @@ export interface components {
             user?: string;
         };
         /**
-         * @description One of: Active, Paid-Off
+         * @description One of: Active, Paid-Off, Written-Off
          * @example Active
          * @enum {string}
          */
-        LoanStatus: "Active" | "Paid-Off";
+        LoanStatus: "Active" | "Paid-Off" | "Written-Off";
         /** @description A call's input. A missing or null field's message names the field ("value is required"). */
         LoanUpdateInRequest: {
             paid_off?: boolean;
@@ -2090,6 +2447,11 @@ export interface components {
             /** @description the whole bank's Active loans, whatever the filters */
             counters: components["schemas"]["LoansCheckCountersOut"];
             loans: components["schemas"]["LoanCheckOut"][];
+        };
+        LockoutsLiftedOut: {
+            /** @description client addresses whose lockout was lifted */
+            addresses: number;
+            detail: string;
         };
         LoginInRequest: {
             username?: string | null;
@@ -2197,6 +2559,20 @@ export interface components {
              * @description the last sign-in, at either door
              */
             last_login: string | null;
+            /**
+             * Format: date-time
+             * @description while a sign-in lockout runs (at any address): its latest end
+             */
+            locked_until: string | null;
+            /**
+             * @description the client addresses locked out now
+             * @default 0
+             */
+            locked_addresses: number;
+        };
+        /** @description A call's input. A missing or null field's message names the field ("value is required"). */
+        OfficerPasswordInRequest: {
+            new_password?: string | null;
         };
         OfficersOut: {
             results: components["schemas"]["OfficerOut"][];
@@ -2207,6 +2583,10 @@ export interface components {
             /** @description accounts caught up */
             accounts_count: number;
             total_solo_gain: number;
+            /** @description accounts that could not be processed, each on its own */
+            refused: components["schemas"]["RefusedCatchUpOut"][];
+            /** @description players' catch-ups waiting for a second officer */
+            proposals: components["schemas"]["ProposalOut"][];
             detail: string;
         };
         OverviewOut: {
@@ -2228,6 +2608,14 @@ export interface components {
             /** @description green 250+, yellow 150+, orange 100+, else red */
             score_color: components["schemas"]["ScoreColor"];
             bad_payer: boolean;
+        };
+        /** @description A call's input. A missing or null field's message names the field ("value is required"). */
+        OwnPasswordInRequest: {
+            current_password?: string | null;
+            new_password?: string | null;
+        };
+        OwnPasswordOut: {
+            detail: string;
         };
         PasswordInRequest: {
             new_password?: string | null;
@@ -2457,7 +2845,12 @@ export interface components {
             current_day: number;
             /** @description current_day within 0..total_days */
             days_passed: number;
+            /** @description its Paid days and, once paid off, the rest paid at once */
             amount_paid: number;
+            /** @description the rest the player paid at once when it was paid off */
+            repaid_at_pay_off: number;
+            /** @description what the bank forgave when it wrote the loan off */
+            written_off: number;
             remaining: number;
             /** @description days marked Paid */
             payments_made: number;
@@ -2548,6 +2941,55 @@ export interface components {
             earnings: number;
             balance: number;
         };
+        ProposalDecisionOut: {
+            proposal: components["schemas"]["ProposalOut"];
+            detail: string;
+        };
+        ProposalOut: {
+            id: number;
+            kind: string;
+            readonly kind_label: string;
+            player_id: number | null;
+            player_name: string;
+            object_type: string;
+            object_id: number | null;
+            object_label: string;
+            /** @description what it does, in a sentence */
+            summary: string;
+            /** @description its money effect, whole bread, computed by the server */
+            effect: number;
+            /** @description why it needs a second officer */
+            reason: string;
+            /** @description the least role that may approve or deny it */
+            least_role: string;
+            proposed_by: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description a sole treasurer's change: when its published delay ends
+             */
+            not_before: string | null;
+            status: components["schemas"]["ProposalStatus"];
+            approvals: components["schemas"]["ApprovalOut"][];
+            /** Format: date-time */
+            decided_at: string | null;
+            decided_by: string;
+            decision_notes: string;
+        };
+        /**
+         * @description One of: pending, carried_out, denied, stale
+         * @example pending
+         * @enum {string}
+         */
+        ProposalStatus: "pending" | "carried_out" | "denied" | "stale";
+        ProposalsOut: {
+            /** @description every row of the list, not only this page */
+            count: number;
+            page: number;
+            page_size: number;
+            results: components["schemas"]["ProposalOut"][];
+        };
         QuoteOut: {
             exchange_type: components["schemas"]["ExchangeType"];
             pearls_amount: number | null;
@@ -2577,6 +3019,17 @@ export interface components {
             accounts_checked: number;
             /** @description empty when the books balance */
             differences: components["schemas"]["DifferenceOut"][];
+        };
+        ReconcileRunOut: {
+            /** Format: date-time */
+            requested_at: string;
+            detail: string;
+        };
+        RefusedCatchUpOut: {
+            savings_id: number;
+            player_name: string;
+            /** @description why the account could not be caught up (further) */
+            reason: string;
         };
         RegisterInRequest: {
             name?: string | null;
@@ -2640,11 +3093,11 @@ export interface components {
             created_at: string;
         };
         /**
-         * @description One of: pending, approved, denied
+         * @description One of: pending, approved, denied, cancelled
          * @example pending
          * @enum {string}
          */
-        RequestStatus: "pending" | "approved" | "denied";
+        RequestStatus: "pending" | "approved" | "denied" | "cancelled";
         /**
          * @description * `teller` - Teller
          *     * `loan_officer` - Loan Officer
@@ -2997,9 +3450,42 @@ export interface components {
             /** Format: date-time */
             expires_at: string | null;
         };
+        WaitingItemOut: {
+            kind: components["schemas"]["KindEnum"];
+            kind_label: string;
+            /** @description the request's id, or the proposal's */
+            id: number;
+            player_id: number | null;
+            player_name: string;
+            summary: string;
+            /** @description the bread at stake (a proposal: its effect) */
+            amount: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description the least role that may decide it */
+            least_role: string;
+            /** @description a proposal's: why it takes a second officer */
+            reason: string;
+            /** Format: date-time */
+            not_before: string | null;
+            approvals: components["schemas"]["ApprovalOut"][];
+        };
+        WaitingOut: {
+            /** @description what you may decide now, oldest first (at most 50) */
+            for_me: components["schemas"]["WaitingItemOut"][];
+            /** @description approved once, waiting for a second officer you cannot be, oldest first (at most 50) */
+            waiting_for_second: components["schemas"]["WaitingItemOut"][];
+            for_me_count: number;
+            waiting_for_second_count: number;
+        };
         WithdrawalAwaitingOut: {
             status: components["schemas"]["StatusEnum"];
             approvals: components["schemas"]["ApprovalOut"][];
+            /**
+             * @description why it needs a second officer
+             * @default
+             */
+            reason: string;
             /** @description "Approved by {officer}; a second officer must approve" */
             detail: string;
             withdrawal_request: components["schemas"]["WithdrawalOfficerOut"];
@@ -3105,11 +3591,16 @@ export interface components {
             player_discord?: string;
         };
         /**
-         * @description One of: pending, approved, denied
+         * @description One of: pending, approved, denied, cancelled
          * @example pending
          * @enum {string}
          */
-        WithdrawalStatus: "pending" | "approved" | "denied";
+        WithdrawalStatus: "pending" | "approved" | "denied" | "cancelled";
+        /** @description A call's input. A missing or null field's message names the field ("value is required"). */
+        WriteOffInRequest: {
+            /** @description why the bank forgives what is left (required) */
+            reason?: string;
+        };
         WsTicketOut: {
             ticket: string;
             /** Format: date-time */
@@ -3282,11 +3773,14 @@ export interface operations {
     admin_bank_settings_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["BankSettingsInRequest"];
             };
@@ -3298,6 +3792,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BankSettingsOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -3365,6 +3867,15 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4040,13 +4551,95 @@ export interface operations {
             };
         };
     };
+    admin_ledger_retrieve: {
+        parameters: {
+            query: {
+                account: string;
+                /** @description the savings account's or loan's id (none for the bank-wide) */
+                account_id?: number;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerPageOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     admin_loans_change_date_update: {
         parameters: {
             query: {
                 /** @description YYYY-MM-DD, from 1 January this year to 31 December next year */
                 new_date: string;
             };
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -4060,6 +4653,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoanOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -4127,6 +4728,15 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4150,7 +4760,10 @@ export interface operations {
             query: {
                 new_days: number | string;
             };
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -4164,6 +4777,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoanOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -4231,6 +4852,15 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4252,7 +4882,10 @@ export interface operations {
     admin_loans_edit_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -4270,6 +4903,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoanOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -4337,6 +4978,141 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_loans_write_off_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WriteOffInRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoanOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4596,12 +5372,12 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OfficerOut"];
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -4699,7 +5475,10 @@ export interface operations {
     admin_officers_partial_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -4717,6 +5496,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfficerOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -4784,6 +5571,235 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_officers_lockout_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LockoutsLiftedOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_officers_password_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfficerPasswordInRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5943,6 +6959,318 @@ export interface operations {
             };
         };
     };
+    admin_proposals_retrieve: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+                /** @description pending (the default), carried_out, denied or stale */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_proposals_approve_update: {
+        parameters: {
+            query?: {
+                /** @description the approval note (optional) or the denial reason (required) */
+                admin_notes?: string;
+                /** @description ignored: the caller comes from the token */
+                admin_user?: string;
+            };
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalDecisionOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_proposals_deny_update: {
+        parameters: {
+            query?: {
+                /** @description the approval note (optional) or the denial reason (required) */
+                admin_notes?: string;
+                /** @description ignored: the caller comes from the token */
+                admin_user?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalDecisionOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     admin_reconcile_retrieve: {
         parameters: {
             query?: never;
@@ -5998,6 +7326,106 @@ export interface operations {
             };
             /** @description The address is too long: at most 8,192 characters of path and of query string */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_reconcile_run_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconcileRunOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6102,7 +7530,10 @@ export interface operations {
                 /** @description YYYY-MM-DD, from 1 January this year to 31 December next year */
                 new_date: string;
             };
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -6116,6 +7547,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SavingsOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -6183,6 +7622,15 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6204,7 +7652,10 @@ export interface operations {
     admin_savings_edit_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -6222,6 +7673,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SavingsOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -6289,6 +7748,15 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6693,6 +8161,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TimezoneSettingsAnswerOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_waiting_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -7692,6 +9233,14 @@ export interface operations {
                     "application/json": components["schemas"]["PayOffOut"];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
+                };
+            };
             /** @description Bad input: the detail says what to fix; nothing was changed */
             400: {
                 headers: {
@@ -7808,6 +9357,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentMarkOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -8486,6 +10043,119 @@ export interface operations {
             };
         };
     };
+    me_password_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OwnPasswordInRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnPasswordOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     me_statement_csv: {
         parameters: {
             query: {
@@ -8583,6 +10253,120 @@ export interface operations {
         };
         responses: {
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRequestOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pearl_exchange_requests_cancel_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8907,6 +10691,120 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LoanRequestAwaitingOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pending_loans_cancel_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingLoanOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -9972,6 +11870,14 @@ export interface operations {
                     "application/json": components["schemas"]["SavingsOut"];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
+                };
+            };
             /** @description Bad input: the detail says what to fix; nothing was changed */
             400: {
                 headers: {
@@ -10163,6 +12069,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SavingsMarkOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -10490,7 +12404,10 @@ export interface operations {
             query: {
                 dividends: number | string;
             };
-            header?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10502,6 +12419,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DividendsOut"];
+                };
+            };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeAwaitingOut"];
                 };
             };
             /** @description Bad input: the detail says what to fix; nothing was changed */
@@ -10569,6 +12494,15 @@ export interface operations {
             };
             /** @description The request body is not JSON: send it with Content-Type: application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10690,6 +12624,120 @@ export interface operations {
         };
         responses: {
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description This Idempotency-Key was already used with other input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawal_requests_cancel_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1 to 255 visible ASCII characters, new for each submission: a retry or a double click with the same key and input answers the first answer again and changes nothing; the same key with other input answers 422. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
