@@ -26,6 +26,7 @@ from lending.rules import MAX_SAVINGS_RATE
 from lending.savings.serializers import WEEKLY_RATE_MESSAGE
 
 from .administration import players_bulk_delete
+from .audit_trail import CSV_MAX_ROWS, audit_csv, audit_entries, audit_officers, audit_page
 from .ledger_view import ledger_page
 from .reconcile import last_reconciliation
 from .serializers import (
@@ -120,12 +121,50 @@ class BackupApi(APIView):
 # --- audit trail -------------------------------------------------------------------------------
 
 
-class AuditIn(PageIn):
+class CsvRenderer(BaseRenderer):
+    """Answers a CSV call's error as text when the client asked for CSV only."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, dict) and "detail" in data:
+            return str(data["detail"]).encode()
+        return data if isinstance(data, bytes) else str(data).encode()
+
+
+class AuditFiltersIn(InputSerializer):
     player_id = RecordIdField(required=False, help_text="only this player's entries")
+    player = TextField(max_length=64, required=False, help_text="only players whose name holds this, ignoring case")
     kind = ChoiceTextField(choices=sorted(audit.KINDS), required=False, help_text="only this kind of action")
     officer = TextField(
         max_length=150, required=False, help_text="only what this officer did (a username, ignoring case)"
     )
+    date_from = IsoDateField(required=False, help_text="from this day (YYYY-MM-DD, the bank's days)")
+    date_to = IsoDateField(required=False, help_text="to this day, included (YYYY-MM-DD)")
+
+    def validate(self, attrs):
+        first, last = attrs.get("date_from"), attrs.get("date_to")
+        if first and last and first > last:
+            message = "The first day must not be after the last day"
+            raise serializers.ValidationError({"date_from": [message]})
+        return attrs
+
+
+def audit_filters(data: dict) -> dict:
+    return {
+        "officer": (data.get("officer") or "").strip(),
+        "player_id": data.get("player_id"),
+        "player": (data.get("player") or "").strip(),
+        "kind": data.get("kind") or "",
+        "first": data.get("date_from"),
+        "last": data.get("date_to"),
+    }
+
+
+class AuditIn(AuditFiltersIn, PageIn):
+    pass
 
 
 @extend_schema_field(
@@ -184,22 +223,17 @@ class AuditKindOut(serializers.Serializer):
     label = serializers.CharField()
 
 
+class AuditOfficerOut(serializers.Serializer):
+    username = serializers.CharField()
+    display_name = serializers.CharField()
+    active = serializers.BooleanField()
+
+
 class AuditPageOut(PageOut):
     entries = AuditEntryOut(many=True)
     count = serializers.IntegerField(help_text="every entry matching the filters")
     kinds = AuditKindOut(many=True, help_text="every kind the filter accepts, with its label")
-
-
-def audit_page(*, player_id: int | None, kind: str | None, offset: int, limit: int, officer: str = "") -> dict:
-    """The entries, newest first, a page at a time. 2 queries: the count and the page."""
-    entries = AuditEntry.objects.all()
-    if officer:
-        entries = entries.filter(actor_name__iexact=officer)
-    if player_id is not None:
-        entries = entries.filter(player_id=player_id)
-    if kind:
-        entries = entries.filter(kind=kind)
-    return {"count": entries.count(), "entries": list(entries.order_by("-id")[offset : offset + limit])}
+    officers = AuditOfficerOut(many=True, help_text="every officer, to pick from (the filter takes the username)")
 
 
 class AuditListApi(APIView):
@@ -208,20 +242,43 @@ class AuditListApi(APIView):
     @extend_schema(
         parameters=[AuditIn],
         responses={200: AuditPageOut},
-        summary="Admin: the audit trail, newest first, a page at a time (filters: player_id, kind, officer)",
+        summary="Admin: the audit trail, newest first, a page at a time (filters: officer, player_id, player's "
+        "name, kind, days)",
     )
     def get(self, request):
         data = parse(AuditIn, request, body=False)
         page = page_of(data)
-        found = audit_page(
-            player_id=data.get("player_id"),
-            kind=data.get("kind"),
-            officer=(data.get("officer") or "").strip(),
-            offset=page.offset,
-            limit=page.size,
-        )
+        found = audit_page(offset=page.offset, limit=page.size, **audit_filters(data))
         kinds = [{"kind": kind, "label": label} for kind, label in audit.KINDS.items()]
-        return Response(AuditPageOut(found | page.answer(found["count"]) | {"kinds": kinds}).data)
+        body = found | page.answer(found["count"]) | {"kinds": kinds, "officers": audit_officers()}
+        return Response(AuditPageOut(body).data)
+
+
+class AuditCsvApi(APIView):
+    permission_classes = [IsBankAdmin]
+    renderer_classes = [JSONRenderer, CsvRenderer]
+
+    @extend_schema(
+        parameters=[AuditFiltersIn],
+        responses={
+            (200, "text/csv"): OpenApiResponse(
+                response=OpenApiTypes.BINARY,
+                description="CSV, UTF-8 with BOM: time, officer, action, object, player, before, after; newest "
+                f"first, at most {CSV_MAX_ROWS:,} entries (X-Total-Count says how many matched)",
+            ),
+            400: OpenApiResponse(description="a filter that is not valid"),
+        },
+        summary="Admin: the audit entries the filters select, as CSV",
+        operation_id="admin_audit_csv",
+    )
+    def get(self, request):
+        data = parse(AuditFiltersIn, request, body=False)
+        content, total = audit_csv(audit_entries(**audit_filters(data)))
+        answer = HttpResponse(content, content_type="text/csv; charset=utf-8")
+        answer["Content-Disposition"] = f'attachment; filename="audit-{timezone.localdate().isoformat()}.csv"'
+        answer["Cache-Control"] = "no-store"
+        answer["X-Total-Count"] = str(total)
+        return answer
 
 
 # --- Discord outbox ----------------------------------------------------------------------------
@@ -242,19 +299,6 @@ class UndeliveredApi(APIView):
 
 
 # --- statements --------------------------------------------------------------------------------
-
-
-class CsvRenderer(BaseRenderer):
-    """Answers a CSV call's error as text when the client asked for CSV only."""
-
-    media_type = "text/csv"
-    format = "csv"
-    charset = "utf-8"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, dict) and "detail" in data:
-            return str(data["detail"]).encode()
-        return data if isinstance(data, bytes) else str(data).encode()
 
 
 class StatementIn(InputSerializer):

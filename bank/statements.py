@@ -124,7 +124,7 @@ def statement_lines(*, player: Player, first: date, last: date) -> list[Line]:
     return sorted(lines, key=lambda line: (line.day, order.get(line.type, 5), line.reference))
 
 
-def _safe(cell):
+def safe_cell(cell):
     """A text cell a spreadsheet would run as a formula (=, +, -, @) is kept as text."""
     if isinstance(cell, str) and cell[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + cell
@@ -136,7 +136,7 @@ def statement_csv(lines: list[Line]) -> bytes:
     writer = csv.writer(out)
     writer.writerow(COLUMNS)
     for line in lines:
-        writer.writerow([_safe(cell) for cell in line.row()])
+        writer.writerow([safe_cell(cell) for cell in line.row()])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

@@ -15,6 +15,7 @@ api_patterns = [
     path("admin/players/bulk-delete", apis.PlayersBulkDeleteApi.as_view(), name="players-bulk-delete"),
     path("backup", apis.BackupApi.as_view(), name="backup"),
     path("admin/audit", apis.AuditListApi.as_view(), name="audit-list"),
+    path("admin/audit.csv", apis.AuditCsvApi.as_view(), name="audit-csv"),
     path("admin/notifications/undelivered", apis.UndeliveredApi.as_view(), name="notifications-undelivered"),
     path("admin/jobs", apis.JobsApi.as_view(), name="jobs"),
     path("admin/reconcile", apis.ReconcileApi.as_view(), name="reconcile"),

@@ -104,6 +104,7 @@ ROUTES: dict[str, dict[str, str]] = {
     "report": {GET: TELLER},
     "backup": {GET: TREASURER},
     "audit-list": {GET: TELLER},
+    "audit-csv": {GET: TELLER},
     "notifications-undelivered": {GET: TELLER},
     "jobs": {GET: TELLER},
     "reconcile": {GET: TELLER},

@@ -4,6 +4,7 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+import time_machine
 from django.db import transaction
 from django.utils import timezone
 
@@ -23,6 +24,7 @@ from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFact
 pytestmark = pytest.mark.django_db
 
 AUDIT = "/api/admin/audit"
+AUDIT_CSV = "/api/admin/audit.csv"
 
 
 def only_entry() -> AuditEntry:
@@ -118,11 +120,11 @@ def test_changing_a_loans_days_keeps_who_what_and_the_values_before_and_after(ad
 @pytest.mark.usefixtures("high_threshold")
 def test_a_loan_edit_keeps_rates_as_text_and_amounts_as_integers(admin_user):
     loan = LoanFactory()
-    lending_services.loan_edit(loan_id=loan.pk, admin=admin_user, value=2_000_000, interest_rate=Decimal("0.25"))
+    lending_services.loan_edit(loan_id=loan.pk, admin=admin_user, value=800_000, interest_rate=Decimal("0.25"))
     entry = only_entry()
-    assert entry.before["value"] == 1_000_000 and entry.after["value"] == 2_000_000
+    assert entry.before["value"] == 1_000_000 and entry.after["value"] == 800_000
     assert (entry.before["interest_rate"], entry.after["interest_rate"]) == ("0.3000", "0.25")
-    assert entry.after["total_to_pay"] == 2_500_000
+    assert entry.after["total_to_pay"] == 1_000_000
 
 
 def _approve_exchange(admin):
@@ -336,6 +338,8 @@ def test_the_trail_filters_by_player_and_kind_and_pages(admin_api, admin_user):
         ({"kind": "weather"}, "is not a valid choice"),
         ({"player_id": "abc"}, "whole number"),
         ({"page": "0"}, "page must be between 1"),
+        ({"date_from": "01/02/2026"}, "Invalid date format. Please use YYYY-MM-DD"),
+        ({"date_from": "2026-02-02", "date_to": "2026-02-01"}, "The first day must not be after the last day"),
     ],
 )
 def test_bad_filters_answer_400_with_a_detail(admin_api, query, message):
@@ -347,11 +351,15 @@ def test_bad_filters_answer_400_with_a_detail(admin_api, query, message):
 def test_the_trail_runs_a_fixed_number_of_queries(admin_api, admin_user, django_assert_num_queries):
     players = PlayerFactory.create_batch(3)
     _entries_for(admin_user, players[:1], 1)
-    with django_assert_num_queries(AUTH_QUERIES + 2):
+    # the count, the page, the officers to pick from
+    with django_assert_num_queries(AUTH_QUERIES + 3):
         assert admin_api.get(AUDIT).json()["count"] == 1
     _entries_for(admin_user, players, 10)
-    with django_assert_num_queries(AUTH_QUERIES + 2):
+    AdminFactory.create_batch(3)
+    with django_assert_num_queries(AUTH_QUERIES + 3):
         assert admin_api.get(AUDIT).json()["count"] == 31
+    with django_assert_num_queries(AUTH_QUERIES + 2):  # the count and the rows
+        assert admin_api.get(AUDIT_CSV).content.decode("utf-8-sig").count("\n") == 32
 
 
 def test_the_trail_names_a_record_by_its_kind_and_number_and_a_player_by_name(admin_api, admin_user):
@@ -418,3 +426,49 @@ def test_the_django_admin_site_shows_entries_and_cannot_add_change_or_delete_the
     assert client.post(f"/django-admin/bank/auditentry/{entry.pk}/delete/", {"post": "yes"}).status_code == 403
     client.post(f"/django-admin/bank/auditentry/{entry.pk}/change/", {"kind": "loan.created"})
     assert AuditEntry.objects.get().kind == "dividends.set"
+
+
+def test_an_officer_picks_an_officer_finds_a_player_by_name_and_narrows_to_days(admin_api, admin_user):
+    lou = AdminFactory(username="lou", display_name="Lou S.")
+    aria, borin = PlayerFactory(name="Aria"), PlayerFactory(name="Borin")
+    with time_machine.travel(timezone.now() - timedelta(days=3)):
+        _entries_for(admin_user, [borin], 1)
+    _entries_for(admin_user, [aria], 1)
+    _entries_for(lou, [aria], 1)
+    body = admin_api.get(AUDIT).json()
+    assert {(o["username"], o["display_name"]) for o in body["officers"]} == {
+        (admin_user.username, admin_user.display_name),
+        ("lou", "Lou S."),
+    }
+    by_lou = admin_api.get(AUDIT, {"officer": "LOU"}).json()
+    assert [(e["actor_name"], e["player_name"]) for e in by_lou["entries"]] == [("lou", "Aria")]
+    arias = admin_api.get(AUDIT, {"player": "ARI"}).json()
+    assert {e["player_name"] for e in arias["entries"]} == {"Aria"} and arias["count"] == 2
+    today = timezone.localdate()
+    recent = admin_api.get(AUDIT, {"date_from": (today - timedelta(days=1)).isoformat()}).json()
+    assert {e["player_name"] for e in recent["entries"]} == {"Aria"}
+    back_then = (today - timedelta(days=3)).isoformat()
+    old = admin_api.get(AUDIT, {"date_from": back_then, "date_to": back_then}).json()
+    assert [e["player_name"] for e in old["entries"]] == ["Borin"]
+
+
+def test_the_csv_holds_what_the_filters_select(admin_api, admin_user):
+    aria = PlayerFactory(name="Aria")
+    formula = PlayerFactory(name="=cmd|' /C calc'!A0")  # a name a spreadsheet would run
+    _entries_for(admin_user, [aria], 2)
+    _entries_for(admin_user, [formula], 1)
+    response = admin_api.get(AUDIT_CSV, {"player": "aria"})
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"].startswith('attachment; filename="audit-')
+    assert response["X-Total-Count"] == "2"
+    lines = response.content.decode("utf-8-sig").splitlines()
+    assert lines[0] == "time,officer,action,object,player,before,after"
+    assert len(lines) == 3 and all(f",{admin_user.username}," in line and ",Aria," in line for line in lines[1:])
+    every = admin_api.get(AUDIT_CSV).content.decode("utf-8-sig")
+    assert "'=cmd" in every  # kept as text
+    assert admin_api.get(AUDIT_CSV, {"date_to": "yesterday"}).status_code == 400
+
+
+def test_a_player_cannot_export_the_audit_trail(player_api):
+    assert player_api.get(AUDIT_CSV).status_code == 403
