@@ -130,7 +130,7 @@ def _decided(
     request.decided_by = admin
     request.decided_at = timezone.now()
     request.admin_notes = notes
-    request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes", "created_savings"])
+    request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes", "created_savings", "approvals"])
     approved = status == PearlExchangeRequest.Status.APPROVED
     audit.record(
         actor=admin,

@@ -98,8 +98,9 @@ def test_five_wrong_passwords_on_the_site_lock_the_admin_for_15_minutes(client, 
     answers = [site_sign_in(client, "admin", WRONG) for _ in range(5)]
     assert [answer.status_code for answer in answers] == [200, 200, 200, 200, 403]
     assert "Please enter the correct username and password" in page(answers[0])
-    assert "This admin account is locked at this address after 5 failed sign-in attempts: try again in 15 minutes" in (
-        page(answers[4])
+    assert (
+        "This officer account is locked at this address after 5 failed sign-in attempts: try again in 15 minutes"
+        in (page(answers[4]))
     )
     lockout = StaffLockout.objects.get(user=admin_user)
     remaining = lockout.locked_until - timezone.now()
@@ -115,7 +116,7 @@ def test_a_locked_admin_is_refused_even_the_right_password_at_both_doors(client,
     by_api = api_sign_in(api, "admin")
     assert by_api.status_code == 403
     assert by_api.json()["code"] == "account_locked"
-    assert by_api.json()["detail"].startswith("This admin account is locked at this address after 5 failed sign-in")
+    assert by_api.json()["detail"].startswith("This officer account is locked at this address after 5 failed sign-in")
 
 
 def test_failures_at_both_doors_add_up(client, api, admin_user):

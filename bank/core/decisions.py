@@ -434,6 +434,10 @@ def decide(
             proposal=proposal,
             details=details,
         )
+        if request is not None:
+            # a decided card lists every approver with their notes and time: this one alone (the caller
+            # saves the request with its decision, "approvals" among its fields)
+            request.approvals = [approval_entry(officer=officer, notes=notes)]
         return Verdict(record=record, officer=officer, officer_names=[me[1]], public_names=[officer.public_name])
     entry = approval_entry(officer=officer, notes=notes)
     if request is None:

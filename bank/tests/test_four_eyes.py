@@ -127,7 +127,10 @@ def test_at_or_below_the_threshold_one_approval_is_enough(lou):
     at_threshold = WithdrawalRequestFactory(player=player, amount=1_000_000)
     response = approve(lou, withdrawal_path(at_threshold))
     assert response.status_code == 200
-    assert response.json()["withdrawal_request"]["approvals"] == []
+    # the decided card names its one approver, with their notes and time (issue 30)
+    [approval] = response.json()["withdrawal_request"]["approvals"]
+    assert (approval["officer"], approval["notes"]) == (lou.display_name, "")
+    assert approval["at"]
 
 
 def test_a_lower_threshold_brings_four_eyes_to_smaller_amounts(admin_api, lou, mia):

@@ -17,6 +17,7 @@ from accounts.models import User
 from accounts.tests.factories import AdminFactory, PlayerFactory
 from bank import jobs
 from bank.core import decisions, roles
+from bank.core.errors import BankError
 from bank.core.models import AuditEntry, BankSettings, DecisionRecord, LedgerEntry, Proposal
 from bank.reconcile import reconcile
 from conftest import bearer_for
@@ -147,8 +148,13 @@ def test_a_loan_added_at_the_threshold_cannot_then_be_edited_to_a_billion_alone(
     player = PlayerFactory(credit_score=300)
     loan = loan_services.loan_create(player_id=player.pk, value=MILLION, total_days=10, admin=lou)
     assert isinstance(loan, Loan)  # at the threshold: one approval
-    waiting = waits(loan_services.loan_edit(loan_id=loan.pk, value=1_000_000_000, admin=mia))
-    assert waiting.proposal.effect >= 999_000_000
+    # a billion is past every tier's maximum: refused whoever asks
+    with pytest.raises(BankError) as refused:
+        loan_services.loan_edit(loan_id=loan.pk, value=1_000_000_000, admin=mia)
+    assert refused.value.code == "over_max_amount"
+    # what the tier allows is above the threshold: it waits for a second officer
+    waiting = waits(loan_services.loan_edit(loan_id=loan.pk, value=9_000_000, admin=mia))
+    assert waiting.proposal.effect >= 8_000_000
     loan.refresh_from_db()
     assert loan.value == MILLION
 

@@ -297,7 +297,7 @@ def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Lo
     pending.approved_date = timezone.now()
     pending.converted_loan = loan
     pending.admin_notes = notes
-    pending.save(update_fields=["status", "approved_by", "approved_date", "converted_loan", "admin_notes"])
+    pending.save(update_fields=["status", "approved_by", "approved_date", "converted_loan", "admin_notes", "approvals"])
     audit.record(
         actor=admin,
         kind="loan_request.approved",

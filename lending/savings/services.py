@@ -1236,7 +1236,7 @@ def withdrawal_request_approve(
     request.decided_by = admin
     request.decided_at = timezone.now()
     request.admin_notes = notes
-    request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes"])
+    request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes", "approvals"])
     audit.record(
         actor=admin,
         kind="withdrawal.approved",

@@ -143,12 +143,12 @@ def test_change_days_refuses_anything_but_1_to_3650(admin_api, days):
 @pytest.mark.usefixtures("high_threshold")
 def test_edit_reads_shortcuts_and_fractions(admin_api):
     loan = LoanFactory()
-    body = {"value": "2m", "interest_rate": "0.25", "total_days": "20", "admin_notes": " renegotiated "}
+    body = {"value": "0.8m", "interest_rate": "0.25", "total_days": "20", "admin_notes": " renegotiated "}
     response = admin_api.put(f"/api/admin/loans/{loan.pk}/edit", body, format="json")
     assert response.status_code == 200
     loan.refresh_from_db()
     assert (loan.value, loan.interest_rate, loan.total_days, loan.admin_notes) == (
-        2_000_000,
+        800_000,
         Decimal("0.25"),
         20,
         "renegotiated",

@@ -359,14 +359,14 @@ def test_edit_recomputes_total_and_daily_payment(admin_user):
     loan = LoanFactory()
     edited = services.loan_edit(
         loan_id=loan.pk,
-        value=2_000_000,
+        value=800_000,
         interest_rate=Decimal("0.25"),
         total_days=20,
         admin_notes="renegotiated",
         admin=admin_user,
     )
-    assert (edited.value, edited.interest_rate, edited.total_days) == (2_000_000, Decimal("0.25"), 20)
-    assert (edited.total_to_pay, edited.daily_payment, edited.admin_notes) == (2_500_000, 125_000, "renegotiated")
+    assert (edited.value, edited.interest_rate, edited.total_days) == (800_000, Decimal("0.25"), 20)
+    assert (edited.total_to_pay, edited.daily_payment, edited.admin_notes) == (1_000_000, 50_000, "renegotiated")
 
 
 def test_edit_of_one_field_keeps_the_others(admin_user):
