@@ -20,8 +20,8 @@ from bank.core.inputs import InputSerializer, parse
 from bank.core.models import AuditEntry, BankSettings, LedgerEntry, Proposal
 from bank.core.paging import PageIn, PageOut, page_of
 from bank.core.permissions import IsBankAdmin
+from lending.fields import AmountField, RateField, rate_field
 from lending.fields import DecisionIn as DecisionNotesIn
-from lending.fields import RateField, rate_field
 from lending.rules import MAX_SAVINGS_RATE
 from lending.savings.serializers import WEEKLY_RATE_MESSAGE
 
@@ -458,15 +458,14 @@ class LedgerApi(APIView):
 # --- bank settings (treasurers) ----------------------------------------------------------------
 
 # the largest amount any call accepts (docs/rules.md, Money): above it no decision could ever need two
-FOUR_EYES_MAX = 1_000_000_000
 START_DATE_BACK_MAX = 3650
 
 
 class BankSettingsIn(InputSerializer):
-    four_eyes_above = WholeNumberField(
+    # an amount as every form takes one (1.5m), its messages a person's (issue 30)
+    four_eyes_above = AmountField(
         required=False,
         min_value=0,
-        max_value=FOUR_EYES_MAX,
         help_text="bread: a decision paying out or lending more than this needs two different officers",
     )
     savings_rate_min = RateField(
@@ -481,6 +480,7 @@ class BankSettingsIn(InputSerializer):
         required=False,
         min_value=0,
         max_value=START_DATE_BACK_MAX,
+        spoken_name="Days back",
         help_text="how many days back one officer may move a start date",
     )
 

@@ -30,8 +30,9 @@ NOT_WHOLE = "{name} must be a whole number"
 
 
 def field_label(field: serializers.Field) -> str:
-    """How messages name a field: by its name in the call, which a client can find in what it sent."""
-    return str(field.field_name or field.label or "value")
+    """How messages name a field: by its name in the call, which a client can find in what it sent,
+    unless the field is a form's, whose people read it by the name the form shows (`spoken_name`)."""
+    return str(getattr(field, "spoken_name", "") or field.field_name or field.label or "value")
 
 
 def read_whole_number(field: serializers.Field, data) -> int:
@@ -51,8 +52,9 @@ class WholeNumberField(serializers.IntegerField):
 
     default_error_messages = {"invalid": NOT_WHOLE}
 
-    def __init__(self, **kwargs):
+    def __init__(self, *, spoken_name: str = "", **kwargs):
         super().__init__(**kwargs)
+        self.spoken_name = spoken_name
         self.validators = []  # the bounds are checked below, with a message that names the field
 
     def fail(self, key, **kwargs):

@@ -62,11 +62,34 @@ def test_the_threshold_is_a_million_by_default_and_treasurers_change_it(admin_ap
     assert bearer_for(lou).put("/api/admin/bank-settings", {"four_eyes_above": 1}, format="json").status_code == 403
 
 
-@pytest.mark.parametrize("value", [-1, 1_000_000_001, "1e6", True, None])
-def test_the_threshold_is_a_whole_number_of_bread(admin_api, value):
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (-1, "The amount must be between €0 and €1,000,000,000"),
+        (1_000_000_001, "The amount must be between €0 and €1,000,000,000"),
+        ("1e6", "Please enter a valid amount: a whole number or a shortcut such as 100k, 500k or 1m"),
+        (True, "Please enter a valid amount: a whole number or a shortcut such as 100k, 500k or 1m"),
+    ],
+)
+def test_the_threshold_is_a_whole_number_of_bread_in_a_persons_words(admin_api, value, message):
     response = admin_api.put("/api/admin/bank-settings", {"four_eyes_above": value}, format="json")
     assert response.status_code == 400
-    assert "four_eyes_above" in response.json()["detail"]
+    assert response.json()["detail"] == message  # never the API's field name (issue 30)
+    assert response.json()["fields"]["four_eyes_above"] == [message]
+
+
+def test_the_threshold_takes_the_shortcuts_every_amount_takes(admin_api):
+    response = admin_api.put("/api/admin/bank-settings", {"four_eyes_above": "1.5m"}, format="json")
+    assert response.status_code in (200, 202), response.json()  # loosening may wait for a second treasurer
+    tighter = admin_api.put("/api/admin/bank-settings", {"four_eyes_above": "500k"}, format="json")
+    assert (tighter.status_code, tighter.json()["four_eyes_above"]) == (200, 500_000)
+
+
+def test_days_back_are_named_as_the_form_names_them(admin_api):
+    response = admin_api.put("/api/admin/bank-settings", {"start_date_back_days": "a week"}, format="json")
+    assert response.status_code == 400
+    assert "start_date_back_days" not in response.json()["detail"]
+    assert response.json()["detail"].startswith("Days back")
 
 
 def test_a_first_approval_above_the_threshold_waits_for_a_second_officer(big_withdrawal, lou):
