@@ -232,7 +232,12 @@ def _carry_out(request: PearlExchangeRequest, *, player, admin: User, verdict: V
         )
     elif request.savings_option == Option.SAVINGS:
         if request.savings_id is None:
-            raise BankError("The chosen savings account no longer exists", code="savings_closed", status=409)
+            raise BankError(
+                "The savings account this sale was to be paid into no longer exists. Deny this request; the "
+                "player may ask again into another account.",
+                code="savings_closed",
+                status=409,
+            )
         savings_services.savings_grow(
             player=player,
             savings_id=request.savings_id,

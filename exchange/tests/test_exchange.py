@@ -266,6 +266,29 @@ def test_a_purchase_no_longer_covered_answers_409_and_changes_nothing(player_api
     assert PearlExchangeRequest.objects.get().status == "pending"
 
 
+def test_a_sale_into_an_account_closed_meanwhile_answers_409_and_changes_nothing(player_api, admin_api, player):
+    savings = SavingsFactory(player=player, invested_value=500_000)
+    request_id = ask(player_api, exchange_type="sell", pearls_amount=10, savings_option=savings.pk).json()["id"]
+    Savings.objects.filter(pk=savings.pk).update(invested_value=0, status=Savings.Status.WITHDRAWN)  # emptied since
+    response = _approve(admin_api, request_id)
+    assert (response.status_code, response.json()["code"]) == (409, "savings_closed")
+    assert f"Savings #{savings.pk} was closed" in response.json()["detail"]
+    savings.refresh_from_db()
+    assert (savings.invested_value, savings.status) == (0, Savings.Status.WITHDRAWN)
+    assert PearlExchangeRequest.objects.get().status == "pending"
+
+
+def test_a_sale_into_an_account_removed_meanwhile_answers_409_and_changes_nothing(player_api, admin_api, player):
+    savings = SavingsFactory(player=player, invested_value=500_000)
+    request_id = ask(player_api, exchange_type="sell", pearls_amount=10, savings_option=savings.pk).json()["id"]
+    Savings.objects.filter(pk=savings.pk).delete()  # removed since (the Django admin site)
+    response = _approve(admin_api, request_id)
+    assert (response.status_code, response.json()["code"]) == (409, "savings_closed")
+    assert "no longer exists" in response.json()["detail"]
+    assert not Savings.objects.filter(player=player).exists()
+    assert PearlExchangeRequest.objects.get().status == "pending"
+
+
 def test_a_sale_into_new_savings_that_breaks_the_limits_is_refused_at_approval(player_api, admin_api, player):
     request_id = ask(player_api, exchange_type="sell", pearls_amount=100, savings_option="new_savings").json()["id"]
     SavingsFactory(player=player, invested_value=1_400_000)  # opened meanwhile: 250,000 more would pass 1.5M

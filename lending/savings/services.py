@@ -216,12 +216,16 @@ def savings_grow(
 ) -> Savings:
     """Add bread from `funded_by` to one of the player's active accounts (a pearl sale), within the
     client limits. The caller holds the player's row."""
-    savings = _locked_savings(savings_id)
-    if savings.player_id != player.pk:
+    savings = Savings.objects.select_for_update().filter(pk=savings_id).first()
+    if savings is not None and savings.player_id != player.pk:
         raise BankError("That savings account is not one of the player's active accounts", code="not_found", status=404)
-    if savings.status != Savings.Status.ACTIVE:
+    if savings is None or savings.status != Savings.Status.ACTIVE:
+        # the request names it, but it was closed or removed while the request waited: a conflict, not a typo
         raise BankError(
-            f"Savings #{savings.pk} was closed since: it can no longer receive bread", code="savings_closed", status=409
+            f"Savings #{savings_id} was closed since: it can no longer receive bread. Deny this request; the "
+            "player may ask again into another account.",
+            code="savings_closed",
+            status=409,
         )
     _check_client_limits(player, new_accounts=0, added_value=amount, status=limit_status)
     savings.invested_value += amount

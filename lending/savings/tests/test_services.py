@@ -425,3 +425,19 @@ def test_the_quote_projects_the_players_savings_and_checks_a_new_account():
     new = savings_quote(player=player, invested_value=600_000)
     assert (new["interest_rate"], new["weekly_payment"], new["allowed"]) == (Decimal("0.075"), 45_000, False)
     assert new["reason"].endswith("so at most €500,000 more")
+
+
+@pytest.mark.parametrize("gone", ["closed", "removed"])
+def test_growing_an_account_closed_or_removed_meanwhile_is_a_conflict_not_a_404(gone):
+    savings = SavingsFactory(invested_value=500_000)
+    savings_id, player = savings.pk, savings.player
+    if gone == "closed":
+        Savings.objects.filter(pk=savings_id).update(invested_value=0, status=Savings.Status.WITHDRAWN)
+    else:
+        savings.delete()
+    with pytest.raises(BankError) as refused:
+        services.savings_grow(
+            player=player, savings_id=savings_id, amount=25_000, funded_by=ledger.BANK, reason="pearl_sale"
+        )
+    assert (refused.value.status, refused.value.code) == (409, "savings_closed")
+    assert f"Savings #{savings_id} was closed since" in refused.value.detail
