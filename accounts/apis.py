@@ -125,11 +125,8 @@ class VerifyTokenApi(APIView):
         summary="Is the token in the Authorization header still good, and for whom",
     )
     def get(self, request):
-        token = tokens.token_read(tokens.bearer_token(request.headers.get("Authorization", "")))
-        user = None
-        if token is not None:
-            user = tokens.User.objects.select_related("player").filter(pk=token["user_id"], is_active=True).first()
-        if user is None:
+        read = tokens.token_read(tokens.bearer_token(request.headers.get("Authorization", "")))
+        if read is None:
             body = {
                 "valid": False,
                 "has_solo_access": False,
@@ -138,6 +135,7 @@ class VerifyTokenApi(APIView):
                 "expires_at": None,
             }
         else:
+            token, user = read  # the session's user, as every other call trusts it
             player = selectors.player_of(user)
             body = {
                 "valid": True,

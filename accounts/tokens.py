@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone as dj_timezone
 from rest_framework_simplejwt.exceptions import TokenError
+from rest_framework_simplejwt.settings import api_settings
 from rest_framework_simplejwt.tokens import AccessToken
 
 from bank.core import live
@@ -164,24 +165,27 @@ def current_session(token) -> BankSession | None:
     return session
 
 
-def token_is_current(token) -> bool:
-    """True while the token is its session's current token and the session has not ended."""
-    return current_session(token) is not None
-
-
 def bearer_token(authorization: str) -> str:
     """The token of an `Authorization: Bearer <token>` header value; "" for anything else."""
     scheme, _, token = authorization.strip().partition(" ")
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-def token_read(raw: str) -> AccessToken | None:
-    """The token if it is well formed, signed, unexpired and its session's current one; else None."""
+def token_read(raw: str) -> tuple[AccessToken, User] | None:
+    """The token and its session's user, when the token is well formed, signed, unexpired and its
+    session's current one, names that session's user and the user is active; else None. The same
+    checks as every authenticated call (accounts/authentication.py): the session says whose it is."""
     try:
         token = AccessToken(raw)
     except TokenError:
         return None
-    return token if token_is_current(token) else None
+    session = current_session(token)
+    if session is None:
+        return None
+    user = session.user
+    if str(user.pk) != str(token.get(api_settings.USER_ID_CLAIM)) or not user.is_active:
+        return None
+    return token, user
 
 
 def session_live_until(*, sid: str) -> datetime | None:

@@ -104,6 +104,26 @@ def test_verify_token_says_invalid_for_expired_and_logged_out(api):
     assert verified(api, token).json()["valid"] is False
 
 
+def test_verify_token_answers_for_the_sessions_user_not_the_tokens_user_id_claim(api):
+    """A signed token that names another user than its session's (a key that leaked, a bug that
+    issued one) is refused by verify-token as by every other call: the session says whose it is."""
+    owner, other = PlayerFactory(), PlayerFactory(name="Mallory", has_solo_access=True)
+    issued = AccessToken(signed_in(api, owner))
+    forged = AccessToken.for_user(other.user)
+    forged["sid"], forged["jti"], forged["exp"] = issued["sid"], issued["jti"], issued["exp"]
+    assert with_token(str(forged)).get("/api/me").status_code == 401
+    body = verified(api, str(forged)).json()
+    assert body == {"valid": False, "has_solo_access": False, "is_admin": False, "username": None, "expires_at": None}
+    assert verified(api, str(issued)).json()["username"] == owner.name  # the session's own token still answers
+
+
+def test_verify_token_of_a_deactivated_user_is_not_valid(api):
+    player = PlayerFactory()
+    token = signed_in(api, player)
+    type(player.user).objects.filter(pk=player.user.pk).update(is_active=False)
+    assert verified(api, token).json()["valid"] is False
+
+
 def test_me_answers_the_callers_player(api):
     player = PlayerFactory(name="Aria")
     body = with_token(signed_in(api, player)).get("/api/me").json()
