@@ -6,13 +6,14 @@ from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
 from .base import env_bool
-from .secret_key import production_secret_key_problem
+from .secret_key import production_backup_key_problem, production_secret_key_problem
 
 DEBUG = False
-# a key that is missing, short or made of a few characters repeated: refuse to start, naming the variable
-_secret_key_problem = production_secret_key_problem(SECRET_KEY)  # noqa: F405
-if _secret_key_problem:
-    raise ImproperlyConfigured(_secret_key_problem)
+# a key that is missing, short, or made of a few characters or a pattern repeated: refuse to start,
+# naming the variable (bank/settings/secret_key.py says how the randomness is estimated)
+_key_problem = production_secret_key_problem(SECRET_KEY) or production_backup_key_problem(BANK_BACKUP_KEY)  # noqa: F405
+if _key_problem:
+    raise ImproperlyConfigured(_key_problem)
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
