@@ -196,14 +196,39 @@ def _damaged(why: str) -> BackupRefused:
     return BackupRefused(f"The backup file is damaged ({why}). Nothing was restored.", code="backup_damaged")
 
 
+# A backup nests 7 levels at most (the file, its tables, a table, its rows, a row, a decision's
+# details, a change's [before, after]); a file nested deeper was not written by a bank.
+MAX_NESTING = 32
+_TOO_DEEP = (
+    f"its JSON is nested more than {MAX_NESTING} levels deep, where a backup nests a few: altered or not a backup"
+)
+
+
+def _nested_deeper_than(value, limit: int) -> bool:
+    """True when `value` holds lists or objects more than `limit` levels deep (walked without recursion)."""
+    waiting = [(value, 1)]
+    while waiting:
+        container, depth = waiting.pop()
+        if depth > limit:
+            return True
+        children = container.values() if isinstance(container, dict) else container
+        waiting.extend((child, depth + 1) for child in children if isinstance(child, list | dict))
+    return False
+
+
 def backup_parse(text: str | bytes, *, unsigned: bool = False) -> dict:
-    """The file's content, checked through and through before anything is written: the format and
-    its version, the checksum and (unless `unsigned`, said on purpose) the signature, every table and
-    column, every row count, every value's type, and that it holds no staff account."""
+    """The file's content, checked through and through before anything is written: its nesting, the
+    format and its version, the checksum and (unless `unsigned`, said on purpose) the signature, every
+    table and column, every row count, every value's type, and that it holds no staff account."""
     try:
         data = json.loads(text)
+    except RecursionError:  # Python's JSON reader gives up some 1,500 levels deep
+        raise _damaged(_TOO_DEEP) from None
     except (ValueError, UnicodeDecodeError):
         raise _damaged("it is not complete JSON: truncated or altered") from None
+    # before the checksum, whose writing of the content would recurse as deep
+    if isinstance(data, list | dict) and _nested_deeper_than(data, MAX_NESTING):
+        raise _damaged(_TOO_DEEP)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupRefused("This is not a Guild Bank backup file. Nothing was restored.", code="backup_unknown")
     version = data.get("format_version")

@@ -97,6 +97,35 @@ def test_a_changed_checksum_is_refused(admin_user, tmp_path):
     restore_refused(tmp_path, data, "checksum does not match")
 
 
+def nesting(value) -> int:
+    if isinstance(value, dict):
+        value = list(value.values())
+    return 1 + max(map(nesting, value), default=0) if isinstance(value, list) else 0
+
+
+def test_a_file_nested_thousands_deep_is_refused_as_damaged_without_a_traceback(admin_user, tmp_path):
+    stock_bank(admin=admin_user)
+    before = tables_of(backup.backup_data())
+    target = tmp_path / "backup.json"
+    target.write_text('{"format": "guild-bank-backup", "tables": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    with pytest.raises(CommandError, match=r"damaged \(its JSON is nested more than 32 levels deep") as refused:
+        call_command("restore", str(target), "--replace", stdout=StringIO())
+    assert str(refused.value).endswith("Nothing was restored.")
+    assert tables_of(backup.backup_data()) == before
+
+
+def test_a_signed_file_nested_deeper_than_a_backup_nests_is_refused_before_its_checksum_is_computed(
+    admin_user, tmp_path
+):
+    stock_bank(admin=admin_user)
+    genuine = backup.backup_data()
+    assert nesting(genuine) <= 7 < backup.MAX_NESTING  # what the bank writes, far under the bound
+    deep: list = []
+    for _ in range(200):  # shallow enough for Python's JSON to write and sign, deeper than any backup
+        deep = [deep]
+    restore_refused(tmp_path, backup.sign({**genuine, "note": deep}), "nested more than 32 levels deep")
+
+
 def test_a_file_signed_with_another_key_or_not_at_all_is_refused_unless_said_unsigned(admin_user, tmp_path):
     stock_bank(admin=admin_user)
     with override_settings(BANK_BACKUP_KEY="another-bank-key-0123456789-abcdefghijkl"):
