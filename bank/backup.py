@@ -28,7 +28,7 @@ import hashlib
 import hmac
 import json
 from collections.abc import Iterable
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -36,14 +36,16 @@ from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.db.models import BooleanField, IntegerField, JSONField, Max, Q
+from django.db.models import BooleanField, DateTimeField, IntegerField, JSONField, Max, Q
 from django.utils import timezone
 
 from accounts.models import BankSession, Player, User, WsTicket
+from bank.book_rules import RULES_START
 from bank.core import audit, live, writes
 from bank.core.bulk import insert_rows
 from bank.core.errors import BankError
 from bank.core.models import DecisionRecord, IdempotencyRecord, LedgerEntry, Proposal
+from bank.core.texts import counted, day_text
 from credit.models import CreditEvent
 from exchange.models import ExchangeSettings, PearlExchangeRequest
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, SoloDividends, WithdrawalRequest
@@ -420,11 +422,112 @@ def _refuse_unbalanced_books() -> None:
         )
 
 
-def restore(parsed: dict, *, replace: bool = False, actor=None) -> dict[str, int]:
+# --- an older backup ----------------------------------------------------------------------------
+
+_DECISION_KIND = [field.attname for field in DecisionRecord._meta.concrete_fields].index("kind")
+
+
+def _dated_columns(model) -> list[int]:
+    """The positions of the model's times: when each row was made, changed or decided. A sign-in's
+    time is left out (it changes nothing in the bank)."""
+    return [
+        index
+        for index, field in enumerate(_columns(model))
+        if isinstance(field, DateTimeField) and not (model is User and field.attname == "last_login")
+    ]
+
+
+def _is_rules_start(model, row) -> bool:
+    """The record a new database starts its books with (`books.rules_start`): written when the
+    database was made, not by anything the bank did; a restore replaces it with the file's."""
+    return model is DecisionRecord and row[_DECISION_KIND] == RULES_START
+
+
+def _newest_in_file(parsed: dict) -> datetime | None:
+    times = [
+        row[index]
+        for model, rows in parsed["tables"].items()
+        for index in _dated_columns(model)
+        for row in rows
+        if row[index] is not None and not _is_rules_start(model, row)
+    ]
+    return max(times, default=None)
+
+
+def _changed_in_bank(after: datetime) -> tuple[datetime | None, dict[str, int]]:
+    """The newest time in the bank's data, and how many records of each table were made, changed or
+    decided after `after` (one or two queries a table)."""
+    newest, changed = None, {}
+    for model in MODELS:
+        fields = [_columns(model)[index].attname for index in _dated_columns(model)]
+        rows = model.objects.filter(**_backed_up(model))
+        if model is DecisionRecord:
+            rows = rows.exclude(kind=RULES_START)
+        times = [value for value in rows.aggregate(*(Max(name) for name in fields)).values() if value is not None]
+        if not times or max(times) <= after:
+            continue
+        newest = max([*times, newest] if newest else times)
+        since = Q()
+        for name in fields:
+            since |= Q(**{f"{name}__gt": after})
+        changed[str(model._meta.verbose_name)] = rows.filter(since).count()
+    return newest, changed
+
+
+def _time_text(moment: datetime) -> str:
+    return f"{day_text(moment.astimezone(UTC).date())} {moment.astimezone(UTC):%H:%M} UTC"
+
+
+def _duration_text(delta: timedelta) -> str:
+    """`2 days 3 hours`, `5 hours 20 minutes`, `12 minutes`: the two largest units."""
+    minutes = int(delta.total_seconds() // 60)
+    days, hours, minutes = minutes // (24 * 60), minutes // 60 % 24, minutes % 60
+    if days:
+        parts = [counted(days, "day"), counted(hours, "hour") if hours else ""]
+    elif hours:
+        parts = [counted(hours, "hour"), counted(minutes, "minute") if minutes else ""]
+    else:
+        parts = [counted(minutes, "minute") if minutes else "under a minute"]
+    return " ".join(part for part in parts if part)
+
+
+def _refuse_older_backup(parsed: dict) -> None:
+    """A replace by a file whose newest data is older than the bank's would lose what happened since:
+    refused, saying how much older the file is and what it would lose."""
+    in_file = _newest_in_file(parsed)
+    after = in_file or datetime.min.replace(tzinfo=UTC)  # a file with no dated record: everything is lost
+    in_bank, changed = _changed_in_bank(after)
+    if in_bank is None:
+        return
+    decided = (
+        PendingLoan.objects.filter(Q(approved_date__gt=after) | Q(denied_date__gt=after)).count()
+        + WithdrawalRequest.objects.filter(decided_at__gt=after).count()
+        + PearlExchangeRequest.objects.filter(decided_at__gt=after).count()
+    )
+    entries = LedgerEntry.objects.filter(created_at__gt=after).count()
+    if in_file is None:
+        age = "This backup holds no dated record, and the bank holds data"
+    else:
+        age = (
+            f"This backup is older than the bank's data: its newest record is from {_time_text(in_file)}, "
+            f"{_duration_text(in_bank - in_file)} before the bank's newest ({_time_text(in_bank)})"
+        )
+    records = ", ".join(counted(count, name) for name, count in changed.items())
+    raise BackupRefused(
+        f"{age}. Restoring it would lose what happened since: {counted(decided, 'request')} decided (loans, "
+        f"withdrawals, pearl exchanges) and {counted(entries, 'ledger entry', 'ledger entries')}, the newest at "
+        f"{_time_text(in_bank)}; records made or changed since: {records}. Nothing was restored. Restore a "
+        "newer backup, or say --accept-older to go back to this one anyway.",
+        code="backup_older",
+    )
+
+
+def restore(parsed: dict, *, replace: bool = False, accept_older: bool = False, actor=None) -> dict[str, int]:
     """Load a parsed backup in one transaction: into an empty bank, or with `replace` instead of all
     its data. Refused (nothing changed) when the bank holds data and `replace` is not given, when the
-    rows break a rule of the database, or when the loaded books do not reconcile. Answers how many
-    rows each table received."""
+    file's newest data is older than the bank's and `accept_older` is not given, when the rows break a
+    rule of the database, or when the loaded books do not reconcile. Answers how many rows each table
+    received."""
     attempts = 1 if connection.in_atomic_block else RESTORE_ATTEMPTS  # a caller's transaction cannot run again
     attempt = 1
     while True:
@@ -433,11 +536,13 @@ def restore(parsed: dict, *, replace: bool = False, actor=None) -> dict[str, int
             with transaction.atomic():
                 _lock_out_writers()
                 if replace:
+                    if not accept_older:
+                        _refuse_older_backup(parsed)
                     _empty_all()
                 else:
                     held = {name: count for name, count in bank_row_counts().items() if count}
                     # a new database's books hold one record: where its rules start; the backup brings its own
-                    rules_start = DecisionRecord.objects.filter(kind="books.rules_start")
+                    rules_start = DecisionRecord.objects.filter(kind=RULES_START)
                     if held.get(table_name(DecisionRecord)) == rules_start.count():
                         held.pop(table_name(DecisionRecord), None)
                         if not held:

@@ -1,17 +1,22 @@
 """Backup and restore: the API download, the commands, refusals, and exact round trips."""
 
 import json
+from datetime import UTC, datetime, timedelta
 from io import StringIO
 
 import pytest
+import time_machine
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from accounts import services as accounts_services
-from accounts.models import Player, StaffLockout, StaffSignInFailure
+from accounts.models import Player, StaffLockout, StaffSignInFailure, User
 from bank import backup
 from bank.core.models import AuditEntry
 from bank.core.testing.queries import AUTH_QUERIES
 from bank.tests.stocked import stock_bank
+from exchange import services as exchange_services
+from exchange.models import PearlExchangeRequest
 from lending.models import Loan
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +81,8 @@ def test_a_replace_swaps_all_bank_data_for_the_files(admin_user, tmp_path):
     target.write_text(backup.backup_json(before))
     Loan.objects.filter(player=players[0]).delete()
     Player.objects.create(name="Newcomer", discord="new.dc")
-    call_command("restore", str(target), "--replace", stdout=StringIO())
+    # the newcomer is newer than the file: the operator says to go back to it
+    call_command("restore", str(target), "--replace", "--accept-older", stdout=StringIO())
     assert tables_of(backup.backup_data()) == tables_of(before)
     # new rows get ids after the restored ones
     assert Player.objects.create(name="Later", discord="later.dc").pk > max(p.pk for p in players)
@@ -181,3 +187,67 @@ def test_a_users_display_name_travels_as_a_players_blank(admin_user, player):
     users = tables_of(backup.backup_data())["accounts.user"]
     assert "display_name" in users["columns"]
     assert [dict(zip(users["columns"], row, strict=True))["display_name"] for row in users["rows"]] == [""]
+
+
+# --- an older backup -------------------------------------------------------------------------
+
+
+def _older_backup_and_a_decision_since(admin_user, tmp_path):
+    """A stocked bank's backup taken on 2 Mar 2026 at 10:00 UTC, then a pearl sale decided on 4 Mar at
+    13:30 (a cash-out: one ledger entry)."""
+    with time_machine.travel(datetime(2026, 3, 2, 10, 0, tzinfo=UTC), tick=False):
+        players = stock_bank(admin=admin_user)
+        target = tmp_path / "older.json"
+        target.write_text(backup.backup_json(backup.backup_data()))
+    with time_machine.travel(datetime(2026, 3, 4, 13, 30, tzinfo=UTC), tick=False):
+        request = PearlExchangeRequest.objects.filter(player=players[0]).get()
+        exchange_services.exchange_request_approve(request_id=request.pk, admin=admin_user)
+    return target
+
+
+def test_a_backup_older_than_the_banks_data_is_refused_saying_how_old_and_what_would_be_lost(admin_user, tmp_path):
+    target = _older_backup_and_a_decision_since(admin_user, tmp_path)
+    before = tables_of(backup.backup_data())
+    with pytest.raises(CommandError) as refused:
+        call_command("restore", str(target), "--replace", stdout=StringIO())
+    assert str(refused.value) == (
+        "This backup is older than the bank's data: its newest record is from 2 Mar 2026 10:00 UTC, 2 days 3 hours "
+        "before the bank's newest (4 Mar 2026 13:30 UTC). Restoring it would lose what happened since: 1 request "
+        "decided (loans, withdrawals, pearl exchanges) and 1 ledger entry, the newest at 4 Mar 2026 13:30 UTC; records "
+        "made or changed since: 1 pearl exchange request, 1 decision record, 1 ledger entry. Nothing was restored. "
+        "Restore a newer backup, or say --accept-older to go back to this one anyway."
+    )
+    assert tables_of(backup.backup_data()) == before
+    assert not AuditEntry.objects.filter(kind="bank.restored").exists()
+
+
+def test_an_older_backup_restores_when_the_operator_accepts_it(admin_user, tmp_path):
+    target = _older_backup_and_a_decision_since(admin_user, tmp_path)
+    out = StringIO()
+    call_command("restore", str(target), "--replace", "--accept-older", stdout=out)
+    assert "Restored" in out.getvalue()
+    assert PearlExchangeRequest.objects.filter(status=PearlExchangeRequest.Status.APPROVED).count() == 0
+
+
+def test_a_sign_in_since_the_backup_loses_nothing_so_the_backup_is_not_older(admin_user, tmp_path):
+    players = stock_bank(admin=admin_user)
+    target = tmp_path / "now.json"
+    target.write_text(backup.backup_json(backup.backup_data()))
+    User.objects.filter(pk=players[0].user_id).update(last_login=timezone.now() + timedelta(hours=1))
+    call_command("restore", str(target), "--replace", stdout=StringIO())
+    assert Player.objects.count() == 4
+
+
+@pytest.mark.parametrize(
+    "delta,text",
+    [
+        (timedelta(seconds=30), "under a minute"),
+        (timedelta(minutes=1), "1 minute"),
+        (timedelta(hours=5, minutes=20, seconds=9), "5 hours 20 minutes"),
+        (timedelta(hours=2), "2 hours"),
+        (timedelta(days=1, minutes=59), "1 day"),
+        (timedelta(days=400, hours=1), "400 days 1 hour"),
+    ],
+)
+def test_how_much_older_a_backup_is_reads_in_its_two_largest_units(delta, text):
+    assert backup._duration_text(delta) == text

@@ -390,7 +390,7 @@ def test_writes_racing_restore_replace_answer_2xx_409_or_503_never_500(tmp_path)
                 restoring.set()
                 restores.append(
                     subprocess.run(
-                        [sys.executable, "manage.py", "restore", str(snapshot), "--replace"],
+                        [sys.executable, "manage.py", "restore", str(snapshot), "--replace", "--accept-older"],
                         cwd=ROOT,
                         env=restore_env,
                         capture_output=True,

@@ -9,13 +9,19 @@ class Command(BaseCommand):
     help = (
         "Load a backup file into an empty bank, or with --replace instead of all its data, in one transaction. "
         "A file of another format version, a damaged or altered one (checksum, signature made with "
-        "BANK_BACKUP_KEY), one holding a staff account, or one whose books do not balance is refused and "
-        "nothing changes."
+        "BANK_BACKUP_KEY), one holding a staff account, one whose books do not balance, or one older than the "
+        "bank's data (without --accept-older) is refused and nothing changes."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="a file written by `manage.py backup` or downloaded from GET /api/backup")
         parser.add_argument("--replace", action="store_true", help="remove all bank data first (same transaction)")
+        parser.add_argument(
+            "--accept-older",
+            action="store_true",
+            help="with --replace, restore a file whose newest data is older than the bank's, losing what "
+            "happened since (refused without it, saying how old the file is and what would be lost)",
+        )
         parser.add_argument(
             "--unsigned",
             action="store_true",
@@ -31,7 +37,7 @@ class Command(BaseCommand):
             raise CommandError(f"Cannot read {path}: {error.strerror}. Nothing was restored.") from None
         try:
             parsed = backup.backup_parse(text, unsigned=options["unsigned"])
-            loaded = backup.restore(parsed, replace=options["replace"])
+            loaded = backup.restore(parsed, replace=options["replace"], accept_older=options["accept_older"])
         except (backup.BackupRefused, backup.BackupKeyMissing) as refusal:
             raise CommandError(refusal.detail) from None
         rows = sum(loaded.values())
