@@ -106,7 +106,8 @@ DATABASE_URL = os.environ.get("DATABASE_URL", "")
 # and about 90 requests used up PostgreSQL's 100 connections. From the pool, a request borrows one
 # connection and gives it back when it ends: a process never holds more than BANK_DB_POOL_MAX, and
 # the bank never more than processes x BANK_DB_POOL_MAX. A request that finds every connection busy
-# waits up to BANK_DB_POOL_TIMEOUT seconds for one, then answers 503 (nothing was changed).
+# waits up to BANK_DB_POOL_TIMEOUT seconds for one, then answers 503 (nothing was changed); while the
+# server cannot be reached, about a second (bank/core/postgresql/reachability.py).
 DB_POOL_MIN = int(os.environ.get("BANK_DB_POOL_MIN", "2"))
 DB_POOL_MAX = int(os.environ.get("BANK_DB_POOL_MAX", "10"))
 DB_POOL_TIMEOUT = float(os.environ.get("BANK_DB_POOL_TIMEOUT", "5"))
@@ -114,6 +115,8 @@ DB_POOL_TIMEOUT = float(os.environ.get("BANK_DB_POOL_TIMEOUT", "5"))
 
 def postgresql_database(url: str) -> dict:
     from psycopg_pool import ConnectionPool
+
+    from bank.core.postgresql.reachability import ReportingConnection
 
     database = dj_database_url.parse(url, conn_max_age=0)
     database["ENGINE"] = "bank.core.postgresql"  # Django's backend, reporting commits (bank/core/writes.py)
@@ -128,8 +131,13 @@ def postgresql_database(url: str) -> dict:
         # growing pause, and its place counts as taken meanwhile: after 10 s the place is given up
         # and made anew on demand, so a short outage does not leave the pool small for minutes
         "reconnect_timeout": 10,
+        # each attempt to connect records whether the server answered: a call waits `timeout` for a
+        # connection only while it did, else about a second (bank/core/postgresql/reachability.py)
+        "connection_class": ReportingConnection,
     }
-    database["OPTIONS"].setdefault("connect_timeout", 5)
+    # an attempt to a server that does not answer at all (no refusal either) ends after 2 s, psycopg's
+    # least, well within the pool's wait
+    database["OPTIONS"].setdefault("connect_timeout", 2)
     # no JIT compilation: the admin lists' aggregates are estimated costly enough to be compiled,
     # which took 340 ms of a 580 ms Check Loans count over 18,000 loans (bench/README.md, Issue 24)
     database["OPTIONS"].setdefault("options", "-c jit=off")

@@ -19,6 +19,13 @@ from django.db.backends.postgresql import base
 
 from bank.core.writes import CommitReportingMixin, is_write
 
+from . import reachability
+
+# How long a call waits for a connection while the server did not answer the pool's last attempt to
+# connect (or none has ended yet, at a start): long enough for the pool to make or free one, short
+# enough that the call answers 503 within 2 s instead of after the pool's whole timeout.
+UNREACHABLE_WAIT_SECONDS = 1.0
+
 # Any 64-bit number, the same in every process (accounts' identity lock is another one).
 RESTORE_GATE_KEY = 0x67756C642D727374  # "guld-rst"
 
@@ -48,6 +55,17 @@ class DatabaseWrapper(CommitReportingMixin, base.DatabaseWrapper):
         super().__init__(*args, **kwargs)
         self.holds_restore_gate = False  # in the open transaction
         self.execute_wrappers.append(_hold_to_the_gate)
+
+    def get_new_connection(self, conn_params):
+        """Django's, from the pool, waiting the pool's whole timeout only while the server answers
+        (bank/core/postgresql/reachability.py): else a connection made or freed within
+        UNREACHABLE_WAIT_SECONDS is taken, and none answers the pool's PoolTimeout (503) then."""
+        pool = self.pool
+        if pool is not None and reachability.server_reached() is not True:
+            pool.open()
+            # given back at once: Django takes it (or the next free one) below, as it always does
+            pool.putconn(pool.getconn(timeout=UNREACHABLE_WAIT_SECONDS))
+        return super().get_new_connection(conn_params)
 
     # A transaction-level advisory lock ends with its transaction, and with a savepoint rolled back
     # when it was taken after it: after either, the next locking statement takes the gate again.
