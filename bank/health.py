@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bank.core import live
+from bank.core.postgresql import reachability
 
 # The whole check answers within this long, whatever hangs: a load balancer asking "is this server
 # healthy?" must get an answer (503 naming the part that did not answer), not a wait.
@@ -30,6 +31,14 @@ async def _channel_layer_round_trip() -> None:
     message = await layer.receive(channel)
     if message.get("token") != token:
         raise RuntimeError("channel layer answered another message")
+
+
+def database_busy() -> bool:
+    """True when the database answers but every connection of this process's pool is lent out: a
+    check then waits its turn behind the calls, which is load, not a fault. Only PostgreSQL has the pool."""
+    if connection.vendor != "postgresql" or connection.pool is None:
+        return False
+    return reachability.server_reached() is True and connection.pool.get_stats().get("pool_available", 0) == 0
 
 
 def check_database() -> None:
@@ -62,7 +71,9 @@ class AliveOut(serializers.Serializer):
 def health() -> dict:
     """Both checks, within CHECK_SECONDS in all: the database's in a thread of its own (a pool that
     has no free connection waits longer than that), the channel layer's through the server's event
-    loop with a time limit, as the notices go."""
+    loop with a time limit, as the notices go. A database that does not answer in time because the
+    pool is busy (every connection lent out, the server answering) is "busy", not a fault: the server
+    is serving, and a load balancer that took it out would only move its load to the others."""
     body = {"status": "ok", "database": "ok", "channel_layer": "ok"}
     deadline = time.monotonic() + CHECK_SECONDS
     database = _checks.submit(check_database)
@@ -72,11 +83,13 @@ def health() -> dict:
         body["channel_layer"] = f"error: {type(error).__name__}"
     wait([database], timeout=max(0.0, deadline - time.monotonic()))
     if not database.done():
-        body["database"] = "error: no answer within 1.5 s"
+        body["database"] = "busy" if database_busy() else "error: no answer within 1.5 s"
     elif database.exception() is not None:
         body["database"] = f"error: {type(database.exception()).__name__}"
     if "error" in body["database"] or "error" in body["channel_layer"]:
         body["status"] = "unavailable"
+    elif body["database"] == "busy":
+        body["status"] = "busy"
     return body
 
 
@@ -84,10 +97,12 @@ class HealthApi(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
 
+    # 200 `ok`, or `busy` while every database connection is in use; 503 `unavailable` naming what did
+    # not answer (docs/api-contract.md)
     @extend_schema(responses={200: HealthOut, 503: HealthOut}, summary="Database and channel layer both answer")
     def get(self, request):
         body = health()
-        return Response(HealthOut(body).data, status=200 if body["status"] == "ok" else 503)
+        return Response(HealthOut(body).data, status=503 if body["status"] == "unavailable" else 200)
 
 
 class AliveApi(APIView):
