@@ -412,7 +412,8 @@ def test_writes_racing_restore_replace_answer_2xx_409_or_503_never_500(tmp_path)
     print(f"answers: {dict(statuses)}; writes waiting for a restore, at most: {max(waiting, default=0)}")
     assert max(waiting, default=0) > 0, "no write waited for a restore: the test tested nothing"
     for kind, status, answer in answers:
-        assert status in {200, 201, 401, 409, 503}, (kind, status, answer)
+        # 202: one officer's approvals for one player add up past the four-eyes threshold (issue 29)
+        assert status in {200, 201, 202, 401, 409, 503}, (kind, status, answer)
         if status >= 400:
             assert answer.get("detail"), (kind, status, answer)
         if status == 401:
