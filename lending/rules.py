@@ -322,16 +322,24 @@ class ProjectionWeek:
     balance: int  # the balance after the week's interest is compounded
 
 
-def project(accounts: list[tuple[int, Decimal]], weeks: int) -> list[ProjectionWeek]:
-    """Week-by-week compounding of these (balance, weekly rate) accounts, as if no week were paid out:
-    each account's interest is rounded once a week, as the bank records it."""
+def project(accounts: list[tuple[int, Decimal]], weeks: int, *, cap: int | None = None) -> list[ProjectionWeek]:
+    """Week-by-week compounding of these (balance, weekly rate) accounts, as if no week were paid out
+    while it can be compounded: each account's interest is rounded once a week, as the bank records it.
+    A week whose interest would take the accounts' total past `cap` (the client limit they may fill),
+    or an account past MAX_AMOUNT, is paid out in the game instead (the bank refuses to compound it):
+    it counts as earnings and the balance stays."""
     balances = [balance for balance, _ in accounts]
     rates = [rate for _, rate in accounts]
     rows = []
     for week in range(1, weeks + 1):
-        interests = [week_interest(balance, rate) for balance, rate in zip(balances, rates, strict=True)]
-        balances = [balance + interest for balance, interest in zip(balances, interests, strict=True)]
-        rows.append(ProjectionWeek(week=week, earnings=sum(interests), balance=sum(balances)))
+        earnings = 0
+        for index, rate in enumerate(rates):
+            interest = week_interest(balances[index], rate)
+            earnings += interest
+            room = cap is None or sum(balances) + interest <= cap
+            if room and balances[index] + interest <= MAX_AMOUNT:
+                balances[index] += interest
+        rows.append(ProjectionWeek(week=week, earnings=earnings, balance=sum(balances)))
     return rows
 
 

@@ -225,9 +225,11 @@ def savings_total_for_player(*, player: Player, today: date | None = None) -> di
     }
 
 
-def _projection_out(accounts: list[tuple[int, object]]) -> dict:
-    chart = rules.project(accounts, rules.CHART_WEEKS)
-    longest = rules.project(accounts, max(rules.PROJECTION_WEEKS))
+def _projection_out(accounts: list[tuple[int, object]], *, cap: int) -> dict:
+    """What these accounts earn over the next weeks, compounding up to `cap` (the client limit they may
+    fill) and paid out beyond it, as the bank records weeks."""
+    chart = rules.project(accounts, rules.CHART_WEEKS, cap=cap)
+    longest = rules.project(accounts, max(rules.PROJECTION_WEEKS), cap=cap)
     start = sum(balance for balance, _ in accounts)
     return {
         "current_balance": start,
@@ -237,7 +239,7 @@ def _projection_out(accounts: list[tuple[int, object]]) -> dict:
             {
                 "weeks": weeks,
                 "final_amount": longest[weeks - 1].balance if accounts else 0,
-                "total_earnings": (longest[weeks - 1].balance - start) if accounts else 0,
+                "total_earnings": sum(row.earnings for row in longest[:weeks]) if accounts else 0,
             }
             for weeks in rules.PROJECTION_WEEKS
         ],
@@ -279,10 +281,12 @@ def savings_quote(*, player: Player, invested_value: int | None) -> dict:
         if player.bad_payer:
             refusal = rules.BAD_PAYER_PRODUCTS
         answer |= {"allowed": refusal is None, "reason": refusal or ""}
-        answer |= _projection_out([(invested_value, rate)])
+        # the new account fills what the limit leaves beside the player's other accounts
+        room = max(invested_value, limit.max_total - active_total)
+        answer |= _projection_out([(invested_value, rate)], cap=room)
     else:
         answer |= {"allowed": not player.bad_payer, "reason": rules.BAD_PAYER_PRODUCTS if player.bad_payer else ""}
-        answer |= _projection_out(active)
+        answer |= _projection_out(active, cap=max(limit.max_total, active_total))
     return answer
 
 

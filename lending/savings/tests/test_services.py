@@ -73,6 +73,20 @@ def test_projections_compound_week_by_week_rounding_each_week():
     assert two[0].earnings == 2  # each account's 0.5 rounds up on its own
 
 
+def test_projections_stop_compounding_at_the_client_limit_and_pay_the_rest_out():
+    """The bank refuses to compound a week past the client limit (the week is paid out in the game):
+    the projection shows the same, never a balance the player may not hold (issue 30)."""
+    weeks = rules.project([(1_400_000, Decimal("0.07"))], 3, cap=1_500_000)
+    assert [(row.earnings, row.balance) for row in weeks] == [
+        (98_000, 1_498_000),  # compounded: 1,498,000 is within 1,500,000
+        (104_860, 1_498_000),  # 104,860 more would pass it: paid out
+        (104_860, 1_498_000),
+    ]
+    # two accounts share the limit: the first week's interest that fits compounds, the rest is paid out
+    shared = rules.project([(720_000, Decimal("0.07")), (720_000, Decimal("0.07"))], 1, cap=1_500_000)
+    assert (shared[0].earnings, shared[0].balance) == (100_800, 1_490_400)
+
+
 @pytest.mark.parametrize(
     "client_type,count,total,new,added,refused",
     [
@@ -422,6 +436,13 @@ def test_the_quote_projects_the_players_savings_and_checks_a_new_account():
     assert [row["earnings"] for row in mine["weekly_chart"][:2]] == [70_000, 74_900]
     assert [p["weeks"] for p in mine["projections"]] == [12, 24, 52]
     assert mine["projections"][0]["final_amount"] == mine["weekly_chart"][11]["balance"]
+    # a new client holds at most 1,500,000: 52 weeks never show more, and the rest is earned as paid out
+    year = mine["projections"][2]
+    assert year["final_amount"] <= 1_500_000
+    assert year["total_earnings"] == sum(
+        row.earnings for row in rules.project([(1_000_000, Decimal("0.07"))], 52, cap=1_500_000)
+    )
+    assert year["total_earnings"] > year["final_amount"] - 1_000_000
     new = savings_quote(player=player, invested_value=600_000)
     assert (new["interest_rate"], new["weekly_payment"], new["allowed"]) == (Decimal("0.075"), 45_000, False)
     assert new["reason"].endswith("so at most €500,000 more")
