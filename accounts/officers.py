@@ -378,7 +378,7 @@ def officer_password_reset(*, officer_id: int, new_password, by: User) -> Awaiti
     if not new_password:
         message = "Please enter a new password"
         raise BankError(message, code="missing_fields", fields={"new_password": [message]})
-    _validate_password(new_password)
+    _validate_password(new_password, field="new_password")
     password_hash = make_password(new_password)  # before the transaction (accounts.services)
     with transaction.atomic():
         _, officer = _locked_officers(officer_id)

@@ -227,12 +227,13 @@ def _validate_identity(*, name: str, discord: str) -> None:
         raise _reserved(name)
 
 
-def _validate_password(password: str) -> None:
+def _validate_password(password: str, *, field: str = "password") -> None:
+    """The password rule; a refusal names `field`, the form's field that holds it."""
     if len(password) < rules.PASSWORD_MIN_LENGTH:
-        raise BankError(rules.MSG_PASSWORD_SHORT, fields={"password": [rules.MSG_PASSWORD_SHORT]})
+        raise BankError(rules.MSG_PASSWORD_SHORT, fields={field: [rules.MSG_PASSWORD_SHORT]})
     if len(password) > rules.PASSWORD_MAX_LENGTH:
         message = f"Password must be at most {rules.PASSWORD_MAX_LENGTH} characters"
-        raise BankError(message, fields={"password": [message]})
+        raise BankError(message, fields={field: [message]})
 
 
 def _name_taken(name: str) -> BankError:
@@ -697,7 +698,7 @@ def own_password_change(*, user: User, sid: str, current_password, new_password)
             code="incorrect_password",
             fields={"current_password": [rules.MSG_CURRENT_PASSWORD]},
         )
-    _validate_password(new)
+    _validate_password(new, field="new_password")
     if new == current:
         raise BankError(rules.MSG_SAME_PASSWORD, fields={"new_password": [rules.MSG_SAME_PASSWORD]})
     password_hash = make_password(new)  # before the transaction (see _player_user_create)

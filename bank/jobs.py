@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
-from django.db import close_old_connections
+from django.db import close_old_connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -123,6 +123,7 @@ def run_due(*, now: datetime | None = None) -> list[str]:
     return ran
 
 
+@transaction.atomic
 def job_request(*, name: str, by) -> ScheduledJob:
     """An officer asks for a job to run now (the books check): the scheduler's next check (within a
     minute) runs it in the background, where a page's request could not wait for it. Audited."""

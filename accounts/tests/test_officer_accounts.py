@@ -43,6 +43,7 @@ def test_an_officer_changes_their_own_password_and_their_other_sessions_end(api)
     )
     short = client.post("/api/me/password", {"current_password": PASSWORD, "new_password": "short"}, format="json")
     assert short.status_code == 400
+    assert list(short.json()["fields"]) == ["new_password"]  # the form's field, where the message shows
     same = client.post("/api/me/password", {"current_password": PASSWORD, "new_password": PASSWORD}, format="json")
     assert same.status_code == 400
     done = client.post(

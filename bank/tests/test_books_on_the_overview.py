@@ -32,6 +32,7 @@ def test_the_daily_jobs_card_and_the_books_box_read_the_same_latest_check(admin_
     assert f"Savings #{savings.pk}" in job["last_outcome"]
 
 
+@pytest.mark.django_db(transaction=True)  # as a server runs it: no test's transaction around the call
 def test_a_treasurer_asks_for_a_check_now_and_the_scheduler_runs_it_within_a_minute():
     treasurer = AdminFactory()
     teller = AdminFactory(username="tina", role=roles.TELLER, is_superuser=False)

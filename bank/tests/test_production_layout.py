@@ -35,6 +35,7 @@ from accounts.models import User
 from accounts.tests.factories import AdminFactory, PlayerFactory
 from bank import backup
 from bank.core import errors
+from bank.core.models import BankSettings
 from bank.core.testing.layout import APPLICATION_NAME, ConnectionSampler, production_layout
 from bank.core.testing.servers import ROOT, call, env_for_test_database
 from lending.models import Loan, PendingLoan, Savings, WithdrawalRequest
@@ -82,12 +83,19 @@ def sign_in(base_url: str, username: str) -> str:
     return body["access_token"]
 
 
+def one_officer_decides_everything() -> None:
+    """The servers read a four-eyes threshold of the largest amount: these tests measure load and
+    faults, not who must approve (bank/tests/test_four_eyes*.py; conftest's high_threshold)."""
+    BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 1_000_000_000})
+
+
 def with_production_passwords(*users: User) -> None:
     """After every factory ran: the factories' admin is shared (get or create), and resets its password."""
     User.objects.filter(pk__in=[user.pk for user in users]).update(password=production_hash(PASSWORD))
 
 
 def test_five_thousand_mixed_requests_at_32_at_a_time_with_no_error_and_connections_within_the_bound():
+    one_officer_decides_everything()
     players = [PlayerFactory(credit_score=200) for _ in range(12)]
     for player in players:
         SavingsFactory(player=player, invested_value=1_000_000, principal=1_000_000)
@@ -275,6 +283,7 @@ def deadlocks_so_far() -> int:
 
 
 def test_bulk_delete_racing_approvals_on_one_player_never_deadlocks():
+    one_officer_decides_everything()
     admin = AdminFactory()
     with_production_passwords(admin)
     with production_layout(workers=2, pool_max=6) as layout:

@@ -30,15 +30,18 @@ def record_attempt(*, reached: bool) -> None:
 
 class ReportingConnection(psycopg.Connection):
     """The pool's connections (its `connection_class`): each attempt to connect records whether the
-    server answered. A refusal of the server's own (too many connections, say) counts as not reached:
-    a call cannot get a connection there either."""
+    server answered. An error the server sent (it carries a SQLSTATE: too many connections, a backend
+    terminated while it started) means it answered: the pool is busy or churning, and a call waits its
+    turn as before; an error without one (refused, timed out, no such host) means it was not reached.
+    Counting a server's own refusal as unreachable made calls give up after a second while killed
+    connections were being replaced (bank/tests/test_production_layout.py)."""
 
     @classmethod
     def connect(cls, *args, **kwargs):
         try:
             connection = super().connect(*args, **kwargs)
-        except psycopg.OperationalError:
-            record_attempt(reached=False)
+        except psycopg.OperationalError as error:
+            record_attempt(reached=error.sqlstate is not None)
             raise
         record_attempt(reached=True)
         return connection
