@@ -612,3 +612,25 @@ def test_a_rate_edit_a_second_officer_carried_out_is_the_accounts_rate_from_then
     Savings.objects.filter(pk=savings.pk).update(next_due_date=timezone.localdate())
     savings_services.savings_payment_mark(savings_id=savings.pk, status="Paid", admin=AdminFactory(username="x"))
     books_clean()
+
+
+def test_an_edit_never_takes_a_loans_total_below_what_it_was_paid_back(lou):
+    """The adversary's finding (seed 4, issue 29's test): a day of €195,000 was paid, then the loan's value
+    was edited to €45,220 alone, and the books held a loan repaid €195,000 of a total of €58,786."""
+    loan = loan_services.loan_create(
+        player_id=PlayerFactory(credit_score=100).pk, value=300_000, total_days=2, admin=lou
+    )
+    loan_services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=lou)
+    assert loan_services.loan_paid_total(loan.pk) == 195_000
+    api = bearer_for(lou)
+    for change in ({"value": 45_220}, {"interest_rate": "0", "value": 150_000}):
+        response = api.put(f"/api/admin/loans/{loan.pk}/edit", change, format="json")
+        assert (response.status_code, response.json()["code"]) == (400, "below_paid"), change
+        assert "has been paid back €195,000 already" in response.json()["detail"]
+    loan.refresh_from_db()
+    assert (loan.value, loan.total_to_pay) == (300_000, 390_000)
+    # down to exactly what was paid back is an edit like any other
+    response = api.put(f"/api/admin/loans/{loan.pk}/edit", {"value": 150_000}, format="json")
+    assert response.status_code == 200
+    assert response.json()["total_to_pay"] == 195_000
+    books_clean()

@@ -868,11 +868,28 @@ def _check_lent_more(loan: Loan, changes: dict, *, status: int = 400) -> None:
         _refuse_over_outstanding(loan.player, more, status=status)
 
 
+def _check_total_covers_paid(loan: Loan, changes: dict, *, status: int = 400) -> None:
+    """A smaller value or rate never brings the total to pay below what the loan was paid back already: the
+    books would hold a loan repaid more than it owes (docs/rules.md, "The books")."""
+    if "value" not in changes and "interest_rate" not in changes:
+        return
+    total = rules.total_to_pay(changes.get("value", loan.value), changes.get("interest_rate", loan.interest_rate))
+    paid = loan_paid_total(loan.pk)
+    if total < paid:
+        message = (
+            f"Loan #{loan.pk} has been paid back {_money(paid)} already: its total to pay cannot go below that "
+            f"({_money(total)} after this edit)"
+        )
+        field = "value" if "value" in changes else "interest_rate"
+        raise BankError(message, code="below_paid", status=status, fields={field: [message]})
+
+
 def carry_out_loan_change(proposal: Proposal, verdict: Verdict) -> dict:
     loan = _proposed_loan(proposal)
     decisions.stale_unless(proposal, _loan_basis(loan), noun=f"Loan #{loan.pk}")
     changes = _typed_loan_changes(proposal.params)
     _check_lent_more(loan, changes, status=409)
+    _check_total_covers_paid(loan, changes, status=409)
     if "interest_rate" in changes:
         _check_loan_rate(changes["interest_rate"])
     _loan_change_apply(kind=proposal.kind, loan=loan, changes=changes, officer=verdict.officer)
@@ -913,6 +930,7 @@ def loan_edit(
         if "interest_rate" in changes:
             _check_loan_rate(changes["interest_rate"])
         _check_lent_more(loan, changes)
+        _check_total_covers_paid(loan, changes)
         if not changes:
             return loan
         parts = []
