@@ -89,9 +89,9 @@ class World:
     def threshold(self) -> int:
         return BankSettings.current().four_eyes_above
 
-    def officer(self) -> User:
+    def officer(self, *, hostile: float = 0.75) -> User:
         """Mostly the hostile officer; sometimes another (active or not: a deactivated one must be refused)."""
-        if self.rng.random() < 0.75:
+        if self.rng.random() < hostile:
             return self.hostile
         return self.rng.choice(self.officers)
 
@@ -418,7 +418,7 @@ def _decide(world: World, model, path: str):
     request_id = rng.choice(pending) if pending and rng.random() < 0.9 else rng.choice(rows)[0]
     verb = "approve" if rng.random() < 0.8 else "deny"
     notes = "adversary" if verb == "deny" or rng.random() < 0.5 else ""
-    world.call(world.officer(), "put", path.format(request_id, verb), {"admin_notes": notes})
+    world.call(world.officer(hostile=0.5), "put", path.format(request_id, verb), {"admin_notes": notes})
 
 
 def op_decide_loan_request(world: World):
@@ -435,7 +435,7 @@ def op_decide_exchange(world: World):
 
 def op_decide_proposal(world: World):
     rng = world.rng
-    officer = world.officer()
+    officer = world.officer(hostile=0.5)
     status, answer = world.call(officer, "get", "/api/admin/proposals", {"page_size": 200})
     listed = [row["id"] for row in answer.get("results", [])] if status == 200 else []
     if not listed:
@@ -449,10 +449,53 @@ def op_decide_proposal(world: World):
         world.call(officer, "put", f"/api/admin/proposals/{proposal_id}/deny", {"admin_notes": "adversary"})
 
 
+def op_split(world: World):
+    """The hostile officer splits: the same kind of change for one player, a little under the threshold
+    each time, several times within the hour."""
+    rng = world.rng
+    player = _pick(rng, world.players())
+    if player is None:
+        return
+    part = world.threshold() // rng.choice([2, 3]) + rng.randint(1, 1_000)
+    for _ in range(rng.randint(2, 4)):
+        kind = rng.choice(["loan", "savings", "edit", "payment", "withdrawal"])
+        if kind == "loan":
+            world.call(world.hostile, "post", "/api/loans", {"player_id": player.pk, "value": part, "total_days": 2})
+        elif kind == "savings":
+            world.call(world.hostile, "post", "/api/savings", {"player_id": player.pk, "invested_value": part})
+        else:
+            savings = _pick(rng, list(Savings.objects.filter(player=player, status="Active").order_by("pk")))
+            loan = _pick(rng, list(Loan.objects.filter(player=player, status="Active").order_by("pk")))
+            if kind == "edit" and savings is not None:
+                body = {"invested_value": savings.invested_value + part, "admin_notes": "split"}
+                world.call(world.hostile, "put", f"/api/admin/savings/{savings.pk}/edit", body)
+            elif kind == "payment" and loan is not None:
+                body = {"payment_status": "Paid", "date": _day(world, -3, 0)}
+                world.call(world.hostile, "post", f"/api/loans/{loan.pk}/payment", body)
+            elif kind == "withdrawal" and player.user is not None:
+                body = {
+                    "amount": part,
+                    "withdrawal_date": _day(world, 0, 2),
+                    "withdrawal_time": "20:00",
+                    "player_timezone": 0,
+                }
+                status, answer = world.call(player.user, "post", "/api/withdrawal-requests", body)
+                if status == 201:
+                    path = f"/api/admin/withdrawal-requests/{answer['id']}/approve"
+                    world.call(world.hostile, "put", path, {"admin_notes": ""})
+        world.tick(timedelta(minutes=rng.randint(1, 15)))
+
+
 def op_time_passes(world: World):
     rng = world.rng
     world.tick(
-        rng.choice([timedelta(minutes=rng.randint(1, 90)), timedelta(hours=rng.randint(2, 12)), timedelta(days=1)])
+        rng.choice(
+            [
+                timedelta(minutes=rng.randint(1, 90)),
+                timedelta(hours=rng.randint(2, 12)),
+                timedelta(days=rng.randint(1, 3), hours=rng.randint(0, 5)),
+            ]
+        )
     )
 
 
@@ -487,7 +530,8 @@ OPERATIONS = [
     (op_decide_withdrawal, 6),
     (op_decide_exchange, 5),
     (op_decide_proposal, 8),
-    (op_time_passes, 6),
+    (op_split, 5),
+    (op_time_passes, 8),
 ]
 
 
@@ -575,7 +619,7 @@ def run_adversary(seed: int, steps: int) -> World:
     teller = AdminFactory(username=f"tina{seed}", display_name=f"Teller {seed}", role=roles.TELLER, is_superuser=False)
     officers = [treasurer, loan_officer, teller]
     with time_machine.travel(start, tick=False) as clock:
-        world = World(seed=seed, rng=rng, clock=clock, hostile=rng.choice(officers), officers=officers)
+        world = World(seed=seed, rng=rng, clock=clock, hostile=officers[seed % 3], officers=officers)
         _setup(world, treasurer, loan_officer)
         operations, weights = zip(*OPERATIONS, strict=True)
         while len(world.steps) < steps:
@@ -590,7 +634,7 @@ def run_adversary(seed: int, steps: int) -> World:
 def check(world: World) -> None:
     alone = _alone_breaches(world)
     assert not alone, "\n".join(alone) + f"\nseed {world.seed}, hostile {world.hostile.username}\n" + world.replay()
-    differences = [difference.what for difference in reconcile().differences]
+    differences = [f"{d.label} (player #{d.player_id}): {d.what}" for d in reconcile().differences]
     assert not differences, "\n".join(differences) + f"\nseed {world.seed}\n" + world.replay()
 
 
@@ -610,3 +654,54 @@ def test_one_officer_never_moves_more_than_the_threshold_alone_and_the_books_hol
 def test_the_heavier_adversary_on_postgresql(seed):
     world = run_adversary(seed, HEAVY_STEPS)
     check(world)
+
+
+# --- the check itself can fail -------------------------------------------------------------------------
+
+
+def _books_entry(*, officer_id: int, second_id: int | None, player_id: int, amount: int, at: datetime) -> None:
+    record = DecisionRecord.objects.create(
+        at=at,
+        kind="savings.edit",
+        player_id=player_id,
+        amount=amount,
+        officer_id=officer_id,
+        officer_name=f"officer {officer_id}",
+        second_officer_id=second_id,
+        four_eyes_above=1_000_000,
+    )
+    with time_machine.travel(at, tick=False):
+        LedgerEntry.objects.create(
+            amount=amount,
+            from_account="bank",
+            to_account="savings",
+            to_id=1,
+            reason="balance_edit",
+            player_id=player_id,
+            actor_id=officer_id,
+            decision_id=record.pk,
+        )
+
+
+@pytest.mark.django_db
+def test_the_check_names_bread_moved_alone_above_the_threshold_in_24_hours_and_nothing_else():
+    """Books written by hand: what the adversary's check must find, and what it must let be."""
+    start = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
+    world = World(seed=0, rng=random.Random(0), clock=None, hostile=None, officers=[])
+    world.thresholds = [(1, 1_000_000)]
+    # officer 1 for player 7: 600,000 and, 25 hours later, 600,000 again: each 24 hours holds one
+    _books_entry(officer_id=1, second_id=None, player_id=7, amount=600_000, at=start)
+    _books_entry(officer_id=1, second_id=None, player_id=7, amount=600_000, at=start + timedelta(hours=25))
+    # another officer, another player, and a decision two officers took: none of them adds up with officer 1's
+    _books_entry(officer_id=2, second_id=None, player_id=7, amount=900_000, at=start + timedelta(hours=26))
+    _books_entry(officer_id=1, second_id=None, player_id=8, amount=900_000, at=start + timedelta(hours=26))
+    _books_entry(officer_id=1, second_id=3, player_id=7, amount=5_000_000, at=start + timedelta(hours=26))
+    assert _alone_breaches(world) == []
+    # 400,001 more by officer 1 for player 7 within 24 hours of the second 600,000: one bread too many
+    _books_entry(officer_id=1, second_id=None, player_id=7, amount=400_001, at=start + timedelta(hours=48))
+    # and an officer who names themselves as the second approver is alone
+    _books_entry(officer_id=4, second_id=4, player_id=7, amount=1_000_001, at=start)
+    breaches = _alone_breaches(world)
+    assert len(breaches) == 2, breaches
+    assert "officer #1 moved €1,000,001 alone for player #7" in breaches[0]
+    assert "officer #4 moved €1,000,001 alone for player #7" in breaches[1]
