@@ -29,7 +29,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
-from django.db.models import Max
+from django.db.models import Max, Min
 from django.utils import timezone
 
 from accounts.models import Player, User
@@ -80,6 +80,8 @@ class World:
     # (first ledger entry id of the step, threshold in force during it), in step order
     thresholds: list[tuple[int, int]] = field(default_factory=list)
     made: int = 0
+    # the requests players filed: (record type, id) -> (player id, when, bread asked for)
+    filed: dict[tuple[str, int], tuple[int, datetime, int]] = field(default_factory=dict)
 
     def replay(self) -> str:
         return f"replay: ADVERSARY_SEED={self.seed} ADVERSARY_STEPS={len(self.steps)}\n" + "\n".join(
@@ -115,6 +117,19 @@ class World:
         step.code = str(answer.get("code", "")) if isinstance(answer, dict) else ""
         assert response.status_code < 500, f"step {step.index} answered {response.status_code}\n{self.replay()}"
         return response.status_code, answer if isinstance(answer, dict) else {}
+
+    def file(self, player: Player, path: str, body: dict) -> tuple[int, dict]:
+        """A player files a request through the player API; the test remembers what was asked, and when."""
+        at = timezone.now()
+        status, answer = self.call(player.user, "post", path, body)
+        if status == 201:
+            kind, amount = {
+                "/api/pending-loans": ("pendingloan", "value"),
+                "/api/withdrawal-requests": ("withdrawalrequest", "amount"),
+                "/api/pearl-exchange-requests": ("pearlexchangerequest", "bread_amount"),
+            }[path]
+            self.filed[(kind, answer["id"])] = (player.pk, at, answer[amount])
+        return status, answer
 
     def tick(self, delta: timedelta) -> None:
         self.clock.shift(delta)
@@ -368,7 +383,7 @@ def op_loan_request(world: World):
     player = _player_with_user(world)
     if player:
         body = {"value": _amount(world), "total_days": world.rng.choice([5, 10, 14]), "request_reason": "gear"}
-        world.call(player.user, "post", "/api/pending-loans", body)
+        world.file(player, "/api/pending-loans", body)
 
 
 def op_withdrawal_request(world: World):
@@ -380,7 +395,7 @@ def op_withdrawal_request(world: World):
             "withdrawal_time": "18:30",
             "player_timezone": 1,
         }
-        world.call(player.user, "post", "/api/withdrawal-requests", body)
+        world.file(player, "/api/withdrawal-requests", body)
 
 
 def op_exchange_request(world: World):
@@ -392,7 +407,7 @@ def op_exchange_request(world: World):
     kind = rng.choice(["sell", "sell", "buy"])
     option = rng.choice(["cashout", "new_savings", *own]) if kind == "sell" else _pick(rng, own)
     body = {"exchange_type": kind, "pearls_amount": rng.choice([1, 10, 100, 400, 1000]), "savings_option": option}
-    world.call(player.user, "post", "/api/pearl-exchange-requests", body)
+    world.file(player, "/api/pearl-exchange-requests", body)
 
 
 def op_cancel_request(world: World):
@@ -435,7 +450,8 @@ def op_decide_exchange(world: World):
 
 def op_decide_proposal(world: World):
     rng = world.rng
-    officer = world.officer(hostile=0.5)
+    others = [officer for officer in world.officers if officer.pk != world.hostile.pk]
+    officer = world.hostile if rng.random() < 0.5 or not others else rng.choice(others)
     status, answer = world.call(officer, "get", "/api/admin/proposals", {"page_size": 200})
     listed = [row["id"] for row in answer.get("results", [])] if status == 200 else []
     if not listed:
@@ -479,7 +495,7 @@ def op_split(world: World):
                     "withdrawal_time": "20:00",
                     "player_timezone": 0,
                 }
-                status, answer = world.call(player.user, "post", "/api/withdrawal-requests", body)
+                status, answer = world.file(player, "/api/withdrawal-requests", body)
                 if status == 201:
                     path = f"/api/admin/withdrawal-requests/{answer['id']}/approve"
                     world.call(world.hostile, "put", path, {"admin_notes": ""})
@@ -566,7 +582,7 @@ def _alone_breaches(world: World) -> list[str]:
     records = {
         row["id"]: row for row in DecisionRecord.objects.values("id", "at", "officer_id", "second_officer_id", "kind")
     }
-    moved: dict[tuple, list[tuple[datetime, int, int, str]]] = defaultdict(list)
+    moved: dict[tuple, list[tuple[datetime, int, int, str, int]]] = defaultdict(list)
     for entry in LedgerEntry.objects.exclude(reason__in=("solo_gain", "opening_balance")).order_by("id"):
         record = records.get(entry.decision_id) if entry.decision_id is not None else None
         if record is not None:
@@ -579,21 +595,70 @@ def _alone_breaches(world: World) -> list[str]:
         index = _step_of(starts, entry.id)
         threshold = world.thresholds[index][1]
         moved[(officer, entry.player_id)].append(
-            (at, entry.amount, threshold, f"entry #{entry.id} {entry.reason} ({what}, step {index + 1})")
+            (at, entry.amount, threshold, f"entry #{entry.id} {entry.reason} ({what}, step {index + 1})", entry.id)
         )
     breaches = []
     for (officer, player_id), rows in moved.items():
-        rows.sort(key=lambda row: row[0])
-        for at, _, threshold, what in rows:
-            window = [row for row in rows if at - WINDOW < row[0] <= at]
+        rows.sort(key=lambda row: (row[0], row[4]))
+        for index, (at, _, threshold, what, _) in enumerate(rows):
+            window = [row for row in rows[: index + 1] if row[0] > at - WINDOW]
             total = sum(row[1] for row in window)
             if total > threshold:
                 listed = "; ".join(f"{row[3]} €{row[1]:,}" for row in window)
                 breaches.append(
-                    f"officer #{officer} moved €{total:,} alone for player #{player_id} in 24 hours up to {what}, "
+                    f"officer #{officer} moved €{total:,} alone for player #{player_id} in the 24 hours up to {what}, "
                     f"above the threshold €{threshold:,}: {listed}"
                 )
                 break
+    return breaches
+
+
+REQUESTS = {
+    "pendingloan": PendingLoan,
+    "withdrawalrequest": WithdrawalRequest,
+    "pearlexchangerequest": PearlExchangeRequest,
+}
+
+
+def _split_request_breaches(world: World) -> list[str]:
+    """A request one officer carried out alone: what its player asked for in the 24 hours up to it (loans,
+    withdrawals, pearl exchanges, not denied or cancelled; a request split in parts is one) stays within
+    the threshold in force when it was decided ("Four eyes": "what the player asked for ... in the 24 hours
+    up to the request"). Read from what the test's players filed, not from the server's sums."""
+    starts = [start for start, _ in world.thresholds]
+    first_entry = dict(
+        LedgerEntry.objects.filter(decision_id__isnull=False)
+        .values("decision_id")
+        .annotate(first=Min("id"))
+        .values_list("decision_id", "first")
+    )
+    gone = {
+        (kind, pk)
+        for kind, model in REQUESTS.items()
+        for pk in model.objects.filter(status__in=("denied", "cancelled")).values_list("pk", flat=True)
+    }
+    breaches = []
+    records = DecisionRecord.objects.filter(object_type__in=REQUESTS).order_by("id")
+    for record in records:
+        if record.second_officer_id is not None and record.second_officer_id != record.officer_id:
+            continue
+        filing = world.filed.get((record.object_type, record.object_id))
+        if filing is None or record.pk not in first_entry:
+            continue  # an officer's own proposal of a loan, or a decision that moved nothing
+        player_id, at, _ = filing
+        parts = [
+            (key, amount)
+            for key, (other, when, amount) in world.filed.items()
+            if other == player_id and at - WINDOW < when <= at and key not in gone
+        ]
+        threshold = world.thresholds[_step_of(starts, first_entry[record.pk])][1]
+        if sum(amount for _, amount in parts) > threshold:
+            listed = ", ".join(f"{kind} #{pk} €{amount:,}" for (kind, pk), amount in parts)
+            breaches.append(
+                f"{record.kind} #{record.pk} ({record.object_type} #{record.object_id}) was carried out by officer "
+                f"#{record.officer_id} alone, but player #{player_id} asked for €{sum(a for _, a in parts):,} in "
+                f"the 24 hours up to it, above the threshold €{threshold:,}: {listed}"
+            )
     return breaches
 
 
@@ -632,7 +697,7 @@ def run_adversary(seed: int, steps: int) -> World:
 
 
 def check(world: World) -> None:
-    alone = _alone_breaches(world)
+    alone = _alone_breaches(world) + _split_request_breaches(world)
     assert not alone, "\n".join(alone) + f"\nseed {world.seed}, hostile {world.hostile.username}\n" + world.replay()
     differences = [f"{d.label} (player #{d.player_id}): {d.what}" for d in reconcile().differences]
     assert not differences, "\n".join(differences) + f"\nseed {world.seed}\n" + world.replay()
