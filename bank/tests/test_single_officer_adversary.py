@@ -724,16 +724,20 @@ def test_the_heavier_adversary_on_postgresql(seed):
 # --- the check itself can fail -------------------------------------------------------------------------
 
 
-def _books_entry(*, officer_id: int, second_id: int | None, player_id: int, amount: int, at: datetime) -> None:
+def _books_entry(
+    *, officer_id: int, second_id: int | None, player_id: int, amount: int, at: datetime, request_id: int | None = None
+) -> None:
     record = DecisionRecord.objects.create(
         at=at,
-        kind="savings.edit",
+        kind="withdrawal" if request_id else "savings.edit",
         player_id=player_id,
         amount=amount,
         officer_id=officer_id,
         officer_name=f"officer {officer_id}",
         second_officer_id=second_id,
         four_eyes_above=1_000_000,
+        object_type="withdrawalrequest" if request_id else "savings",
+        object_id=request_id or 1,
     )
     with time_machine.travel(at, tick=False):
         LedgerEntry.objects.create(
@@ -770,3 +774,31 @@ def test_the_check_names_bread_moved_alone_above_the_threshold_in_24_hours_and_n
     assert len(breaches) == 2, breaches
     assert "officer #1 moved €1,000,001 alone for player #7" in breaches[0]
     assert "officer #4 moved €1,000,001 alone for player #7" in breaches[1]
+
+
+@pytest.mark.django_db
+def test_the_check_names_a_request_carried_out_alone_that_was_part_of_more_than_the_threshold():
+    start = datetime(2026, 5, 4, 9, 0, tzinfo=UTC)
+    world = World(seed=0, rng=random.Random(0), clock=None, hostile=None, officers=[])
+    world.thresholds = [(1, 1_000_000)]
+    # player 7 asks for 600,000 twice within the hour, and 600,000 again two days later
+    world.filed = {
+        ("withdrawalrequest", 501): (7, start, 600_000),
+        ("withdrawalrequest", 502): (7, start + timedelta(hours=1), 600_000),
+        ("withdrawalrequest", 503): (7, start + timedelta(days=2), 600_000),
+    }
+    # the first and the third were each all the player asked for in their 24 hours: one officer is enough
+    _books_entry(officer_id=1, second_id=None, player_id=7, amount=600_000, at=start, request_id=501)
+    _books_entry(
+        officer_id=2, second_id=None, player_id=7, amount=600_000, at=start + timedelta(days=2), request_id=503
+    )
+    # the second with a second officer: as it should be
+    _books_entry(officer_id=1, second_id=2, player_id=7, amount=600_000, at=start + timedelta(hours=2), request_id=502)
+    assert _split_request_breaches(world) == []
+    # the second carried out by one officer alone: 1,200,000 asked for in 24 hours
+    _books_entry(
+        officer_id=3, second_id=None, player_id=7, amount=600_000, at=start + timedelta(hours=3), request_id=502
+    )
+    breaches = _split_request_breaches(world)
+    assert len(breaches) == 1, breaches
+    assert "player #7 asked for €1,200,000 in the 24 hours up to it" in breaches[0]
