@@ -7,14 +7,17 @@ withdrawal and pearl exchange requests through the player API), and every answer
 Afterwards the books are read, not the server's own sums:
 
 - the bread created, moved or forgiven by one officer without a second one (ledger entries whose
-  decision names no second, different officer; an officer's entry with no decision at all counts as
-  alone too) stays within the four-eyes threshold per officer and player (bank-wide changes count
+  decision names no second, different officer, or a second the first appointed, at the time; an
+  officer's entry with no decision at all counts as alone too) stays within the four-eyes threshold per officer and player (bank-wide changes count
   for the bank as one) over every rolling 24 hours. That is the rule of docs/rules.md, "Four eyes":
   "its amount, added to what the same officer decided alone for the same player in the last 24
   hours". The threshold is the one the test read from Bank Settings before the call that moved the
   bread, not the one the server copied onto its record. A pay-off's `solo_gain` entry is left out:
   it is a share of the interest the loan was repaid (each repayment counted where it was decided),
   as `bank.book_rules` leaves it out of a decision's amount and checks it on its own;
+- a player's request one officer carried out alone was not part of more than the threshold the player
+  asked for (loans, withdrawals, pearl exchanges, not denied or cancelled) in the 24 hours up to it
+  ("a request split in three is three parts of one"), read from what the test's players filed;
 - `reconcile` (balances and `bank.book_rules`) finds nothing.
 
 A failure names the seed and prints every step: `ADVERSARY_SEED=<seed> ADVERSARY_STEPS=<n>` replays
@@ -79,6 +82,8 @@ class World:
     steps: list[Step] = field(default_factory=list)
     # (first ledger entry id of the step, threshold in force during it), in step order
     thresholds: list[tuple[int, int]] = field(default_factory=list)
+    # who appointed whom (officer id -> appointing officer id) during each step, in step order
+    appointed: list[dict[int, int]] = field(default_factory=list)
     made: int = 0
     # the requests players filed: (record type, id) -> (player id, when, bread asked for)
     filed: dict[tuple[str, int], tuple[int, datetime, int]] = field(default_factory=dict)
@@ -105,6 +110,7 @@ class World:
         step = Step(len(self.steps) + 1, timezone.now(), actor.username, method.upper(), path, body)
         self.steps.append(step)
         self.thresholds.append((_next_entry_id(), self.threshold()))
+        self.appointed.append(_appointments())
         actor.refresh_from_db()
         client = bearer_for(actor)
         send = getattr(client, method)
@@ -133,6 +139,21 @@ class World:
 
     def tick(self, delta: timedelta) -> None:
         self.clock.shift(delta)
+
+
+def _appointments() -> dict[int, int]:
+    return dict(User.objects.filter(appointed_by__isnull=False).values_list("pk", "appointed_by_id"))
+
+
+def _appointed_by(appointed: dict[int, int], second: int, first: int) -> bool:
+    """Was `second` appointed by `first`, or by someone `first` appointed ...?"""
+    seen, current = set(), second
+    while current in appointed and current not in seen:
+        seen.add(current)
+        current = appointed[current]
+        if current == first:
+            return True
+    return False
 
 
 def _next_entry_id() -> int:
@@ -585,15 +606,16 @@ def _alone_breaches(world: World) -> list[str]:
     moved: dict[tuple, list[tuple[datetime, int, int, str, int]]] = defaultdict(list)
     for entry in LedgerEntry.objects.exclude(reason__in=("solo_gain", "opening_balance")).order_by("id"):
         record = records.get(entry.decision_id) if entry.decision_id is not None else None
-        if record is not None:
-            second = record["second_officer_id"]
-            if second is not None and second != record["officer_id"]:
-                continue  # two different officers
-            officer, at, what = record["officer_id"], record["at"], f"{record['kind']} #{record['id']}"
-        else:
-            officer, at, what = entry.actor_id, entry.created_at, "no decision"
         index = _step_of(starts, entry.id)
         threshold = world.thresholds[index][1]
+        if record is not None:
+            first, second = record["officer_id"], record["second_officer_id"]
+            appointed = world.appointed[index] if index < len(world.appointed) else {}
+            if second is not None and second != first and not _appointed_by(appointed, second, first):
+                continue  # two different officers, the second not one the first appointed
+            officer, at, what = first, record["at"], f"{record['kind']} #{record['id']}"
+        else:
+            officer, at, what = entry.actor_id, entry.created_at, "no decision"
         moved[(officer, entry.player_id)].append(
             (at, entry.amount, threshold, f"entry #{entry.id} {entry.reason} ({what}, step {index + 1})", entry.id)
         )
@@ -693,6 +715,7 @@ def run_adversary(seed: int, steps: int) -> World:
             # officers made during the run join those who act, as they would
             world.officers = list(User.objects.filter(is_staff=True).order_by("pk"))
         world.thresholds.append((_next_entry_id(), world.threshold()))
+        world.appointed.append(_appointments())
     return world
 
 
@@ -768,12 +791,16 @@ def test_the_check_names_bread_moved_alone_above_the_threshold_in_24_hours_and_n
     assert _alone_breaches(world) == []
     # 400,001 more by officer 1 for player 7 within 24 hours of the second 600,000: one bread too many
     _books_entry(officer_id=1, second_id=None, player_id=7, amount=400_001, at=start + timedelta(hours=48))
-    # and an officer who names themselves as the second approver is alone
+    # an officer who names themselves as the second approver is alone
     _books_entry(officer_id=4, second_id=4, player_id=7, amount=1_000_001, at=start)
+    # and so is one whose second approver they appointed (officer 6, appointed by 5)
+    world.appointed = [{6: 5}]
+    _books_entry(officer_id=5, second_id=6, player_id=9, amount=1_000_001, at=start)
     breaches = _alone_breaches(world)
-    assert len(breaches) == 2, breaches
+    assert len(breaches) == 3, breaches
     assert "officer #1 moved €1,000,001 alone for player #7" in breaches[0]
     assert "officer #4 moved €1,000,001 alone for player #7" in breaches[1]
+    assert "officer #5 moved €1,000,001 alone for player #9" in breaches[2]
 
 
 @pytest.mark.django_db
