@@ -34,13 +34,14 @@ import pytest
 import time_machine
 from django.db.models import Max, Min
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from accounts.models import Player, User
 from accounts.tests.factories import AdminFactory, PlayerFactory
+from accounts.tokens import token_issue
 from bank.core import roles
 from bank.core.models import BankSettings, DecisionRecord, LedgerEntry, Proposal
 from bank.reconcile import reconcile
-from conftest import bearer_for
 from exchange.models import PearlExchangeRequest
 from lending.models import Loan, PendingLoan, Savings, WithdrawalRequest
 
@@ -112,7 +113,9 @@ class World:
         self.thresholds.append((_next_entry_id(), self.threshold()))
         self.appointed.append(_appointments())
         actor.refresh_from_db()
-        client = bearer_for(actor)
+        # as conftest's bearer_for, but a server error is an answer (500) to report with the steps
+        client = APIClient(raise_request_exception=False)
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=actor).access_token}")
         send = getattr(client, method)
         response = send(path, body) if method == "get" else send(path, body, format="json")
         step.status = response.status_code
