@@ -634,3 +634,20 @@ def test_an_edit_never_takes_a_loans_total_below_what_it_was_paid_back(lou):
     assert response.status_code == 200
     assert response.json()["total_to_pay"] == 195_000
     books_clean()
+
+
+def test_a_decision_that_moves_nothing_after_the_threshold_was_lowered_is_no_breach(lou, treasurer):
+    """The adversary's finding (seed 12, PostgreSQL): an officer decided €641,252 alone for a player, a
+    treasurer lowered the threshold to €500,000, and the officer then marked a day Not Paid (a decision
+    of €0, rightly taken alone): the books' rule check named it a breach, adding €0 to the earlier sum."""
+    player = PlayerFactory(credit_score=100)
+    loan = loan_services.loan_create(player_id=player.pk, value=600_000, total_days=10, admin=lou)
+    assert isinstance(loan, Loan)
+    response = bearer_for(treasurer).put("/api/admin/bank-settings", {"four_eyes_above": 500_000}, format="json")
+    assert response.status_code == 200  # tightening: at once
+    mark = loan_services.loan_payment_mark(loan_id=loan.pk, status="Not Paid", admin=lou)
+    assert not isinstance(mark, decisions.AwaitingSecondApproval)  # nothing moves: one officer is enough
+    assert DecisionRecord.objects.filter(kind="loan.payment", amount=0, second_officer_id__isnull=True).exists()
+    books_clean()
+    # what moves money is still held to the lowered threshold, with what the officer decided before
+    waits(loan_services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=lou))
