@@ -48,7 +48,7 @@ from lending.models import Loan, PendingLoan, Savings, WithdrawalRequest
 SEEDS = [int(os.environ["ADVERSARY_SEED"])] if os.environ.get("ADVERSARY_SEED") else [1, 2, 3, 4]
 STEPS = int(os.environ.get("ADVERSARY_STEPS") or 150)
 HEAVY_SEEDS = [int(os.environ["ADVERSARY_SEED"])] if os.environ.get("ADVERSARY_SEED") else list(range(11, 15))
-HEAVY_STEPS = int(os.environ.get("ADVERSARY_STEPS") or 400)
+HEAVY_STEPS = int(os.environ.get("ADVERSARY_STEPS") or 300)
 ON_POSTGRESQL = os.environ.get("DATABASE_URL", "").startswith("postgres") and bool(os.environ.get("REDIS_URL"))
 WINDOW = timedelta(hours=24)
 PASSWORD = "officer-password-1"
