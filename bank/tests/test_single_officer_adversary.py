@@ -526,6 +526,29 @@ def op_split(world: World):
         world.tick(timedelta(minutes=rng.randint(1, 15)))
 
 
+def op_second_look(world: World):
+    """Another officer approves what waits with one approval (a request or a proposal): the two-officer path."""
+    rng = world.rng
+    waiting = [
+        (path.format(row.pk), row.approvals)
+        for model, path in (
+            (PendingLoan, "/api/pending-loans/{}/approve"),
+            (WithdrawalRequest, "/api/admin/withdrawal-requests/{}/approve"),
+            (PearlExchangeRequest, "/api/admin/pearl-exchange-requests/{}/approve"),
+            (Proposal, "/api/admin/proposals/{}/approve"),
+        )
+        for row in model.objects.filter(status="pending").order_by("pk")
+        if row.approvals
+    ]
+    if not waiting:
+        return
+    path, approvals = rng.choice(waiting)
+    first = {approval.get("officer_id") for approval in approvals}
+    others = [officer for officer in world.officers if officer.pk not in first]
+    if others:
+        world.call(rng.choice(others), "put", path, {"admin_notes": "second look"})
+
+
 def op_time_passes(world: World):
     rng = world.rng
     world.tick(
@@ -571,6 +594,7 @@ OPERATIONS = [
     (op_decide_exchange, 5),
     (op_decide_proposal, 8),
     (op_split, 5),
+    (op_second_look, 5),
     (op_time_passes, 8),
 ]
 
