@@ -75,5 +75,6 @@ describe('loan badges and labels', () => {
     expect(pendingStatusLabel('pending')).toBe('Pending approval');
     expect(pendingStatusLabel('approved')).toBe('Accepted');
     expect(pendingStatusLabel('denied')).toBe('Denied');
+    expect(pendingStatusLabel('cancelled')).toBe('Cancelled');
   });
 });

@@ -77,10 +77,11 @@ export function loanBadgeTone(loan: { status: string; paid_off: boolean }): 'suc
   return loan.status === 'Active' || loan.paid_off ? 'success' : 'error';
 }
 
-/** Spec player-side §4: pending → Pending approval, approved → Accepted, denied → Denied. */
+/** Spec player-side §4: pending → Pending approval, approved → Accepted, denied → Denied; cancelled by the player → Cancelled. */
 export function pendingStatusLabel(status: string): string {
   if (status === 'approved') return 'Accepted';
   if (status === 'denied') return 'Denied';
+  if (status === 'cancelled') return 'Cancelled';
   return 'Pending approval';
 }
 

@@ -40,6 +40,8 @@ const ROUTES_OF: Record<keyof typeof ACTION_LEAST_ROLE, [string, string, string?
   ],
   migrationExecute: [['credit-migration-execute', 'POST']],
   exchangeRates: [['exchange-settings', 'PUT']],
+  bankSettings: [['bank-settings', 'PUT']],
+  writeOff: [['loan-write-off', 'POST']],
 };
 
 describe('officers', () => {

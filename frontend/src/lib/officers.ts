@@ -53,4 +53,6 @@ export const ACTION_LEAST_ROLE = {
   clientType: 'treasurer', // player-client-type, savings-mark-old
   migrationExecute: 'treasurer', // credit-migration-execute
   exchangeRates: 'treasurer', // exchange-settings PUT
+  bankSettings: 'treasurer', // bank-settings PUT
+  writeOff: 'loan_officer', // loan-write-off
 } as const satisfies Record<string, Role>;

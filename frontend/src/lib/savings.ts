@@ -31,8 +31,8 @@ export function formatTimezone(offset: number): string {
   return `GMT${offset < 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 
-const WITHDRAWAL_LABELS: Record<WithdrawalStatus, string> = { pending: 'Pending', approved: 'Approved', denied: 'Denied' };
-const WITHDRAWAL_TONES: Record<WithdrawalStatus, string> = { pending: 'warning', approved: 'success', denied: 'error' };
+const WITHDRAWAL_LABELS: Record<WithdrawalStatus, string> = { pending: 'Pending', approved: 'Approved', denied: 'Denied', cancelled: 'Cancelled' };
+const WITHDRAWAL_TONES: Record<WithdrawalStatus, string> = { pending: 'warning', approved: 'success', denied: 'error', cancelled: 'neutral' };
 
 export function withdrawalStatusLabel(status: WithdrawalStatus): string {
   return WITHDRAWAL_LABELS[status] ?? status;

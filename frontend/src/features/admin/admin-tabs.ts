@@ -26,12 +26,11 @@ export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 
 /**
  * The least role that sees a tab, when more than a teller: the least role of the call the tab reads
- * with (bank/core/roles.py ROUTES; admin-tabs.test.ts pins it). A teller reads every screen, a loan
- * officer adds products, a treasurer alone reads the officers and the bank settings. Inside a tab a
+ * with (bank/core/roles.py ROUTES; admin-tabs.test.ts pins it). A teller reads every screen (the bank
+ * settings too: its bounds are published), a loan officer adds products, a treasurer alone reads the officers. Inside a tab a
  * role sees only the buttons it may use (lib/officers.ts ACTION_LEAST_ROLE).
  */
 export const TAB_LEAST_ROLE: Partial<Record<AdminTabId, Role>> = {
   'add-product': 'loan_officer',
   officers: 'treasurer',
-  'bank-settings': 'treasurer',
 };

@@ -5,8 +5,16 @@ import type { BankSettings } from '@/features/bank-settings/api/use-bank-setting
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
-const DEFAULTS: BankSettings = { four_eyes_above: 1_000_000, updated_at: '2026-01-01T00:00:00Z', updated_by: '' };
-const CHANGED: BankSettings = { four_eyes_above: 250_000, updated_at: '2026-06-01T10:00:00Z', updated_by: 'admin' };
+const BOUNDS = {
+  savings_rate_min: 0,
+  savings_rate_max: 0.1,
+  loan_rate_min: 0.1,
+  loan_rate_max: 0.5,
+  start_date_back_days: 7,
+  sole_treasurer_delay_hours: 24,
+};
+const DEFAULTS: BankSettings = { four_eyes_above: 1_000_000, ...BOUNDS, updated_at: '2026-01-01T00:00:00Z', updated_by: '' };
+const CHANGED: BankSettings = { ...DEFAULTS, four_eyes_above: 250_000, updated_at: '2026-06-01T10:00:00Z', updated_by: 'admin' };
 const FIELD = 'Four-eyes threshold (bread)';
 
 describe('Admin BankSettingsTab', () => {

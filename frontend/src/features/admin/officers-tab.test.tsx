@@ -14,6 +14,8 @@ function officer(overrides: Partial<Officer> = {}): Officer {
     active: true,
     created_at: '2026-01-02T09:00:00Z',
     last_login: null,
+    locked_until: null,
+    locked_addresses: 0,
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ const FILTERS: ReadonlyArray<{ value: ExchangeStatusFilter; label: string }> = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
   { value: 'denied', label: 'Denied' },
+  { value: 'cancelled', label: 'Cancelled' },
 ];
 
 export function PearlRequestsTab() {

@@ -11,7 +11,7 @@ import { ProductSavingsList } from '@/features/admin/product-savings-list';
 import { ProductLoan } from '@/features/admin/product-loan';
 import '@/components/bank-ui.css';
 
-const REQUEST_TONE: Record<string, string> = { pending: 'warning', approved: 'success', denied: 'error' };
+const REQUEST_TONE: Record<string, string> = { pending: 'warning', approved: 'success', denied: 'error', cancelled: 'neutral' };
 
 /**
  * View Products, a teller's desk for one player: each loan and savings account with its day or week

@@ -4,8 +4,8 @@ import type { ExchangeType } from '@/features/exchange/api/keys';
 import type { ExchangeStatus } from '@/features/exchange/api/types';
 import { plural } from '@/lib/plural';
 
-export const STATUS_LABEL: Record<ExchangeStatus, string> = { pending: 'Pending', approved: 'Approved', denied: 'Denied' };
-export const STATUS_TONE: Record<ExchangeStatus, string> = { pending: 'warning', approved: 'success', denied: 'error' };
+export const STATUS_LABEL: Record<ExchangeStatus, string> = { pending: 'Pending', approved: 'Approved', denied: 'Denied', cancelled: 'Cancelled' };
+export const STATUS_TONE: Record<ExchangeStatus, string> = { pending: 'warning', approved: 'success', denied: 'error', cancelled: 'neutral' };
 
 /** 'Sell Pearls' or 'Buy Pearls'. */
 export function directionTitle(type: ExchangeType): string {

@@ -22,7 +22,7 @@ export function useBankSettings() {
 }
 
 /** The threshold as typed: the server says what it cannot read ("must be between 0 and ..."). */
-function setBankSettings(input: Record<keyof Schemas['BankSettingsInRequest'], string>): Promise<BankSettings> {
+function setBankSettings(input: Partial<Record<keyof Schemas['BankSettingsInRequest'], string>>): Promise<BankSettings> {
   return api.put<BankSettings>('/admin/bank-settings', input);
 }
 
