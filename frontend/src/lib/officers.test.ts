@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ACTION_LEAST_ROLE, awaitingText, roleAtLeast, ROLES } from '@/lib/officers';
+import { ACTION_LEAST_ROLE, awaitingText, onChangeAnswer, roleAtLeast, ROLES, type ChangeAwaiting } from '@/lib/officers';
 import { serverLeast } from '@/testing/server-roles';
 
 // The server's one table (bank/core/roles.py): the panel must hide exactly what the server refuses.
@@ -64,5 +64,24 @@ describe('officers', () => {
     expect(awaitingText([{ officer: 'lou', at: '2026-06-01T10:00:00Z', notes: '' }])).toBe('Approved by lou; a second officer must approve');
     expect(awaitingText([])).toBeNull();
     expect(awaitingText(undefined)).toBeNull();
+  });
+
+  it("tells a change done from a change waiting for a second officer, in the server's words", () => {
+    const done: number[] = [];
+    const waiting: string[] = [];
+    const handle = onChangeAnswer<{ id: number }>(
+      (loan) => done.push(loan.id),
+      (notice) => waiting.push(`${notice.tone} ${notice.text}`),
+    );
+    handle({ id: 7 });
+    handle({
+      status: 'awaiting_second_approval',
+      approvals: [{ officer: 'lou', at: '2026-06-01T10:00:00Z', notes: '' }],
+      reason: 'Above the four-eyes threshold',
+      detail: 'Approved by lou; a second officer must approve',
+      proposal: {} as ChangeAwaiting['proposal'],
+    });
+    expect(done).toEqual([7]);
+    expect(waiting).toEqual(['pending Waits for a second officer: Approved by lou; a second officer must approve']);
   });
 });

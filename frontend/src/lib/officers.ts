@@ -27,6 +27,31 @@ export function isAwaitingSecondApproval(answer: unknown): answer is AwaitingSec
   return (answer as { status?: unknown } | null)?.status === 'awaiting_second_approval';
 }
 
+/**
+ * 202 from an officer's change above the four-eyes threshold (an edit, a date, a pay-off, a payment,
+ * a setting, an officer): nothing changed yet, a proposal waits for a second officer (Four Eyes tab).
+ */
+export type ChangeAwaiting = Schemas['ChangeAwaitingOut'];
+
+/** What a change's call answers: the thing changed (200/201), or its proposal (202). */
+export type ChangeAnswer<T> = T | ChangeAwaiting;
+
+/** A screen's notice for a change that neither happened nor was refused: the server's words. */
+function awaitingNotice(answer: { detail: string }): { tone: 'pending'; text: string } {
+  return { tone: 'pending', text: `Waits for a second officer: ${answer.detail}` };
+}
+
+/**
+ * The onSuccess of every change that may wait for a second officer: `done` with what changed, or
+ * `waiting` with the neutral notice (the form shows it and stays open instead of closing as if done).
+ */
+export function onChangeAnswer<T>(
+  done: (answer: T) => void,
+  waiting: (notice: { tone: 'pending'; text: string }) => void,
+): (answer: ChangeAnswer<T>) => void {
+  return (answer) => (isAwaitingSecondApproval(answer) ? waiting(awaitingNotice(answer)) : done(answer));
+}
+
 /** The card's line while a large request waits for its second officer. */
 export function awaitingText(approvals: readonly Approval[] | undefined): string | null {
   if (!approvals || approvals.length !== 1) return null;

@@ -5,7 +5,7 @@ import { NoticeBanner, type Notice } from '@/components/notice';
 import { SelectField } from '@/components/select-field';
 import { TextField } from '@/components/text-field';
 import { errorDetail } from '@/lib/errors';
-import { ROLE_LABELS, type Role } from '@/lib/officers';
+import { onChangeAnswer, ROLE_LABELS, type Role } from '@/lib/officers';
 import { useCreateOfficer } from '@/features/officers/api/use-officers';
 import { ROLE_OPTIONS } from '@/features/admin/role-options';
 
@@ -36,7 +36,7 @@ export function AddOfficerForm() {
     create.mutate(
       { username: username.trim(), display_name: displayName.trim(), password, role },
       {
-        onSuccess: (officer) => {
+        onSuccess: onChangeAnswer((officer) => {
           setNotice({
             tone: 'success',
             text: `${officer.display_name} was added as a ${ROLE_LABELS[officer.role]}, signing in as ${officer.username}`,
@@ -45,7 +45,7 @@ export function AddOfficerForm() {
           setDisplayName('');
           setPassword('');
           setRole('teller');
-        },
+        }, setNotice),
         onError: (error) => setNotice({ tone: 'error', text: `Error adding officer: ${errorDetail(error)}` }),
       },
     );

@@ -18,7 +18,7 @@ export const ADMIN_TABS = [
   { id: 'pearl-requests', label: 'Pearl Exchange Requests', description: "Players' pearl sell and buy requests to approve or deny." },
   { id: 'pearl-settings', label: 'Pearl Exchange Settings', description: 'The sell and buy rates of pearls, in bread per pearl.' },
   { id: 'officers', label: 'Officers', description: 'The bank\'s officers and their roles: add one, change the name players see or a role, deactivate or reactivate.' },
-  { id: 'bank-settings', label: 'Bank Settings', description: 'The four-eyes threshold: a decision paying out or lending more needs two officers.' },
+  { id: 'bank-settings', label: 'Bank Settings', description: 'The four-eyes threshold and the bounds of rates and start dates; a treasurer changes them.' },
   { id: 'audit', label: 'Audit', description: 'Every admin action that changed data: who, when, what, and the values before and after.' },
 ] as const;
 

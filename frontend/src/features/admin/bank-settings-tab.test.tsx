@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BankSettingsTab } from '@/features/admin/bank-settings-tab';
 import type { BankSettings } from '@/features/bank-settings/api/use-bank-settings';
+import { OfficerRole } from '@/features/officers/officer-role';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
@@ -67,5 +68,60 @@ describe('Admin BankSettingsTab', () => {
     });
     renderWithProviders(<BankSettingsTab />);
     expect((await screen.findByRole('alert')).textContent).toContain('Error loading bank settings: Your role (Teller) cannot do this');
+  });
+
+  it('edits the bounds as percentages and sends the fractions the server stores, with only the fields typed into', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/bank-settings': { body: DEFAULTS },
+      'PUT /api/admin/bank-settings': { body: { ...DEFAULTS, savings_rate_max: 0.08, start_date_back_days: 3 } },
+    });
+    renderWithProviders(<BankSettingsTab />);
+    const highest = await screen.findByLabelText<HTMLInputElement>('Highest weekly savings rate (%)');
+    expect(highest.value).toBe('10');
+    expect(screen.getByLabelText<HTMLInputElement>('Lowest loan rate (%)').value).toBe('10');
+    expect(screen.getByLabelText<HTMLInputElement>('Highest loan rate (%)').value).toBe('50');
+    expect(screen.getByTestId('current-loan-rates').textContent).toBe('10% to 50%');
+    expect(screen.getByTestId('current-sole-delay').textContent).toBe('24 hours');
+    fireEvent.change(highest, { target: { value: '8' } });
+    fireEvent.change(screen.getByLabelText('Days a start date may move back'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Bank settings saved');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ savings_rate_max: '0.08', start_date_back_days: '3' });
+  });
+
+  it("says a loosening waits for a second treasurer, in the server's words, and keeps what was typed", async () => {
+    mockFetch({
+      'GET /api/admin/bank-settings': { body: DEFAULTS },
+      'PUT /api/admin/bank-settings': {
+        status: 202,
+        body: {
+          status: 'awaiting_second_approval',
+          approvals: [{ officer: 'admin', at: '2026-06-01T10:00:00Z', notes: '' }],
+          reason: 'It loosens a control',
+          detail: 'Approved by admin; a second officer must approve',
+          proposal: {},
+        },
+      },
+    });
+    renderWithProviders(<BankSettingsTab />);
+    fireEvent.change(await screen.findByLabelText(FIELD), { target: { value: '5000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Waits for a second officer: Approved by admin; a second officer must approve',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>(FIELD).value).toBe('5000000');
+    expect(screen.getByTestId('current-four-eyes').textContent).toBe('€1,000,000');
+  });
+
+  it('shows a teller the settings in force without a form', async () => {
+    mockFetch({ 'GET /api/admin/bank-settings': { body: DEFAULTS } });
+    renderWithProviders(
+      <OfficerRole.Provider value="teller">
+        <BankSettingsTab />
+      </OfficerRole.Provider>,
+    );
+    expect((await screen.findByTestId('current-savings-rates')).textContent).toBe('0% to 10%');
+    expect(screen.getByRole('note').textContent).toBe('Only a treasurer can change these settings.');
+    expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull();
   });
 });

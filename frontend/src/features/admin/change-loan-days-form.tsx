@@ -5,6 +5,7 @@ import { TextField } from '@/components/text-field';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { parseDays, type CheckedLoan } from '@/lib/loans';
+import { onChangeAnswer } from '@/lib/officers';
 import { useChangeLoanDays } from '@/features/loans/api/use-change-loan-days';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import '@/components/bank-ui.css';
@@ -31,13 +32,14 @@ export function ChangeLoanDaysForm({ loan, onNotice, onClose }: { loan: CheckedL
         change.mutate(
           { loanId: loan.id, newDays },
           {
-            onSuccess: (updated) => {
+            // waiting for a second officer: the form stays open under the server's words
+            onSuccess: onChangeAnswer((updated) => {
               onNotice({
                 tone: 'success',
                 text: `Loan days changed to ${updated.total_days}: ${formatMoney(updated.daily_payment)} a day`,
               });
               onClose();
-            },
+            }, onNotice),
             onError: (error) => onNotice({ tone: 'error', text: `Error changing loan days: ${errorDetail(error)}` }),
           },
         );

@@ -5,6 +5,7 @@ import { TextField } from '@/components/text-field';
 import { formatDay, isIsoDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import type { SavingsRow } from '@/lib/savings';
+import { onChangeAnswer } from '@/lib/officers';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { useChangeSavingsDate } from '@/features/savings/api/use-savings-actions';
 import '@/components/bank-ui.css';
@@ -32,10 +33,11 @@ export function ChangeSavingsDateForm({ savings, onNotice, onClose }: { savings:
         change.mutate(
           { savingsId: savings.id, newDate },
           {
-            onSuccess: (updated) => {
+            // waiting for a second officer: the form stays open under the server's words
+            onSuccess: onChangeAnswer((updated) => {
               onNotice({ tone: 'success', text: `Start date changed to ${formatDay(updated.start_date)}` });
               onClose();
-            },
+            }, onNotice),
             onError: (error) => onNotice({ tone: 'error', text: `Error changing date: ${errorDetail(error)}` }),
           },
         );

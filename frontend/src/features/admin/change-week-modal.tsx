@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
-import type { Notice } from '@/components/notice';
+import { NoticeBanner, type Notice } from '@/components/notice';
 import { formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
 import type { SavingsWeek } from '@/lib/savings';
+import { onChangeAnswer } from '@/lib/officers';
 import { useMarkSavingsPayment } from '@/features/savings/api/use-savings-actions';
 import { OTHER_STATUS, weekChangedMessage } from '@/features/admin/savings-payment-actions';
 import '@/components/bank-ui.css';
@@ -21,6 +23,8 @@ export function ChangeWeekModal({
   onDone: (notice: Notice) => void;
 }) {
   const mark = useMarkSavingsPayment();
+  // a change waiting for a second officer: said here, the dialog stays open until closed
+  const [waiting, setWaiting] = useState<Notice>(null);
   const target = OTHER_STATUS[week.status];
   const due = formatDay(week.date);
   return (
@@ -41,22 +45,23 @@ export function ChangeWeekModal({
           out in the game. Changing it to Not Paid adds that {formatMoney(week.interest)} to the balance instead.
         </p>
       )}
+      <NoticeBanner notice={waiting} />
       <div className="modal__actions">
         <button type="button" className="btn btn--secondary" onClick={onClose} disabled={mark.isPending}>
-          Cancel
+          {waiting ? 'Close' : 'Cancel'}
         </button>
         <button
           type="button"
           className="btn btn--primary"
-          disabled={mark.isPending}
+          disabled={mark.isPending || waiting !== null}
           onClick={() =>
             mark.mutate(
               { savingsId, status: target, week: week.week },
               {
-                onSuccess: (answer) => {
+                onSuccess: onChangeAnswer((answer) => {
                   onDone({ tone: 'success', text: weekChangedMessage(answer) });
                   onClose();
-                },
+                }, setWaiting),
                 onError: (error) => {
                   onDone({ tone: 'error', text: `Error changing week ${week.week}: ${errorDetail(error)}` });
                   onClose();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers/officer-role';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
+import { ACTION_LEAST_ROLE, onChangeAnswer } from '@/lib/officers';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
@@ -35,11 +35,18 @@ export function DividendsTile() {
     save.mutate(
       { dividends: amount },
       {
-        onSuccess: () => {
-          setNotice({ tone: 'success', text: DIVIDENDS_UPDATED });
-          setEditing(false);
-          setConfirmReset(false);
-        },
+        onSuccess: onChangeAnswer(
+          () => {
+            setNotice({ tone: 'success', text: DIVIDENDS_UPDATED });
+            setEditing(false);
+            setConfirmReset(false);
+          },
+          // waiting for a second officer: the figure typed stays in the open form
+          (waiting) => {
+            setNotice(waiting);
+            setConfirmReset(false);
+          },
+        ),
         onError: (error) => {
           setNotice({ tone: 'error', text: `Error ${doing} solo dividends: ${errorDetail(error)}` });
           setConfirmReset(false);

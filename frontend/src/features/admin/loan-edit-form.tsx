@@ -8,6 +8,7 @@ import { errorDetail } from '@/lib/errors';
 import { fractionToPercentText, parseDays, percentToFraction, type Loan } from '@/lib/loans';
 import { formatPercent } from '@/lib/percent';
 import { formatCount, plural } from '@/lib/plural';
+import { onChangeAnswer } from '@/lib/officers';
 import { useEditLoan } from '@/features/loans/api/use-edit-loan';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 
@@ -43,7 +44,8 @@ export function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (
             admin_notes: notes,
           },
           {
-            onSuccess: () => onDone({ tone: 'success', text: LOAN_UPDATED }),
+            // waiting for a second officer: the form stays open under the server's words
+            onSuccess: onChangeAnswer(() => onDone({ tone: 'success', text: LOAN_UPDATED }), setNotice),
             onError: (error) => setNotice({ tone: 'error', text: `Error updating loan: ${errorDetail(error)}` }),
           },
         );

@@ -2,6 +2,7 @@ import { Icon } from '@/components/icon';
 import type { Notice } from '@/components/notice';
 import { errorDetail } from '@/lib/errors';
 import type { LoanFigures, PaymentStatus } from '@/lib/loans';
+import { onChangeAnswer } from '@/lib/officers';
 import { useMarkLoanPayment } from '@/features/loans/api/use-mark-loan-payment';
 import '@/components/bank-ui.css';
 
@@ -16,7 +17,7 @@ export function LoanMarkButtons({ loan, onNotice }: { loan: ActedLoan; onNotice:
     mark.mutate(
       { loanId: loan.id, status },
       {
-        onSuccess: (answer) => onNotice({ tone: 'success', text: answer.detail || `Loan payment marked as ${status}` }),
+        onSuccess: onChangeAnswer((answer) => onNotice({ tone: 'success', text: answer.detail || `Loan payment marked as ${status}` }), onNotice),
         onError: (error) => onNotice({ tone: 'error', text: `Error processing payment: ${errorDetail(error)}` }),
       },
     );

@@ -6,7 +6,7 @@ import { StatBox } from '@/components/stat-box';
 import { TextField } from '@/components/text-field';
 import { formatDateTime } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
-import { ROLE_LABELS, type Role } from '@/lib/officers';
+import { onChangeAnswer, ROLE_LABELS, type Role } from '@/lib/officers';
 import { useUpdateOfficer, type Officer } from '@/features/officers/api/use-officers';
 import { ROLE_OPTIONS } from '@/features/admin/role-options';
 
@@ -27,11 +27,18 @@ export function OfficerCard({ officer, onDeactivate }: { officer: Officer; onDea
     update.mutate(
       { officerId: officer.id, ...changes },
       {
-        onSuccess: () => {
-          setChosen(null);
-          setTypedName(null);
-          setNotice({ tone: 'success', text: done });
-        },
+        // raising a role or reactivating waits for a second treasurer: the card shows the role still held
+        onSuccess: onChangeAnswer(
+          () => {
+            setChosen(null);
+            setTypedName(null);
+            setNotice({ tone: 'success', text: done });
+          },
+          (waiting) => {
+            setChosen(null);
+            setNotice(waiting);
+          },
+        ),
         onError: (error) => {
           setChosen(null); // the select shows the role the officer still has; the typed name stays to correct
           setNotice({ tone: 'error', text: `${failed}: ${errorDetail(error)}` });

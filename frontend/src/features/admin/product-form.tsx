@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { isAwaitingSecondApproval } from '@/lib/officers';
+import { isAwaitingSecondApproval, onChangeAnswer } from '@/lib/officers';
 import { AmountField } from '@/components/amount-field';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
@@ -67,13 +67,14 @@ export function ProductForm({ player, adminName, title = '2. Product' }: { playe
       createSavings.mutate(
         { player_id: player.id, invested_value: amount ?? value.trim(), user: adminName },
         {
-          onSuccess: (savings) => {
+          // above the four-eyes threshold: no account yet, a proposal on the Four Eyes tab
+          onSuccess: onChangeAnswer((savings) => {
             setNotice({
               tone: 'success',
               text: `Savings #${savings.id} created for ${player.name}: ${formatMoney(savings.invested_value)} at ${formatPercent(savings.interest_rate)} a week.`,
             });
             setValue('');
-          },
+          }, setNotice),
           onError: (error) => fail(`Error creating savings: ${errorDetail(error)}`),
         },
       );

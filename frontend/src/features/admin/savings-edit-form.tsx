@@ -7,6 +7,7 @@ import { formatMoney, parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { fractionToPercentText, percentToFraction } from '@/lib/loans';
 import type { Savings } from '@/lib/savings';
+import { onChangeAnswer } from '@/lib/officers';
 import { useEditSavings } from '@/features/savings/api/use-edit-savings';
 
 // admin-side §8, word for word
@@ -33,7 +34,8 @@ export function SavingsEditForm({ savings, onDone, onCancel }: { savings: Saving
         edit.mutate(
           { savingsId: savings.id, invested_value: parseAmount(value) ?? value.trim(), interest_rate: fraction ?? undefined, admin_notes: notes },
           {
-            onSuccess: () => onDone({ tone: 'success', text: SAVINGS_UPDATED }),
+            // waiting for a second officer: the form stays open under the server's words
+            onSuccess: onChangeAnswer(() => onDone({ tone: 'success', text: SAVINGS_UPDATED }), setNotice),
             onError: (error) => setNotice({ tone: 'error', text: `Error updating savings: ${errorDetail(error)}` }),
           },
         );

@@ -2,6 +2,7 @@ import { Icon } from '@/components/icon';
 import type { Notice } from '@/components/notice';
 import { errorDetail } from '@/lib/errors';
 import type { SavingsWeekStatus } from '@/lib/savings';
+import { onChangeAnswer } from '@/lib/officers';
 import { useMarkSavingsPayment } from '@/features/savings/api/use-savings-actions';
 import { type MarkedSavings } from '@/features/admin/savings-payment-actions';
 import '@/components/bank-ui.css';
@@ -17,7 +18,7 @@ export function SavingsMarkButtons({ savings, onNotice }: { savings: MarkedSavin
     mark.mutate(
       { savingsId: savings.id, status },
       {
-        onSuccess: (answer) => onNotice({ tone: 'success', text: answer.detail }),
+        onSuccess: onChangeAnswer((answer) => onNotice({ tone: 'success', text: answer.detail }), onNotice),
         onError: (error) => onNotice({ tone: 'error', text: `Error processing payment: ${errorDetail(error)}` }),
       },
     );

@@ -1,3 +1,4 @@
+import { isAwaitingSecondApproval, type ChangeAnswer } from '@/lib/officers';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { liveRoot } from '@/lib/live-kinds';
@@ -21,9 +22,12 @@ export function useBankSettings() {
   );
 }
 
-/** The threshold as typed: the server says what it cannot read ("must be between 0 and ..."). */
-function setBankSettings(input: Partial<Record<keyof Schemas['BankSettingsInRequest'], string>>): Promise<BankSettings> {
-  return api.put<BankSettings>('/admin/bank-settings', input);
+/** The controls changed, as typed (rates as fractions): the server says what it cannot read ("must be between 0 and ..."). */
+export type BankSettingsChange = Partial<Record<keyof Schemas['BankSettingsInRequest'], string>>;
+
+/** Tightening is done at once (200); loosening waits for a second treasurer (202). */
+function setBankSettings(input: BankSettingsChange): Promise<ChangeAnswer<BankSettings>> {
+  return api.put<ChangeAnswer<BankSettings>>('/admin/bank-settings', input);
 }
 
 export function useSetBankSettings() {
@@ -31,7 +35,8 @@ export function useSetBankSettings() {
   return useMutation({
     mutationFn: setBankSettings,
     onSuccess: (settings) => {
-      qc.setQueryData(bankSettingsKeys.current(), settings);
+      // a loosening waiting for a second treasurer changed nothing yet
+      if (!isAwaitingSecondApproval(settings)) qc.setQueryData(bankSettingsKeys.current(), settings);
       return qc.invalidateQueries({ queryKey: bankSettingsKeys.all });
     },
   });

@@ -1,10 +1,11 @@
+import type { ChangeAnswer } from '@/lib/officers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
-function changeLoanDays({ loanId, newDays }: { loanId: number; newDays: number }): Promise<Loan> {
-  return api.put<Loan>(`/admin/loans/${loanId}/change-days`, undefined, { query: { new_days: newDays } });
+function changeLoanDays({ loanId, newDays }: { loanId: number; newDays: number }): Promise<ChangeAnswer<Loan>> {
+  return api.put<ChangeAnswer<Loan>>(`/admin/loans/${loanId}/change-days`, undefined, { query: { new_days: newDays } });
 }
 
 export function useChangeLoanDays() {

@@ -1,3 +1,4 @@
+import type { ChangeAnswer } from '@/lib/officers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Loan } from '@/lib/loans';
@@ -7,8 +8,8 @@ import type { InputFields } from '@/lib/api-types';
 /** `interest_rate` is a whole-term fraction: 0.3 is 30% */
 type EditLoanInput = { loanId: number } & Partial<InputFields<'LoanEditInRequest', 'value' | 'interest_rate' | 'total_days' | 'admin_notes'>>;
 
-function editLoan({ loanId, ...changes }: EditLoanInput): Promise<Loan> {
-  return api.put<Loan>(`/admin/loans/${loanId}/edit`, changes);
+function editLoan({ loanId, ...changes }: EditLoanInput): Promise<ChangeAnswer<Loan>> {
+  return api.put<ChangeAnswer<Loan>>(`/admin/loans/${loanId}/edit`, changes);
 }
 
 export function useEditLoan() {

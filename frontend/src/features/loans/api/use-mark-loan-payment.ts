@@ -1,3 +1,4 @@
+import type { ChangeAnswer } from '@/lib/officers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { PaymentStatus } from '@/lib/loans';
@@ -7,8 +8,8 @@ import type { Schemas } from '@/lib/api-types';
 type PaymentMark = Schemas['PaymentMarkOut'];
 
 /** Marks today's payment of a loan (marking the day again replaces it). */
-function markLoanPayment({ loanId, status }: { loanId: number; status: PaymentStatus }): Promise<PaymentMark> {
-  return api.post<PaymentMark>(`/loans/${loanId}/payment`, undefined, { query: { payment_status: status } });
+function markLoanPayment({ loanId, status }: { loanId: number; status: PaymentStatus }): Promise<ChangeAnswer<PaymentMark>> {
+  return api.post<ChangeAnswer<PaymentMark>>(`/loans/${loanId}/payment`, undefined, { query: { payment_status: status } });
 }
 
 export function useMarkLoanPayment() {

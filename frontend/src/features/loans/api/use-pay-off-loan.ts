@@ -1,3 +1,4 @@
+import type { ChangeAnswer } from '@/lib/officers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { dividendKeys } from '@/features/dividends/api/keys';
@@ -6,8 +7,8 @@ import type { Schemas } from '@/lib/api-types';
 
 type PayOff = Schemas['PayOffOut'];
 
-function payOffLoan({ loanId }: { loanId: number }): Promise<PayOff> {
-  return api.put<PayOff>(`/loans/${loanId}`, { paid_off: true });
+function payOffLoan({ loanId }: { loanId: number }): Promise<ChangeAnswer<PayOff>> {
+  return api.put<ChangeAnswer<PayOff>>(`/loans/${loanId}`, { paid_off: true });
 }
 
 export function usePayOffLoan() {

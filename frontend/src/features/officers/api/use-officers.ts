@@ -1,3 +1,4 @@
+import type { ChangeAnswer } from '@/lib/officers';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
@@ -25,12 +26,12 @@ export function useOfficers() {
   return useQuery(officersOptions());
 }
 
-function createOfficer(body: NewOfficer, idempotencyKey: string): Promise<Officer> {
-  return api.post<Officer>('/admin/officers', body, { headers: idempotencyHeaders(idempotencyKey) });
+function createOfficer(body: NewOfficer, idempotencyKey: string): Promise<ChangeAnswer<Officer>> {
+  return api.post<ChangeAnswer<Officer>>('/admin/officers', body, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
-function updateOfficer({ officerId, ...changes }: OfficerChange): Promise<Officer> {
-  return api.patch<Officer>(`/admin/officers/${officerId}`, changes);
+function updateOfficer({ officerId, ...changes }: OfficerChange): Promise<ChangeAnswer<Officer>> {
+  return api.patch<ChangeAnswer<Officer>>(`/admin/officers/${officerId}`, changes);
 }
 
 /** A treasurer adds an officer, once per submission however often it is sent; the list (and a changed officer's own role) refreshes. */

@@ -1,3 +1,4 @@
+import type { ChangeAnswer } from '@/lib/officers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { liveRoot } from '@/lib/live-kinds';
@@ -10,8 +11,8 @@ type ProductSavings = Schemas['SavingsOut'];
 /** `interest_rate` is weekly, a fraction */
 type EditSavingsInput = { savingsId: number } & Partial<InputFields<'SavingsEditInRequest', 'invested_value' | 'interest_rate' | 'admin_notes'>>;
 
-function editSavings({ savingsId, ...changes }: EditSavingsInput): Promise<ProductSavings> {
-  return api.put<ProductSavings>(`/admin/savings/${savingsId}/edit`, changes);
+function editSavings({ savingsId, ...changes }: EditSavingsInput): Promise<ChangeAnswer<ProductSavings>> {
+  return api.put<ChangeAnswer<ProductSavings>>(`/admin/savings/${savingsId}/edit`, changes);
 }
 
 /** View Products' inline savings edit: balance, weekly rate and admin notes. */

@@ -1,3 +1,4 @@
+import type { ChangeAnswer } from '@/lib/officers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
@@ -22,8 +23,8 @@ function useInvalidateSavings() {
     );
 }
 
-function createSavings(input: CreateSavingsInput, idempotencyKey: string): Promise<Savings> {
-  return api.post<Savings>('/savings', input, { headers: idempotencyHeaders(idempotencyKey) });
+function createSavings(input: CreateSavingsInput, idempotencyKey: string): Promise<ChangeAnswer<Savings>> {
+  return api.post<ChangeAnswer<Savings>>('/savings', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** The admin's Add Product saving: created once per submission; the server enforces the client limits. */
@@ -39,8 +40,8 @@ interface MarkSavingsPaymentInput {
   week?: number;
 }
 
-function markSavingsPayment({ savingsId, status, week }: MarkSavingsPaymentInput, idempotencyKey: string): Promise<SavingsMark> {
-  return api.post<SavingsMark>(`/savings/${savingsId}/payment`, undefined, {
+function markSavingsPayment({ savingsId, status, week }: MarkSavingsPaymentInput, idempotencyKey: string): Promise<ChangeAnswer<SavingsMark>> {
+  return api.post<ChangeAnswer<SavingsMark>>(`/savings/${savingsId}/payment`, undefined, {
     query: { payment_status: status, week },
     headers: idempotencyHeaders(idempotencyKey),
   });
@@ -62,8 +63,8 @@ export function useAutoProcessOverdue() {
   return useIdempotentMutation({ mutationFn: autoProcessOverdue, onSuccess: invalidate });
 }
 
-function changeSavingsDate({ savingsId, newDate }: { savingsId: number; newDate: string }): Promise<SavingsRow> {
-  return api.put<SavingsRow>(`/admin/savings/${savingsId}/change-date`, undefined, { query: { new_date: newDate } });
+function changeSavingsDate({ savingsId, newDate }: { savingsId: number; newDate: string }): Promise<ChangeAnswer<SavingsRow>> {
+  return api.put<ChangeAnswer<SavingsRow>>(`/admin/savings/${savingsId}/change-date`, undefined, { query: { new_date: newDate } });
 }
 
 export function useChangeSavingsDate() {
