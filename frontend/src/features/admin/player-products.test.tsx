@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PlayerProducts } from '@/features/admin/player-products';
 import { makeLoanLimits, makePlayerLoan } from '@/lib/loan-fixtures';
 import { makeSavings } from '@/lib/savings-fixtures';
+import { awaitingAnswer } from '@/lib/proposal-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
@@ -41,6 +42,30 @@ describe("View Products: a player's card as a teller's desk", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Paid Off' }));
     expect((await within(row).findByRole('status')).textContent).toBe('Loan #2 of Aria marked as paid off. Solo dividends +€105,000');
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paid_off: true });
+  });
+
+  it('keeps the pay-off dialog open when the pay-off waits for a second officer, saying so in the server\'s words', async () => {
+    routes({ 'PUT /api/loans/2': awaitingAnswer() });
+    renderWithProviders(<PlayerProducts playerId={7} />);
+    const row = await screen.findByTestId('product-loan-2');
+    fireEvent.click(within(row).getByRole('button', { name: 'Mark Paid Off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark loan #2 as paid off?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Paid Off' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Waits for a second officer: Approved by Lena the Lender; a second officer must approve',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Mark Paid Off' })).toHaveProperty('disabled', true);
+    expect(within(row).queryByText(/marked as paid off/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says a day marked above the threshold waits for a second officer instead of calling it done', async () => {
+    routes({ 'POST /api/loans/2/payment': awaitingAnswer('Ada') });
+    renderWithProviders(<PlayerProducts playerId={7} />);
+    const row = await screen.findByTestId('product-loan-2');
+    fireEvent.click(within(within(row).getByRole('group', { name: 'Payments of loan #2' })).getByRole('button', { name: 'Mark Not Paid' }));
+    expect((await within(row).findByRole('status')).textContent).toBe('Waits for a second officer: Approved by Ada; a second officer must approve');
   });
 
   it('offers no payments on a closed loan', async () => {

@@ -4,6 +4,7 @@ import { PlayerProducts } from '@/features/admin/player-products';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { day } from '@/testing/text';
+import { awaitingAnswer } from '@/lib/proposal-fixtures';
 
 const SAVINGS = {
   id: 5,
@@ -51,6 +52,23 @@ describe('View Products: savings', () => {
     expect((await within(row).findByRole('status')).textContent).toBe('Savings updated successfully!');
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ invested_value: 300_000, interest_rate: 0.075, admin_notes: 'raised' });
     expect((await within(row).findByText(/^Notes:/)).textContent).toBe('Notes: raised');
+  });
+
+  it('keeps the edit open when the change waits for a second officer', async () => {
+    mockFetch({
+      'GET /api/players/7/products': { body: { loans: [], pending_loans: [], savings: [SAVINGS] } },
+      'PUT /api/admin/savings/5/edit': awaitingAnswer(),
+    });
+    renderWithProviders(<PlayerProducts playerId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit savings #5' }));
+    const form = screen.getByRole('form', { name: 'Edit savings #5' });
+    fireEvent.change(within(form).getByLabelText('Principal'), { target: { value: '5m' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect((await within(form).findByRole('status')).textContent).toBe(
+      'Waits for a second officer: Approved by Lena the Lender; a second officer must approve',
+    );
+    expect(within(form).getByLabelText<HTMLInputElement>('Principal').value).toBe('5m');
+    expect(screen.queryByText('Savings updated successfully!')).toBeNull();
   });
 
   it("shows the server's refusal, such as a client limit", async () => {
