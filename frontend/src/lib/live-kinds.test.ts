@@ -11,6 +11,7 @@ import { auditKeys } from '@/features/audit/api/keys';
 import { notificationKeys } from '@/features/notifications/api/keys';
 import { savingsKeys } from '@/features/savings/api/keys';
 import { withdrawalKeys } from '@/features/withdrawals/api/keys';
+import { proposalKeys } from '@/features/proposals/api/keys';
 
 describe('live kinds', () => {
   it('knows the fifteen kinds of the server, each once', () => {
@@ -32,6 +33,7 @@ describe('live kinds', () => {
       notificationKeys.all,
       savingsKeys.all,
       withdrawalKeys.all,
+      proposalKeys.all,
     ].map((key) => key[0]);
     expect(roots).toEqual([
       'loans',
@@ -43,6 +45,7 @@ describe('live kinds', () => {
       'notifications',
       'savings',
       'withdrawal_requests',
+      'proposals',
     ]);
     expect(savingsKeys.total(7)).toEqual(['savings', 'total', 7]);
     expect(withdrawalKeys.history(7)).toEqual(['withdrawal_requests', 'history', 7]);

@@ -6,6 +6,7 @@ import { makeWithdrawal } from '@/lib/savings-fixtures';
 import { makeExchangePage, makeExchangeRequest } from '@/features/exchange/exchange-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { makeProposal } from '@/lib/proposal-fixtures';
 
 describe('AdminPanel', () => {
   it('shows the number of waiting loan requests on the Pending Loans tab', async () => {
@@ -17,6 +18,16 @@ describe('AdminPanel', () => {
     expect((await within(tab).findByLabelText('2 pending')).textContent).toBe('2');
     fireEvent.click(tab);
     expect(await screen.findAllByRole('button', { name: /^Approve / })).toHaveLength(2);
+  });
+
+  it('shows every officer the number of changes waiting for a second officer on the Four Eyes tab', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/proposals': { body: { results: [makeProposal()], count: 3, page: 1, page_size: 1 } },
+    });
+    renderWithProviders(<AdminPanel username="admin" onLogout={vi.fn(() => Promise.resolve())} />, { route: '/admin-panel' });
+    const tab = screen.getByRole('tab', { name: /Four Eyes/ });
+    expect((await within(tab).findByLabelText('3 pending')).textContent).toBe('3');
+    expect(calls.find((call) => call.url.startsWith('/api/admin/proposals'))?.url).toBe('/api/admin/proposals?status=pending&page=1&page_size=1');
   });
 
   it('shows no badge when nothing waits', async () => {

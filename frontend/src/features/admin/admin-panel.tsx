@@ -9,6 +9,8 @@ import { BlockedAccountsTab } from '@/features/admin/blocked-accounts-tab';
 import { SearchPlayerTab } from '@/features/admin/search-player-tab';
 import { AuditTab } from '@/features/admin/audit-tab';
 import { BankSettingsTab } from '@/features/admin/bank-settings-tab';
+import { FourEyesTab } from '@/features/admin/four-eyes-tab';
+import { usePendingProposalCount } from '@/features/proposals/api/use-proposals';
 import { OfficersTab } from '@/features/admin/officers-tab';
 import { ADMIN_TABS, TAB_LEAST_ROLE, type AdminTabId } from '@/features/admin/admin-tabs';
 import { useMyRole } from '@/features/officers/api/use-my-role';
@@ -50,16 +52,18 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
   const pendingCount = pendingLoans.data?.count ?? 0;
   const pendingWithdrawals = usePendingWithdrawals().data ?? 0;
   const pendingExchanges = usePendingExchangeCount().data ?? 0;
+  const pendingProposals = usePendingProposalCount().data ?? 0;
   const tabs = useMemo(() => {
     const badges: Partial<Record<AdminTabId, number>> = {
       'pending-loans': pendingCount,
       'withdrawal-requests': pendingWithdrawals,
       'pearl-requests': pendingExchanges,
+      'four-eyes': pendingProposals,
     };
     return ADMIN_TABS.filter((item) => roleAtLeast(role, TAB_LEAST_ROLE[item.id] ?? 'teller')).map((item) =>
       badges[item.id] !== undefined ? { ...item, badge: badges[item.id] } : item,
     );
-  }, [pendingCount, pendingWithdrawals, pendingExchanges, role]);
+  }, [pendingCount, pendingWithdrawals, pendingExchanges, pendingProposals, role]);
 
   return (
     <OfficerRole.Provider value={role}>
@@ -91,6 +95,7 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
           {tab.id === 'savings-management' && <SavingsManagementTab />}
           {tab.id === 'withdrawal-requests' && <WithdrawalRequestsTab />}
           {tab.id === 'pearl-requests' && <PearlRequestsTab />}
+          {tab.id === 'four-eyes' && <FourEyesTab />}
           {tab.id === 'pearl-settings' && <PearlSettingsTab />}
           {tab.id === 'officers' && <OfficersTab />}
           {tab.id === 'bank-settings' && <BankSettingsTab />}

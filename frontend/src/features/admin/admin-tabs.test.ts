@@ -20,6 +20,7 @@ const OPENS_WITH: Record<AdminTabId, [string, string]> = {
   'blocked-accounts': ['players-blocked', 'GET'],
   'withdrawal-requests': ['withdrawal-list', 'GET'],
   'pearl-requests': ['exchange-list', 'GET'],
+  'four-eyes': ['proposals', 'GET'],
   'pearl-settings': ['exchange-settings', 'GET'],
   officers: ['officers', 'GET'],
   'bank-settings': ['bank-settings', 'GET'],

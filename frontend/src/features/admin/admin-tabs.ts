@@ -16,6 +16,7 @@ export const ADMIN_TABS = [
   { id: 'blocked-accounts', label: 'Blocked Accounts', description: 'Accounts blocked after repeated failed sign-ins.' },
   { id: 'withdrawal-requests', label: 'Withdrawal Requests', description: "Players' withdrawal requests to approve or deny." },
   { id: 'pearl-requests', label: 'Pearl Exchange Requests', description: "Players' pearl sell and buy requests to approve or deny." },
+  { id: 'four-eyes', label: 'Four Eyes', description: "Officers' changes above the four-eyes threshold, waiting for a second officer to approve or deny." },
   { id: 'pearl-settings', label: 'Pearl Exchange Settings', description: 'The sell and buy rates of pearls, in bread per pearl.' },
   { id: 'officers', label: 'Officers', description: 'The bank\'s officers and their roles: add one, change the name players see or a role, deactivate or reactivate.' },
   { id: 'bank-settings', label: 'Bank Settings', description: 'The four-eyes threshold and the bounds of rates and start dates; a treasurer changes them.' },

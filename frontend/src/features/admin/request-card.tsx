@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '@/components/icon';
-import { ACTION_LEAST_ROLE, awaitingText, roleAtLeast, type Approval } from '@/lib/officers';
+import { ACTION_LEAST_ROLE, awaitingText, roleAtLeast, type Approval, type Role } from '@/lib/officers';
 import { DecisionButtons } from '@/features/admin/decision-buttons';
 import type { Decision } from '@/features/admin/request-queue';
 import { useOfficerRole } from '@/features/officers/officer-role';
@@ -24,6 +24,8 @@ interface Props<T> extends RequestCardProps<T> {
   subject?: string;
   /** four eyes: the approvals a large request has while it waits for a second officer */
   approvals?: readonly Approval[];
+  /** the least role that decides it, when not a request's (a proposal names its own) */
+  leastRole?: Role;
   /** the request's figures and notes */
   children: ReactNode;
 }
@@ -32,9 +34,9 @@ interface Props<T> extends RequestCardProps<T> {
  * A request's card in a request tab (loans, withdrawals, pearl exchanges): who asked and what, the
  * status, the tab's own figures, and Approve and Deny while the request waits.
  */
-export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title, meta, badge, subject, approvals, children }: Props<T>) {
+export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title, meta, badge, subject, approvals, leastRole, children }: Props<T>) {
   // tellers read requests; loan officers and treasurers decide them (the server checks it too)
-  const mayDecide = roleAtLeast(useOfficerRole(), ACTION_LEAST_ROLE.decide);
+  const mayDecide = roleAtLeast(useOfficerRole(), leastRole ?? ACTION_LEAST_ROLE.decide);
   const awaiting = subject !== undefined ? awaitingText(approvals) : null;
   return (
     <article className="card item-card" aria-labelledby={titleId} data-testid={testId}>

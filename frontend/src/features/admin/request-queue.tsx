@@ -19,6 +19,8 @@ interface RequestQueueProps<T extends { id: number }> {
   count: number;
   paging: NextPage;
   empty: { title: string; text: string };
+  /** what the list holds, for Load more ("request" unless said) */
+  noun?: string;
   /** a request's card (request-card.tsx); `onDecide` opens the decision dialog on it */
   Card: ComponentType<RequestCardProps<T>>;
   /** the decision dialog (request-decision-dialog.tsx): `onClose` closes it, `onDone` tells the tab's banner how it went */
@@ -29,7 +31,7 @@ interface RequestQueueProps<T extends { id: number }> {
  * The body of a request tab (pending loans, withdrawals, pearl exchanges): the outcome of the last
  * decision, the cards a page at a time, and the decision dialog of the card whose button was pressed.
  */
-export function RequestQueue<T extends { id: number }>({ rows, count, paging, empty, Card, Dialog }: RequestQueueProps<T>) {
+export function RequestQueue<T extends { id: number }>({ rows, count, paging, empty, noun = 'request', Card, Dialog }: RequestQueueProps<T>) {
   const [decision, setDecision] = useState<Decision<T> | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const decide = useCallback((next: Decision<T>) => {
@@ -52,7 +54,7 @@ export function RequestQueue<T extends { id: number }>({ rows, count, paging, em
           <LoadMore
             shown={rows.length}
             total={count}
-            noun="request"
+            noun={noun}
             hasMore={paging.hasNextPage}
             loading={paging.isFetchingNextPage}
             onLoadMore={loadMore}
