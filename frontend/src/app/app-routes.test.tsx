@@ -112,7 +112,7 @@ describe('app routes', () => {
     expect(localStorage.getItem('access_token')).toContain('.');
   });
 
-  it('sends an admin (a treasurer) to the admin panel with all nineteen tabs: the spec\'s seventeen, Officers and Bank Settings', async () => {
+  it('sends an admin (a treasurer) to the admin panel with all twenty tabs: the spec\'s seventeen, Four Eyes, Officers and Bank Settings', async () => {
     mockFetch({ 'POST /api/login': loginAnswer('admin', true) });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Sign In' });
@@ -120,8 +120,8 @@ describe('app routes', () => {
     const tablist = await screen.findByRole('tablist', { name: 'Admin panel' });
     expect(currentPath()).toBe('/admin-panel');
     const tabs = tablist.querySelectorAll('[role="tab"]');
-    expect(tabs).toHaveLength(19);
-    expect([...tabs].slice(16).map((tab) => tab.textContent)).toEqual(['Officers', 'Bank Settings', 'Audit']);
+    expect(tabs).toHaveLength(20);
+    expect([...tabs].slice(15).map((tab) => tab.textContent)).toEqual(['Four Eyes', 'Pearl Exchange Settings', 'Officers', 'Bank Settings', 'Audit']);
   });
 
   it('returns to the remembered page after sign-in', async () => {

@@ -13,6 +13,7 @@ import { LoanMarkButtons } from '@/features/admin/loan-payment-actions';
 import { ChangeLoanDateForm } from '@/features/admin/change-loan-date-form';
 import { ChangeLoanDaysForm } from '@/features/admin/change-loan-days-form';
 import { LoanPaymentHistory } from '@/features/admin/loan-payment-history';
+import { WriteOffModal } from '@/features/admin/write-off-modal';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -38,6 +39,8 @@ export function CheckLoanCard({
 }) {
   const [panel, setPanel] = useState<Panel>(null);
   const mayPayOff = useMay(ACTION_LEAST_ROLE.payOff);
+  const mayWriteOff = useMay(ACTION_LEAST_ROLE.writeOff);
+  const [writingOff, setWritingOff] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const toggle = (next: Panel) => {
     setNotice(null);
@@ -91,13 +94,31 @@ export function CheckLoanCard({
           <Icon name="info" size={16} />
           Auto Payments
         </button>
+        {mayWriteOff && loan.remaining > 0 && (
+          <button
+            type="button"
+            className="btn btn--secondary btn--small actions-row__end"
+            onClick={() => {
+              setNotice(null);
+              setWritingOff(true);
+            }}
+          >
+            <Icon name="alert" size={16} />
+            Write Off
+          </button>
+        )}
         {mayPayOff && (
-          <button type="button" className="btn btn--danger btn--small actions-row__end" onClick={() => onPayOff(loan)}>
+          <button
+            type="button"
+            className={mayWriteOff && loan.remaining > 0 ? 'btn btn--danger btn--small' : 'btn btn--danger btn--small actions-row__end'}
+            onClick={() => onPayOff(loan)}
+          >
             <Icon name="checkCircle" size={16} />
             Mark Paid Off
           </button>
         )}
       </div>
+      {writingOff && <WriteOffModal loan={loan} onClose={() => setWritingOff(false)} onDone={setNotice} />}
       <NoticeBanner notice={notice} />
       {panel === 'date' && <ChangeLoanDateForm loan={loan} onNotice={setNotice} onClose={() => setPanel(null)} />}
       {panel === 'days' && <ChangeLoanDaysForm loan={loan} onNotice={setNotice} onClose={() => setPanel(null)} />}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PlayerProducts } from '@/features/admin/player-products';
-import { makeLoanLimits, makePlayerLoan } from '@/lib/loan-fixtures';
+import { makeLoan, makeLoanLimits, makePlayerLoan } from '@/lib/loan-fixtures';
 import { makeSavings } from '@/lib/savings-fixtures';
 import { awaitingAnswer } from '@/lib/proposal-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -66,6 +66,49 @@ describe("View Products: a player's card as a teller's desk", () => {
     const row = await screen.findByTestId('product-loan-2');
     fireEvent.click(within(within(row).getByRole('group', { name: 'Payments of loan #2' })).getByRole('button', { name: 'Mark Not Paid' }));
     expect((await within(row).findByRole('status')).textContent).toBe('Waits for a second officer: Approved by Ada; a second officer must approve');
+  });
+
+  it('writes a loan off only with a reason, after a confirmation naming what the server says is left to pay', async () => {
+    const { calls } = routes({
+      'POST /api/admin/loans/2/write-off': { body: makeLoan({ status: 'Written-Off', written_off: 1_213_334, remaining: 0 }) },
+    });
+    renderWithProviders(<PlayerProducts playerId={7} />);
+    const row = await screen.findByTestId('product-loan-2');
+    fireEvent.click(within(row).getByRole('button', { name: 'Write Off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Write off loan #2?' });
+    expect(within(dialog).getByTestId('write-off-amount').textContent).toBe('€1,213,334');
+    expect(dialog.textContent).toContain("Aria's loan of €1,000,000");
+    const confirm = within(dialog).getByRole('button', { name: 'Write Off' });
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.change(within(dialog).getByLabelText('Reason for the write-off'), { target: { value: 'Left the guild' } });
+    fireEvent.click(confirm);
+    expect((await within(row).findByRole('status')).textContent).toBe('Loan #2 of Aria written off: €1,213,334 forgiven');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ reason: 'Left the guild' });
+    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("keeps the write-off dialog open with the server's words when it waits for a second officer or is refused", async () => {
+    let answer: { status: number; body: unknown } = {
+      status: 409,
+      body: { detail: 'Nothing is left to pay on this loan', code: 'nothing_to_write_off' },
+    };
+    routes({ 'POST /api/admin/loans/2/write-off': () => answer });
+    renderWithProviders(<PlayerProducts playerId={7} />);
+    fireEvent.click(within(await screen.findByTestId('product-loan-2')).getByRole('button', { name: 'Write Off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Write off loan #2?' });
+    fireEvent.change(within(dialog).getByLabelText('Reason for the write-off'), { target: { value: 'Left the guild' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Write Off' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Error writing off loan: Nothing is left to pay on this loan');
+    answer = awaitingAnswer('Ada');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Write Off' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Waits for a second officer: Approved by Ada; a second officer must approve',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Write Off' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('offers no payments on a closed loan', async () => {

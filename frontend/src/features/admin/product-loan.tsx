@@ -9,6 +9,7 @@ import { loanBadgeTone, loanRateText, type ListingStatus, type PlayerLoan } from
 import { LoanMarkButtons } from '@/features/admin/loan-payment-actions';
 import { PayOffModal } from '@/features/admin/pay-off-modal';
 import { LoanEditForm } from '@/features/admin/loan-edit-form';
+import { WriteOffModal } from '@/features/admin/write-off-modal';
 
 // as Check Loans colours a loan's day
 const LISTING_TONE: Record<ListingStatus, string> = {
@@ -24,6 +25,8 @@ export function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDeci
   const [payingOff, setPayingOff] = useState(false);
   const mayEdit = useMay(ACTION_LEAST_ROLE.editProduct);
   const mayPayOff = useMay(ACTION_LEAST_ROLE.payOff);
+  const mayWriteOff = useMay(ACTION_LEAST_ROLE.writeOff);
+  const [writingOff, setWritingOff] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const active = loan.status === 'Active';
   return (
@@ -62,10 +65,23 @@ export function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDeci
       {active && (
         <div className="product-row__wide actions-row" role="group" aria-label={`Payments of loan #${loan.id}`}>
           <LoanMarkButtons loan={loan} onNotice={setNotice} />
+          {mayWriteOff && loan.remaining > 0 && (
+            <button
+              type="button"
+              className="btn btn--secondary btn--small actions-row__end"
+              onClick={() => {
+                setNotice(null);
+                setWritingOff(true);
+              }}
+            >
+              <Icon name="alert" size={16} />
+              Write Off
+            </button>
+          )}
           {mayPayOff && (
             <button
               type="button"
-              className="btn btn--danger btn--small actions-row__end"
+              className={mayWriteOff && loan.remaining > 0 ? 'btn btn--danger btn--small' : 'btn btn--danger btn--small actions-row__end'}
               onClick={() => {
                 setNotice(null);
                 setPayingOff(true);
@@ -77,6 +93,7 @@ export function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDeci
           )}
         </div>
       )}
+      {writingOff && <WriteOffModal loan={loan} onClose={() => setWritingOff(false)} onDone={setNotice} />}
       {payingOff && <PayOffModal loan={loan} onClose={() => setPayingOff(false)} onDone={setNotice} />}
       {editing && (
         <div className="product-row__wide">
