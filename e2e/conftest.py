@@ -59,6 +59,28 @@ expect.set_options(timeout=10_000)
 class Server:
     base_url: str
     log_path: Path | None = None  # the server's output: its access log among it
+    database_url: str = ""  # the database it serves, for set-up the API cannot do at once
+
+    def add_officer(self, *, username: str, display_name: str, password: str, role: str) -> None:
+        """An officer made in the server's database, as `ensure_admin` makes the admin. Adding one
+        through the app waits for a second treasurer (issue 29), which the tests' bank of one treasurer
+        only has after a published 24-hour delay; made here, no treasurer appointed them, so any of
+        them may be the admin's second officer."""
+        code = (
+            "from accounts.models import User; "
+            f"User.objects.create_user(username={username!r}, password={password!r}, display_name={display_name!r}, "
+            f"role={role!r}, is_staff=True, is_superuser={role == 'treasurer'!r})"
+        )
+        result = subprocess.run(
+            [str(PYTHON), "manage.py", "shell", "-c", code],
+            check=False,
+            cwd=ROOT,
+            env=_base_env(self.database_url),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert result.returncode == 0, f"adding officer {username} failed:\n{result.stdout}\n{result.stderr}"
 
     def url(self, path: str) -> str:
         return self.base_url + path
@@ -190,7 +212,7 @@ def database_url() -> Iterator[str]:
 @pytest.fixture(scope="session")
 def server(database_url: str) -> Iterator[Server]:
     process, base_url, log_path = _start_daphne(_base_env(database_url), "main")
-    yield Server(base_url, log_path)
+    yield Server(base_url, log_path, database_url)
     _stop(process)
 
 

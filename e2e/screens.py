@@ -209,6 +209,7 @@ SCREENS: list[Screen] = [
     _admin("Blocked Accounts"),
     _admin("Officers"),
     _admin("Bank Settings"),
+    _admin("Four Eyes"),
     _admin("Withdrawal Requests"),
     _admin("Pearl Exchange Requests"),
     Screen(

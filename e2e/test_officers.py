@@ -33,13 +33,12 @@ def shown(username: str) -> str:
 
 
 def new_officer(server: Server, prefix: str, role: str) -> str:
-    """An officer added by the treasurer through the Officers API, in the test's own database; answers
-    the username (the display name is `shown(username)`)."""
+    """An officer in the test's own database (adding one through the Officers API waits for a second
+    treasurer: the treasurer's test below does that); answers the username (the display name is
+    `shown(username)`)."""
     name = f"{prefix}{uuid.uuid4().hex[:6]}"
     DISPLAY_NAMES[name] = f"{prefix} the Clerk {uuid.uuid4().hex[:4]}"
-    body = {"username": name, "display_name": shown(name), "password": PASSWORD, "role": role}
-    status, answer = server.api("POST", "/api/admin/officers", body, token=admin_token(server))
-    assert status == 201 and answer["role"] == role, answer
+    server.add_officer(username=name, display_name=shown(name), password=PASSWORD, role=role)
     return name
 
 
@@ -52,8 +51,26 @@ def new_player_with_savings(server: Server, prefix: str, amount: int) -> tuple[i
     status, savings = server.api(
         "POST", "/api/savings", {"player_id": player["id"], "invested_value": amount}, token=admin_token(server)
     )
+    if status == 202:  # above the four-eyes threshold (issue 29): the set-up's second officer carries it out
+        proposal_id = savings["proposal"]["id"]
+        status, savings = server.api(
+            "PUT", f"/api/admin/proposals/{proposal_id}/approve", token=server.login_token(set_up_officer(server), PASSWORD)
+        )
+        assert status == 200 and savings["proposal"]["status"] == "carried_out", savings
+        return player["id"], name
     assert status == 201, savings
     return player["id"], name
+
+
+_SET_UP_OFFICERS: dict[str, str] = {}
+
+
+def set_up_officer(server: Server) -> str:
+    """A loan officer of the tests' set-up (one per server), the second officer of what the admin's
+    set-up proposes; never a treasurer, so the admin stays the bank's only one."""
+    if server.base_url not in _SET_UP_OFFICERS:
+        _SET_UP_OFFICERS[server.base_url] = new_officer(server, "Setup", "loan_officer")
+    return _SET_UP_OFFICERS[server.base_url]
 
 
 def ask_withdrawal(server: Server, player_id: int, name: str, amount: int) -> int:
@@ -147,7 +164,7 @@ def test_a_teller_reads_every_screen_without_the_buttons_of_a_higher_role(
     expect(page.get_by_text("Admin Panel · Teller")).to_be_visible()
     panel = page.get_by_role("tabpanel")
     # the screens the server lets a teller read are offered; the treasurer's and loan officer's are not
-    for tab in ("Officers", "Bank Settings", "Add Product"):
+    for tab in ("Officers", "Add Product"):
         expect(page.get_by_role("tab", name=re.compile(rf"^{re.escape(tab)}\b"))).to_have_count(0)
 
     # each pending request is shown, and no Approve or Deny
@@ -189,6 +206,12 @@ def test_a_teller_reads_every_screen_without_the_buttons_of_a_higher_role(
     ).to_have_count(0)
     scroll_to_top(page)
     shoot(page, "credit-migration")
+
+    # the bank's controls are published to every officer (issue 29): a teller reads them, changes none
+    open_tab(page, "Bank Settings")
+    expect(panel.get_by_test_id("current-four-eyes")).to_have_text(f"€{FOUR_EYES_ABOVE:,}")
+    expect(panel.get_by_role("note")).to_have_text("Only a treasurer can change these settings.")
+    expect(panel.get_by_role("button", name="Save Settings")).to_have_count(0)
 
     open_tab(page, "Pearl Exchange Settings")
     expect(panel.get_by_test_id("current-sell-rate")).to_contain_text(re.compile(r"^€[\d,]+ per pearl$"))
@@ -288,6 +311,9 @@ def test_a_large_withdrawal_needs_two_officers_and_the_player_sees_it_live(
     shoot(page, "player-after")
 
 
+WAITS = re.compile(r"^Waits for a second officer: \S.+")
+
+
 def test_the_treasurer_manages_officers_and_the_four_eyes_threshold(page: Page, server: Server, shoot):
     name = f"Ned{uuid.uuid4().hex[:6]}"
     open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
@@ -303,7 +329,31 @@ def test_the_treasurer_manages_officers_and_the_four_eyes_threshold(page: Page, 
     shown_as = f"Ned the Clerk {uuid.uuid4().hex[:4]}"
     form.get_by_label("Display name").fill(shown_as)
     form.get_by_role("button", name="Add Officer").click()
-    expect(form.get_by_role("status")).to_have_text(f"{shown_as} was added as a Loan Officer, signing in as {name}")
+    # adding an officer takes a second treasurer (issue 29): the form says so, no card appears
+    expect(form.get_by_role("status")).to_have_text(WAITS)
+    expect(page.get_by_role("article", name=shown_as)).to_have_count(0)
+
+    # the proposal waits on Four Eyes: the bank's only treasurer cannot be its second officer yet
+    open_tab(page, "Four Eyes")
+    proposal = page.get_by_role("article").filter(has_text=f"Add {name} ({shown_as}) as Loan Officer")
+    expect(proposal.get_by_test_id("proposal-reason")).to_contain_text("the bank has one treasurer")
+    expect(proposal.get_by_test_id("proposal-not-before")).to_contain_text("Not before")
+    proposal.get_by_role("button", name=re.compile(r"^Approve change #")).click()
+    page.get_by_role("dialog", name="Approve change").get_by_role("button", name="Approve", exact=True).click()
+    expect(page.get_by_role("alert")).to_contain_text("Error approving change: ")
+    scroll_to_top(page)
+    shoot(page, "four-eyes")
+    proposal.get_by_role("button", name=re.compile(r"^Deny change #")).click()
+    dialog = page.get_by_role("dialog", name="Deny change")
+    dialog.get_by_label("Reason for denial").fill("Added by the tests' set-up instead")
+    dialog.get_by_role("button", name="Deny", exact=True).click()
+    expect(page.get_by_role("status")).to_have_text("Proposal denied.")
+    expect(proposal).to_have_count(0)
+
+    # an officer made in the database, to rename and deactivate
+    name = new_officer(server, "Ned", "loan_officer")
+    shown_as = shown(name)
+    open_tab(page, "Officers")
     officer = page.get_by_role("article", name=shown_as)
     expect(officer).to_contain_text("Active")
     expect(officer).to_contain_text("Never")
@@ -335,9 +385,24 @@ def test_the_treasurer_manages_officers_and_the_four_eyes_threshold(page: Page, 
     expect(page.get_by_role("alert")).to_contain_text("Error saving bank settings: ")
     field.fill(str(FOUR_EYES_ABOVE))
     page.get_by_role("button", name="Save Settings").click()
+    # the same threshold again changes nothing (the server keeps no empty change): saved, as it was
     expect(page.get_by_role("status")).to_have_text("Bank settings saved")
-    expect(page.get_by_test_id("settings-updated")).to_contain_text(f"by {ADMIN_USERNAME}")
+    expect(page.get_by_test_id("current-four-eyes")).to_have_text(f"€{FOUR_EYES_ABOVE:,}")
+    # a loosening (a higher loan rate allowed) waits for a second treasurer: said, nothing in force changes
+    highest = page.get_by_label("Highest loan rate (%)")
+    in_force = page.get_by_test_id("current-loan-rates").inner_text()
+    highest.fill(str(float(highest.input_value()) + 1).removesuffix(".0"))
+    page.get_by_role("button", name="Save Settings").click()
+    expect(page.get_by_role("status")).to_have_text(WAITS)
+    expect(page.get_by_test_id("current-loan-rates")).to_have_text(in_force)
     shoot(page, "bank-settings")
+    open_tab(page, "Four Eyes")
+    proposal = page.get_by_role("article").filter(has_text="highest loan rate")
+    proposal.get_by_role("button", name=re.compile(r"^Deny change #")).click()
+    dialog = page.get_by_role("dialog", name="Deny change")
+    dialog.get_by_label("Reason for denial").fill("Only a test")
+    dialog.get_by_role("button", name="Deny", exact=True).click()
+    expect(page.get_by_role("status")).to_have_text("Proposal denied.")
 
 
 def test_an_officer_is_told_of_wrong_passwords_given_for_them(page: Page, server: Server, shoot):
