@@ -54,7 +54,9 @@ def new_player_with_savings(server: Server, prefix: str, amount: int) -> tuple[i
     if status == 202:  # above the four-eyes threshold (issue 29): the set-up's second officer carries it out
         proposal_id = savings["proposal"]["id"]
         status, savings = server.api(
-            "PUT", f"/api/admin/proposals/{proposal_id}/approve", token=server.login_token(set_up_officer(server), PASSWORD)
+            "PUT",
+            f"/api/admin/proposals/{proposal_id}/approve",
+            token=server.login_token(set_up_officer(server), PASSWORD),
         )
         assert status == 200 and savings["proposal"]["status"] == "carried_out", savings
         return player["id"], name
