@@ -8,7 +8,7 @@ import { plural } from '@/lib/plural';
 import { PendingLoanDecision } from '@/features/player/pending-loan-decision';
 import '@/components/bank-ui.css';
 
-const BADGE_TONE: Record<string, string> = { pending: 'warning', approved: 'success', denied: 'error' };
+const BADGE_TONE: Record<string, string> = { pending: 'warning', approved: 'success', denied: 'error', cancelled: 'neutral' };
 
 export function PendingLoanCard({ request, rateDecimals }: { request: PendingLoan; rateDecimals?: number }) {
   return (

@@ -84,6 +84,17 @@ describe('PendingLoansTab', () => {
     ]);
   });
 
+  it('shows a request the player cancelled as Cancelled, not as waiting', async () => {
+    mockFetch({ 'GET /api/me/bank-data': bankData([makePendingLoan({ id: 5, status: 'cancelled' })]) });
+    renderWithProviders(<PendingLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    const card = await screen.findByRole('article');
+    expect(card.querySelector('.badge')?.textContent).toBe('Cancelled');
+    expect(Array.from(card.querySelector('.decision')?.children ?? [], (line) => line.textContent)).toEqual([
+      'Cancelled',
+      'You cancelled this request before it was decided.',
+    ]);
+  });
+
   it('offers Retry when the banking data cannot be loaded', async () => {
     let attempts = 0;
     mockFetch({
