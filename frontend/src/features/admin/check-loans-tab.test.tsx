@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CheckLoansTab } from '@/features/admin/check-loans-tab';
 import { makeLoan, makeLoanLimits } from '@/lib/loan-fixtures';
+import { awaitingAnswer } from '@/lib/proposal-fixtures';
 import type { CheckedLoan } from '@/lib/loans';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
@@ -96,6 +97,22 @@ describe('CheckLoansTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Date' }));
     expect((await screen.findByRole('status')).textContent).toBe(`Start date changed to ${day('10 Mar 2025')}`);
     expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/admin/loans/2/change-date?new_date=2025-03-10');
+  });
+
+  it('keeps the start-date form open when the move waits for a second officer, and says so', async () => {
+    mockFetch({
+      'GET /api/admin/loans/check': { body: checkPage([LOAN]) },
+      'PUT /api/admin/loans/2/change-date': awaitingAnswer(),
+    });
+    renderWithProviders(<CheckLoansTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change Date' }));
+    fireEvent.change(screen.getByLabelText('New start date (YYYY-MM-DD)'), { target: { value: '2025-02-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Date' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Waits for a second officer: Approved by Lena the Lender; a second officer must approve',
+    );
+    expect(screen.getByRole('form', { name: 'Change the start date of loan #2' })).toHaveProperty('tagName', 'FORM');
+    expect(screen.getByLabelText<HTMLInputElement>('New start date (YYYY-MM-DD)').value).toBe('2025-02-01');
   });
 
   it('changes the days, which must be a number', async () => {
