@@ -36,7 +36,7 @@ export function ProposalCard({ request: proposal, onDecide }: RequestCardProps<P
       <dl className="stat-grid stat-grid--three stat-grid--stacked">
         <StatBox label="Player" value={proposal.player_name || 'None'} />
         <StatBox label="Effect" value={formatMoney(proposal.effect)} tone="gold" testId="proposal-effect" />
-        <StatBox label="Decided by" value={`${ROLE_LABELS[leastRole]} or above`} />
+        <StatBox label="Decided by" value={leastRole === 'treasurer' ? 'A treasurer' : `${ROLE_LABELS[leastRole]} or above`} />
       </dl>
       <p className="item-card__reason" data-testid="proposal-reason">
         <span className="item-card__reason-label">Why two officers</span>
