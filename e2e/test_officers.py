@@ -52,27 +52,10 @@ def new_player_with_savings(server: Server, prefix: str, amount: int) -> tuple[i
         "POST", "/api/savings", {"player_id": player["id"], "invested_value": amount}, token=admin_token(server)
     )
     if status == 202:  # above the four-eyes threshold (issue 29): the set-up's second officer carries it out
-        proposal_id = savings["proposal"]["id"]
-        status, savings = server.api(
-            "PUT",
-            f"/api/admin/proposals/{proposal_id}/approve",
-            token=server.login_token(set_up_officer(server), PASSWORD),
-        )
-        assert status == 200 and savings["proposal"]["status"] == "carried_out", savings
+        status, savings = server.carry_out(status, savings)
         return player["id"], name
     assert status == 201, savings
     return player["id"], name
-
-
-_SET_UP_OFFICERS: dict[str, str] = {}
-
-
-def set_up_officer(server: Server) -> str:
-    """A loan officer of the tests' set-up (one per server), the second officer of what the admin's
-    set-up proposes; never a treasurer, so the admin stays the bank's only one."""
-    if server.base_url not in _SET_UP_OFFICERS:
-        _SET_UP_OFFICERS[server.base_url] = new_officer(server, "Setup", "loan_officer")
-    return _SET_UP_OFFICERS[server.base_url]
 
 
 def ask_withdrawal(server: Server, player_id: int, name: str, amount: int) -> int:

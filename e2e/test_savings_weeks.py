@@ -20,8 +20,10 @@ def savings_due_today(server: Server, prefix: str, amount: int, *, weeks: int = 
     status, limits = server.api("GET", "/api/loans/limits", token=admin_token(server))
     assert status == 200, limits
     week_ago = (date.fromisoformat(limits["today"]) - timedelta(days=7 * weeks)).isoformat()
-    status, moved = server.api(
-        "PUT", f"/api/admin/savings/{savings_id}/change-date?new_date={week_ago}", token=admin_token(server)
+    status, moved = server.carry_out(
+        *server.api(
+            "PUT", f"/api/admin/savings/{savings_id}/change-date?new_date={week_ago}", token=admin_token(server)
+        )
     )
     assert status == 200, moved
     return savings_id, name
