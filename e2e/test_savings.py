@@ -159,7 +159,18 @@ def test_a_withdrawal_from_request_to_approval_seen_live_by_the_player(
     dialog.get_by_label("Approval notes (optional)").fill("Meet at the bank at 18:30")
     shoot(admin_page, "admin-approve-withdrawal")
     dialog.get_by_role("button", name="Approve", exact=True).click()
-    expect(admin_page.get_by_role("status").filter(has_text="approved")).to_have_text("Withdrawal request approved.")
+    # the admin opened the player's €700,000 alone today: with this €600,000 it is above the four-eyes
+    # threshold (issue 29), so the admin's approval is the first of two
+    expect(admin_page.get_by_role("status").filter(has_text="second officer")).to_have_text(
+        re.compile(r"^Approved by .+; a second officer must approve$")
+    )
+    expect(card).to_contain_text("Pending")
+    status, decided = server.api(
+        "PUT",
+        f"/api/admin/withdrawal-requests/{request_id}/approve?admin_notes=Meet+at+the+bank+at+18:30",
+        token=server.second_officer_token(),
+    )
+    assert status == 200, decided
     expect(card).to_contain_text("Approved")
     expect(card.get_by_role("button", name=re.compile("^(Approve|Deny) "))).to_have_count(0)
 
