@@ -46,6 +46,8 @@ CHROMIUM_ARGS = [
 ADMIN_USERNAME = "admin"
 ADMIN_PASSWORD = "e2e-Admin-pass-2025"
 DEMO_PASSWORD = "guildbank1"
+# what players and records call the admin (issue 29: never the sign-in name): "Officer <id>" until renamed
+ADMIN_SHOWN = "Officer 1"
 
 # Shortened session for the expiry tests: the modal shows 6 s after sign-in, counts down 8 s.
 SHORT_SESSION_SECONDS = 14

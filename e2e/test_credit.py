@@ -6,7 +6,7 @@ import uuid
 from bank_ui import open_and_sign_in, path_is, wait_until_live
 from playwright.sync_api import Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server
+from conftest import ADMIN_PASSWORD, ADMIN_SHOWN, ADMIN_USERNAME, Server
 
 PASSWORD = "credit-pass-1"
 
@@ -57,7 +57,7 @@ def test_player_sees_score_history_eligibility_and_a_live_adjustment(page: Page,
     expect(history).to_contain_text("Manual Adjustment")
     expect(history).to_contain_text("Won the guild tournament")
     expect(history).to_contain_text("+160")
-    expect(history).to_contain_text("Admin: admin")
+    expect(history).to_contain_text(f"Admin: {ADMIN_SHOWN}")
     expect(page.get_by_test_id("credit-score-value")).to_have_text("160")
     expect(
         page.get_by_role("article").filter(has=page.get_by_role("heading", name="Credit Score", exact=True))
@@ -110,7 +110,7 @@ def test_admin_adjusts_a_score_and_sees_the_table_update(page: Page, server: Ser
     status, history = server.api("GET", f"/api/players/{player_id}/credit-history", token=token)
     assert status == 200
     assert [e["action_type"] for e in history["history"]] == ["loan_defaulted", "payment_missed", "friend_invite"]
-    assert {e["admin_user"] for e in history["history"]} == {"admin"}
+    assert {e["admin_user"] for e in history["history"]} == {ADMIN_SHOWN}
 
 
 def test_admin_previews_and_executes_a_migration_for_one_player(page: Page, server: Server, shoot):

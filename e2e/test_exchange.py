@@ -12,7 +12,7 @@ import pytest
 from bank_ui import choose_theme, money, open_and_sign_in, open_tab, path_is, scroll_to_top, sign_in, wait_until_live
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, Server, watch_for_errors
+from conftest import ADMIN_PASSWORD, ADMIN_SHOWN, ADMIN_USERNAME, DEMO_PASSWORD, Server, watch_for_errors
 
 PASSWORD = "pearls-pass-1"
 SELL_LABEL = "Where should the money go?"
@@ -146,7 +146,7 @@ def test_a_sale_into_new_savings_approved_by_the_admin_shows_on_the_player_side_
     expect(admin_page.get_by_role("status").filter(has_text="approved")).to_have_text(
         "Pearl exchange request approved."
     )
-    expect(admin_card).to_contain_text("Approved by admin")
+    expect(admin_card).to_contain_text(f"Approved by {ADMIN_SHOWN}")
     expect(admin_card.get_by_role("button")).to_have_count(0)
     if listed["pending_count"] > 1:
         expect(requests_tab.get_by_label(f"{listed['pending_count'] - 1} pending")).to_be_visible()
@@ -170,7 +170,7 @@ def test_a_sale_into_new_savings_approved_by_the_admin_shows_on_the_player_side_
     scroll_to_top(page)
     shoot(page, "exchange-pearls-buy-with-new-savings")
     open_tab(page, "Pearl History")
-    expect(card).to_contain_text("Approved by admin")
+    expect(card).to_contain_text(f"Approved by {ADMIN_SHOWN}")
     expect(card).to_contain_text(f"into Savings Account #{savings['id']}")
     expect(card).to_contain_text("Admin notes: Welcome to savings")
     assert page.evaluate("window.__samePage") is True, "the page was reloaded"
@@ -211,7 +211,9 @@ def test_new_rates_from_the_admin_reach_the_open_player_form(page: Page, admin_p
             "Exchange rates updated successfully!"
         )
         expect(admin_page.get_by_test_id("current-sell-rate")).to_have_text(per_pearl(new_sell))
-        expect(admin_page.get_by_test_id("rates-updated")).to_have_text(re.compile(r"^Last updated .+ by admin$"))
+        expect(admin_page.get_by_test_id("rates-updated")).to_have_text(
+            re.compile(rf"^Last updated .+ by {ADMIN_SHOWN}$")
+        )
         scroll_to_top(admin_page)
         shoot(admin_page, "pearl-settings")
 

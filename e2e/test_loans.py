@@ -19,7 +19,7 @@ from bank_ui import (
 )
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server, watch_for_errors
+from conftest import ADMIN_PASSWORD, ADMIN_SHOWN, ADMIN_USERNAME, Server, watch_for_errors
 
 PASSWORD = "loans-pass-1"
 
@@ -265,7 +265,7 @@ def test_a_denied_request_shows_the_reason_to_the_player(page: Page, admin_page:
 
     # the player's request turns Denied with the reason, who and when, live
     expect(page.get_by_text("Denied", exact=True)).to_be_visible(timeout=10_000)
-    expect(page.get_by_text(re.compile(r"^Denied by admin on "))).to_be_visible()
+    expect(page.get_by_text(re.compile(rf"^Denied by {ADMIN_SHOWN} on "))).to_be_visible()
     expect(page.get_by_text("Reason: Pay back your current loan first.")).to_be_visible()
     scroll_to_top(page)
     shoot(page, "player-sees-denial")
