@@ -51,18 +51,20 @@ def test_admin_finds_a_player_adds_a_product_marks_a_bad_payer_and_deletes_them(
     # Add Product: a loan, at the server's price
     details.get_by_role("button", name="Add Product", exact=True).click()
     form = details.get_by_role("article").filter(has=page.get_by_role("heading", name=f"Add a product for {name}"))
-    form.get_by_label("Value", exact=True).fill("500k")
+    # a small loan: deleting the player forgives what is owed, which the admin may settle alone only
+    # while it stays under the four-eyes threshold with what they decided for the player (issue 29)
+    form.get_by_label("Value", exact=True).fill("100k")
     form.get_by_label("Loan Duration (Days)").fill("10")
-    expect(form.get_by_test_id("quote-note")).to_contain_text("35%")
+    expect(form.get_by_test_id("quote-note")).to_contain_text("50%")
     form.get_by_role("button", name="Add Product", exact=True).click()
-    expect(form.get_by_role("status")).to_contain_text(f"created for {name}: €500,000 at 35% over 10 days")
+    expect(form.get_by_role("status")).to_contain_text(f"created for {name}: €100,000 at 50% over 10 days")
     scroll_to_top(page)
     shoot(page, "product-added")
 
     details.get_by_role("button", name="View Products").click()
     products = details.get_by_role("list", name="Loans")
     expect(products.get_by_role("listitem")).to_have_count(1)
-    expect(products).to_contain_text("€500,000 at 35%")
+    expect(products).to_contain_text("€100,000 at 50%")
 
     # mark a bad payer: the standing changes live, and product creation is refused
     details.get_by_role("button", name="Mark as Bad Payer").click()
@@ -86,7 +88,7 @@ def test_admin_finds_a_player_adds_a_product_marks_a_bad_payer_and_deletes_them(
     open_tab(page, "Bad Payers")
     card = page.get_by_test_id(f"bad-payer-{player_id}")
     expect(card).to_contain_text("Active Loans1")
-    expect(card).to_contain_text("Loans Value€500,000")
+    expect(card).to_contain_text("Loans Value€100,000")
     scroll_to_top(page)
     shoot(page, "bad-payers")
 
