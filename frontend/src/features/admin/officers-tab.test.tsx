@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OfficersTab } from '@/features/admin/officers-tab';
 import type { Officer } from '@/features/officers/api/use-officers';
+import { awaitingAnswer } from '@/lib/proposal-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
@@ -146,6 +147,22 @@ describe('Admin OfficersTab', () => {
     expect((await within(row).findByRole('status')).textContent).toBe('Lena the Lender is now a Treasurer');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ role: 'treasurer' });
     await waitFor(() => within(row).getByText('Treasurer', { selector: 'dd' }));
+  });
+
+  it('says a role raise waits for a second treasurer, and the card keeps the role still held', async () => {
+    mockFetch({
+      'GET /api/admin/officers': { body: { results: [ADMIN, LOU] } },
+      'PATCH /api/admin/officers/7': awaitingAnswer('Ada the Treasurer'),
+    });
+    renderWithProviders(<OfficersTab />);
+    const row = await screen.findByRole('article', { name: 'Lena the Lender' });
+    fireEvent.change(within(row).getByLabelText('Role'), { target: { value: 'treasurer' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Change Role' }));
+    expect((await within(row).findByRole('status')).textContent).toBe(
+      'Waits for a second officer: Approved by Ada the Treasurer; a second officer must approve',
+    );
+    expect(within(row).getByLabelText<HTMLSelectElement>('Role').value).toBe('loan_officer');
+    expect(within(row).getByText('Loan Officer', { selector: 'dd' }).textContent).toBe('Loan Officer');
   });
 
   it('says plainly why the last treasurer cannot be demoted', async () => {
