@@ -5,6 +5,7 @@ import { ReportTab } from '@/features/admin/report-tab';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 import { day } from '@/testing/text';
+import { awaitingAnswer } from '@/lib/proposal-fixtures';
 
 const COUNTERS = {
   active_loans: 2,
@@ -117,6 +118,24 @@ describe('ReportTab', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Solo dividends updated successfully');
     expect(calls.find((call) => call.method === 'PUT')?.url).toBe('/api/solo-dividends?dividends=20000');
     expect((await screen.findByTestId('dividends-value')).textContent).toBe('€20,000');
+  });
+
+  it('keeps the dividends edit open when the change waits for a second officer, the figure in force unchanged', async () => {
+    mockFetch({
+      'GET /api/admin/report': reportAnswer([]),
+      'GET /api/solo-dividends': { body: { dividends: 17_500 } },
+      'PUT /api/solo-dividends': awaitingAnswer(),
+    });
+    renderWithProviders(<ReportTab />);
+    await screen.findByText('€17,500');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByLabelText('New dividends amount'), { target: { value: '5000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Waits for a second officer: Approved by Lena the Lender; a second officer must approve',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('New dividends amount').value).toBe('5000000');
+    expect(screen.getByTestId('dividends-value').textContent).toBe('€17,500');
   });
 
   it('resets the dividends to 0 after a confirmation, and reports a failure', async () => {
