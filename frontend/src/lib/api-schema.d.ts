@@ -11,8 +11,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Admin: the audit trail, newest first, a page at a time (filters: player_id, kind, officer) */
+        /** Admin: the audit trail, newest first, a page at a time (filters: officer, player_id, player's name, kind, days) */
         get: operations["admin_audit_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: the audit entries the filters select, as CSV */
+        get: operations["admin_audit_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1719,6 +1736,11 @@ export interface components {
             kind: string;
             label: string;
         };
+        AuditOfficerOut: {
+            username: string;
+            display_name: string;
+            active: boolean;
+        };
         AuditPageOut: {
             /** @description every entry matching the filters */
             count: number;
@@ -1727,6 +1749,8 @@ export interface components {
             entries: components["schemas"]["AuditEntryOut"][];
             /** @description every kind the filter accepts, with its label */
             kinds: components["schemas"]["AuditKindOut"][];
+            /** @description every officer, to pick from (the filter takes the username) */
+            officers: components["schemas"]["AuditOfficerOut"][];
         };
         BadPayersOut: {
             /** @description every row of the list, not only this page */
@@ -1747,8 +1771,11 @@ export interface components {
         };
         /** @description A call's input. A missing or null field's message names the field ("value is required"). */
         BankSettingsInRequest: {
-            /** @description bread: a decision paying out or lending more than this needs two different officers */
-            four_eyes_above?: number;
+            /**
+             * @description bread: a decision paying out or lending more than this needs two different officers
+             * @example 500k
+             */
+            four_eyes_above?: number | string;
             /**
              * @description weekly fraction
              * @example 0.3
@@ -3618,12 +3645,18 @@ export interface operations {
     admin_audit_retrieve: {
         parameters: {
             query?: {
+                /** @description from this day (YYYY-MM-DD, the bank's days) */
+                date_from?: string;
+                /** @description to this day, included (YYYY-MM-DD) */
+                date_to?: string;
                 /** @description only this kind of action */
                 kind?: string;
                 /** @description only what this officer did (a username, ignoring case) */
                 officer?: string;
                 page?: number;
                 page_size?: number;
+                /** @description only players whose name holds this, ignoring case */
+                player?: string;
                 /** @description only this player's entries */
                 player_id?: number;
             };
@@ -3693,6 +3726,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_audit_csv: {
+        parameters: {
+            query?: {
+                /** @description from this day (YYYY-MM-DD, the bank's days) */
+                date_from?: string;
+                /** @description to this day, included (YYYY-MM-DD) */
+                date_to?: string;
+                format?: "csv" | "json";
+                /** @description only this kind of action */
+                kind?: string;
+                /** @description only what this officer did (a username, ignoring case) */
+                officer?: string;
+                /** @description only players whose name holds this, ignoring case */
+                player?: string;
+                /** @description only this player's entries */
+                player_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8 with BOM: time, officer, action, object, player, before, after; newest first, at most 50,000 entries (X-Total-Count says how many matched) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description a filter that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached; nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
                 };
             };
         };
