@@ -3,9 +3,12 @@ import { StatBox } from '@/components/stat-box';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import type { PearlExchangeRequest } from '@/features/exchange/api/types';
+import { CancelRequestButton } from '@/components/cancel-request-button';
+import { useCancelExchange } from '@/features/exchange/api/use-cancel-exchange';
 import { destinationLabel, directionTitle, formatPearls, formatRatePerPearl, STATUS_LABEL, STATUS_TONE } from '@/features/exchange/exchange-format';
 
 export function ExchangeCard({ request }: { request: PearlExchangeRequest }) {
+  const cancel = useCancelExchange();
   return (
     <article className="card item-card" aria-labelledby={`exchange-${request.id}-title`} data-testid={`exchange-${request.id}`}>
       <header className="item-card__head">
@@ -39,6 +42,9 @@ export function ExchangeCard({ request }: { request: PearlExchangeRequest }) {
           </p>
           {request.admin_notes && <p>Admin notes: {request.admin_notes}</p>}
         </div>
+      )}
+      {request.status === 'pending' && (
+        <CancelRequestButton requestId={request.id} subject={`pearl exchange request #${request.id}`} cancel={cancel} />
       )}
     </article>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '@/features/players/api/use-me';
 import { PearlHistoryTab } from '@/features/player/pearl-history-tab';
@@ -75,5 +75,23 @@ describe('PearlHistoryTab', () => {
     renderWithProviders(<PearlHistoryTab me={{ ...ME, player: null }} />);
     expect(screen.getByText('No player profile is linked to this account yet.').className).toBe('empty-state__title');
     expect(calls).toHaveLength(0);
+  });
+
+  it("cancels a pending exchange request after asking, and says the server's reason when it was decided first", async () => {
+    const { calls } = mockFetch({
+      'GET /api/players/7/pearl-exchange-history': { body: { pearl_exchange_history: [makeExchangeRequest({ id: 14 })] } },
+      'PUT /api/pearl-exchange-requests/14/cancel': {
+        status: 409,
+        body: { detail: 'This pearl exchange request was already processed.', code: 'already_processed', fields: {} },
+      },
+    });
+    renderWithProviders(<PearlHistoryTab me={ME} />);
+    const card = await screen.findByTestId('exchange-14');
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel request' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this request?' });
+    expect(within(dialog).getByText(/^Your pearl exchange request #14 /)).toBeInstanceOf(HTMLParagraphElement);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel request' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This pearl exchange request was already processed.');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.url)).toEqual(['/api/pearl-exchange-requests/14/cancel']);
   });
 });

@@ -6,11 +6,14 @@ import { LoanRateValue } from '@/components/loan-rate-value';
 import { pendingStatusLabel, shortId, type PendingLoan } from '@/lib/loans';
 import { plural } from '@/lib/plural';
 import { PendingLoanDecision } from '@/features/player/pending-loan-decision';
+import { CancelRequestButton } from '@/components/cancel-request-button';
+import { useCancelLoanRequest } from '@/features/loan-requests/api/use-cancel-loan-request';
 import '@/components/bank-ui.css';
 
 const BADGE_TONE: Record<string, string> = { pending: 'warning', approved: 'success', denied: 'error', cancelled: 'neutral' };
 
 export function PendingLoanCard({ request, rateDecimals }: { request: PendingLoan; rateDecimals?: number }) {
+  const cancel = useCancelLoanRequest();
   return (
     <article className="card item-card" aria-labelledby={`request-${request.id}-title`}>
       <header className="item-card__head">
@@ -35,6 +38,9 @@ export function PendingLoanCard({ request, rateDecimals }: { request: PendingLoa
         {request.request_reason || 'No reason given'}
       </p>
       <PendingLoanDecision request={request} />
+      {request.status === 'pending' && (
+        <CancelRequestButton requestId={request.id} subject={`loan request #${shortId(request.id)}`} cancel={cancel} />
+      )}
     </article>
   );
 }

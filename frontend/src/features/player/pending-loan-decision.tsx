@@ -14,6 +14,13 @@ export function PendingLoanDecision({ request }: { request: PendingLoan }) {
       </div>
     );
   }
+  if (request.status === 'cancelled') {
+    return (
+      <div className="decision decision--cancelled">
+        <p className="decision__title">You cancelled this request</p>
+      </div>
+    );
+  }
   if (request.status === 'approved') {
     return (
       <div className="decision decision--approved">

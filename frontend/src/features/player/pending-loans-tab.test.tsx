@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/features/players/api/use-me';
 import { makePendingLoan } from '@/lib/loan-fixtures';
@@ -107,5 +107,69 @@ describe('PendingLoansTab', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Server error');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect((await screen.findByText(/^You have no/)).textContent).toBe('You have no pending loan requests');
+  });
+
+  it('cancels a pending request after asking in a dialog, once, and shows it cancelled', async () => {
+    let status: 'pending' | 'cancelled' = 'pending';
+    const { calls } = mockFetch({
+      'GET /api/me/bank-data': () => bankData([makePendingLoan({ id: 5, status })]),
+      'PUT /api/pending-loans/5/cancel': () => {
+        status = 'cancelled';
+        return { body: makePendingLoan({ id: 5, status }) };
+      },
+    });
+    renderWithProviders(<PendingLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    const card = await screen.findByRole('article');
+
+    // keeping the request asks nothing of the server
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel request' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this request?' });
+    expect(within(dialog).getByText(/^Your loan request #5/).textContent).toContain('will be withdrawn before an officer decides it');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep request' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel request' }));
+    const confirm = within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, cancel request' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const cancels = calls.filter((call) => call.method === 'PUT');
+    expect(cancels.map((call) => call.url)).toEqual(['/api/pending-loans/5/cancel']);
+    expect(cancels[0]?.headers['Idempotency-Key']).toMatch(/.+/);
+
+    const cancelled = await screen.findByText('Cancelled');
+    expect(cancelled.className).toBe('badge badge--neutral');
+    expect(screen.getByText('You cancelled this request').closest('.decision')?.className).toBe('decision decision--cancelled');
+    expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
+  });
+
+  it("shows the server's reason when an officer decided the request first, and refreshes the list", async () => {
+    let status: 'pending' | 'approved' = 'pending';
+    const { calls } = mockFetch({
+      'GET /api/me/bank-data': () => bankData([makePendingLoan({ id: 5, status })]),
+      'PUT /api/pending-loans/5/cancel': () => {
+        status = 'approved';
+        return { status: 409, body: { detail: 'This loan request was already processed.', code: 'already_processed', fields: {} } };
+      },
+    });
+    renderWithProviders(<PendingLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel request' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel request' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This loan request was already processed.');
+    expect(within(dialog).getByRole('button', { name: 'Yes, cancel request' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(calls.filter((call) => call.url === '/api/me/bank-data')).toHaveLength(2));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((await screen.findByText('Accepted')).className).toBe('badge badge--success');
+  });
+
+  it('offers no cancel on a request already decided', async () => {
+    mockFetch({
+      'GET /api/me/bank-data': bankData([makePendingLoan({ id: 4, status: 'denied' }), makePendingLoan({ id: 3, status: 'approved' })]),
+    });
+    renderWithProviders(<PendingLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Cancel request' })).toBeNull();
   });
 });

@@ -3,9 +3,12 @@ import { StatBox } from '@/components/stat-box';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { formatTimezone, withdrawalStatusLabel, withdrawalStatusTone, type Withdrawal } from '@/lib/savings';
+import { CancelRequestButton } from '@/components/cancel-request-button';
+import { useCancelWithdrawal } from '@/features/withdrawals/api/use-cancel-withdrawal';
 import '@/components/bank-ui.css';
 
 export function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
+  const cancel = useCancelWithdrawal();
   return (
     <article className="card item-card" aria-labelledby={`withdrawal-${withdrawal.id}-title`} data-testid={`withdrawal-${withdrawal.id}`}>
       <header className="item-card__head">
@@ -32,6 +35,9 @@ export function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
           <span className="item-card__reason-label">Admin notes</span>
           {withdrawal.admin_notes}
         </p>
+      )}
+      {withdrawal.status === 'pending' && (
+        <CancelRequestButton requestId={withdrawal.id} subject={`withdrawal request #${withdrawal.id}`} cancel={cancel} />
       )}
     </article>
   );

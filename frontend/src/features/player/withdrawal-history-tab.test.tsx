@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '@/features/players/api/use-me';
 import { WithdrawalHistoryTab } from '@/features/player/withdrawal-history-tab';
@@ -46,5 +46,26 @@ describe('WithdrawalHistoryTab', () => {
       day('22 Mar 2025'),
       '18:30 GMT+1',
     ]);
+  });
+
+  it('cancels a pending withdrawal request after asking, and shows it cancelled', async () => {
+    let status: 'pending' | 'cancelled' = 'pending';
+    const { calls } = mockFetch({
+      'GET /api/players/7/withdrawal-history': () => ({ body: { withdrawal_history: [makeWithdrawal({ id: 11, status })] } }),
+      'PUT /api/withdrawal-requests/11/cancel': () => {
+        status = 'cancelled';
+        return { body: makeWithdrawal({ id: 11, status }) };
+      },
+    });
+    renderWithProviders(<WithdrawalHistoryTab me={ME} />);
+    const card = await screen.findByTestId('withdrawal-11');
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel request' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this request?' });
+    expect(within(dialog).getByText(/^Your withdrawal request #11 /)).toBeInstanceOf(HTMLParagraphElement);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.url)).toEqual(['/api/withdrawal-requests/11/cancel']);
+    expect((await within(card).findByText('Cancelled')).className).toContain('badge--neutral');
+    expect(within(card).queryByRole('button', { name: 'Cancel request' })).toBeNull();
   });
 });
