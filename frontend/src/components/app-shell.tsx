@@ -6,11 +6,13 @@ interface AppShellProps {
   username: string;
   role: string;
   onLogout: () => Promise<void>;
+  /** the signed-in person's own account actions (Change password), before Logout */
+  userActions?: ReactNode;
   children: ReactNode;
 }
 
 /** Header with the welcome line and Logout, the page body, and the footer. */
-export function AppShell({ username, role, onLogout, children }: AppShellProps) {
+export function AppShell({ username, role, onLogout, userActions, children }: AppShellProps) {
   const [leaving, setLeaving] = useState(false);
   return (
     <div className="app-shell">
@@ -21,6 +23,7 @@ export function AppShell({ username, role, onLogout, children }: AppShellProps) 
             <p className="app-header__welcome">
               Welcome, <strong>{username}</strong>
             </p>
+            {userActions}
             <button
               type="button"
               className="btn btn--secondary btn--small"

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { AppShell } from '@/components/app-shell';
+import { ChangePasswordButton } from '@/features/auth/change-password-button';
 import { TabHeading } from '@/components/tab-heading';
 import { TabList } from '@/components/tab-list';
 import { TabPanel } from '@/components/tab-panel';
@@ -67,7 +68,7 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
 
   return (
     <OfficerRole.Provider value={role}>
-    <AppShell username={username} role={`Admin Panel · ${ROLE_LABELS[role]}`} onLogout={onLogout}>
+    <AppShell username={username} role={`Admin Panel · ${ROLE_LABELS[role]}`} onLogout={onLogout} userActions={<ChangePasswordButton />}>
       <FailedSignInsNotice />
       <div className="sidebar-layout">
         <TabList

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AppShell } from '@/components/app-shell';
+import { ChangePasswordButton } from '@/features/auth/change-password-button';
 import { ErrorBlock } from '@/components/error-block';
 import { LoadingBlock } from '@/components/loading-block';
 import { TabHeading } from '@/components/tab-heading';
@@ -34,7 +35,7 @@ export function PlayerDashboard({ username, onLogout }: PlayerDashboardProps) {
   const tab = PLAYER_TABS.find((item) => item.id === activeTab) ?? PLAYER_TABS[0];
 
   return (
-    <AppShell username={username} role="Player Dashboard" onLogout={onLogout}>
+    <AppShell username={username} role="Player Dashboard" onLogout={onLogout} userActions={<ChangePasswordButton />}>
       {me.isPending ? (
         <LoadingBlock message="Loading banking data..." />
       ) : me.isError ? (
