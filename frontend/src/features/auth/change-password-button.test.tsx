@@ -54,7 +54,7 @@ describe('ChangePasswordButton', () => {
   });
 
   it("shows the server's field errors on the fields they name", async () => {
-    let answer = { detail: 'Current password is incorrect', code: 'incorrect_password', fields: { current_password: ['Current password is incorrect'] } };
+    let answer: { detail: string; code: string; fields: Record<string, string[]> } = { detail: 'Current password is incorrect', code: 'incorrect_password', fields: { current_password: ['Current password is incorrect'] } };
     mockFetch({ 'POST /api/me/password': () => ({ status: 400, body: answer }) });
     renderWithProviders(<ChangePasswordButton />);
     const { dialog, fill, submit } = openForm();
@@ -66,7 +66,7 @@ describe('ChangePasswordButton', () => {
     expect(current).toBe(document.activeElement);
 
     // the server's password rule names the new password `password`
-    answer = { detail: 'Password must be at least 8 characters', code: 'invalid', fields: { password: ['Password must be at least 8 characters'] } } as typeof answer;
+    answer = { detail: 'Password must be at least 8 characters', code: 'invalid', fields: { password: ['Password must be at least 8 characters'] } };
     fill('old secret 1', 'short', 'short');
     expect(current.getAttribute('aria-invalid')).toBeNull();
     submit();
