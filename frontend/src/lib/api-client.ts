@@ -179,6 +179,8 @@ export const api = {
 export interface Download {
   blob: Blob;
   filename: string;
+  /** how many rows the filters matched (`X-Total-Count`, the audit CSV), when the server says */
+  total: number | null;
 }
 
 /** The file name from `Content-Disposition: attachment; filename="..."`, or the fallback. */
@@ -203,5 +205,10 @@ export async function apiDownload(path: string, query: Record<string, QueryValue
     if (response.status === 401) onUnauthorized?.();
     throw error;
   }
-  return { blob: await response.blob(), filename: attachmentName(response.headers.get('Content-Disposition'), fallbackName) };
+  const total = response.headers.get('X-Total-Count');
+  return {
+    blob: await response.blob(),
+    filename: attachmentName(response.headers.get('Content-Disposition'), fallbackName),
+    total: total !== null && /^\d+$/.test(total) ? Number(total) : null,
+  };
 }

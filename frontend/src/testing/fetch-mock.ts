@@ -7,7 +7,7 @@ export interface MockCall {
   body: unknown;
 }
 
-export type MockAnswer = { status?: number; body?: unknown } | 'network-error' | 'hang';
+export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> } | 'network-error' | 'hang';
 
 type Handler = (call: MockCall) => MockAnswer;
 
@@ -35,7 +35,7 @@ export function mockFetch(routes: Record<string, MockAnswer | Handler>) {
     const status = answer.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

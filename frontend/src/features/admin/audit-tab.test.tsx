@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuditTab } from '@/features/admin/audit-tab';
 import type { AuditEntry } from '@/features/audit/api/use-audit';
 import { changedFields, formatAuditValue } from '@/features/audit/audit-format';
@@ -34,8 +34,15 @@ function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
   };
 }
 
+const OFFICERS = [
+  { username: 'admin', display_name: 'Ada the Treasurer', active: true },
+  { username: 'lou', display_name: 'Lou', active: true },
+  { username: 'teller', display_name: 'teller', active: true },
+  { username: 'old', display_name: 'Old Timer', active: false },
+];
+
 function page(entries: AuditEntry[], { count = entries.length, pageNumber = 1, pageSize = 50 } = {}) {
-  return { body: { entries, count, page: pageNumber, page_size: pageSize, kinds: KINDS } };
+  return { body: { entries, count, page: pageNumber, page_size: pageSize, kinds: KINDS, officers: OFFICERS } };
 }
 
 const query = (call: MockCall) => new URL(call.url, 'http://bank').searchParams;
@@ -72,7 +79,7 @@ describe('Admin AuditTab', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Player ID').value).toBe('');
   });
 
-  it('filters by officer on the server (?officer=), trimmed, and clears it', async () => {
+  it('filters by an officer picked from the server\'s list (?officer=username), and clears it', async () => {
     const { calls } = mockFetch({
       'GET /api/admin/audit': (call) =>
         query(call).get('officer') === 'lou' ? page([entry({ id: 3, actor_name: 'lou' })]) : page([entry()]),
@@ -80,13 +87,41 @@ describe('Admin AuditTab', () => {
     renderWithProviders(<AuditTab />);
     await screen.findByTestId('audit-entry-1');
     expect(calls.every((call) => !query(call).has('officer'))).toBe(true);
-    fireEvent.change(screen.getByLabelText('Officer'), { target: { value: ' lou ' } });
+    const officers = screen.getByLabelText<HTMLSelectElement>('Officer');
+    expect([...officers.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['', 'Every officer'],
+      ['admin', 'Ada the Treasurer (admin)'],
+      ['lou', 'Lou (lou)'],
+      ['teller', 'teller'],
+      ['old', 'Old Timer (old) · inactive'],
+    ]);
+    fireEvent.change(officers, { target: { value: 'lou' } });
     await screen.findByTestId('audit-entry-3');
     expect(screen.queryByTestId('audit-entry-1')).toBeNull();
     expect(calls.filter((call) => query(call).get('officer') === 'lou').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(screen.getByLabelText<HTMLInputElement>('Officer').value).toBe('');
+    expect(officers.value).toBe('');
     await screen.findByTestId('audit-entry-1');
+  });
+
+  it("filters by part of a player's name and by a range of days on the server", async () => {
+    const { calls } = mockFetch({ 'GET /api/admin/audit': page([entry()]) });
+    renderWithProviders(<AuditTab />);
+    await screen.findByTestId('audit-entry-1');
+    // the list and the pickers share the first, unfiltered page
+    expect(calls).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Player name'), { target: { value: ' bor ' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-23' } });
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (call) => query(call).get('player') === 'bor' && query(call).get('date_from') === '2026-11-01' && query(call).get('date_to') === '2026-11-23',
+        ),
+      ).toBe(true),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(['Player name', 'From', 'To'].map((label) => screen.getByLabelText<HTMLInputElement>(label).value)).toEqual(['', '', '']);
   });
 
   it('loads the next page when asked', async () => {
@@ -113,6 +148,55 @@ describe('Admin AuditTab', () => {
     mockFetch({ 'GET /api/admin/audit': { status: 400, body: { detail: 'player_id must be a whole number', code: 'invalid' } } });
     renderWithProviders(<AuditTab />);
     expect((await screen.findByText('Error loading audit entries: player_id must be a whole number')).textContent).toContain('player_id');
+  });
+});
+
+describe('Admin AuditTab: Export CSV', () => {
+  let saved: string[];
+  beforeEach(() => {
+    saved = [];
+    localStorage.setItem('access_token', 'abc.def.ghi');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:audit'), revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it('downloads what the filters select, with the bearer token, under the server\'s file name', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/audit': page([entry()]),
+      'GET /api/admin/audit.csv': {
+        body: 'time,officer',
+        headers: { 'Content-Disposition': 'attachment; filename="audit-2026-11-29.csv"', 'X-Total-Count': '1234' },
+      },
+    });
+    renderWithProviders(<AuditTab />);
+    await screen.findByTestId('audit-entry-1');
+    fireEvent.change(screen.getByLabelText('Officer'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('Player name'), { target: { value: 'Borin' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Downloaded audit-2026-11-29.csv: 1,234 entries.');
+    const exports = calls.filter((call) => call.url.startsWith('/api/admin/audit.csv'));
+    expect(exports.map((call) => call.url)).toEqual(['/api/admin/audit.csv?officer=admin&player=Borin&date_from=2026-11-01']);
+    expect(exports[0]?.headers.Authorization).toBe('Bearer abc.def.ghi');
+    expect(saved).toEqual(['audit-2026-11-29.csv blob:audit']);
+  });
+
+  it("shows the server's detail when it refuses the filters, and saves nothing", async () => {
+    mockFetch({
+      'GET /api/admin/audit': page([entry()]),
+      'GET /api/admin/audit.csv': { status: 400, body: { detail: 'date_from must be on or before date_to', code: 'invalid', fields: {} } },
+    });
+    renderWithProviders(<AuditTab />);
+    await screen.findByTestId('audit-entry-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Error exporting audit entries: date_from must be on or before date_to');
+    expect(saved).toEqual([]);
   });
 });
 

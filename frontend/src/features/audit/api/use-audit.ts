@@ -5,18 +5,28 @@ import { nextPageOf } from '@/lib/paging';
 import { auditKeys, type AuditFilters } from '@/features/audit/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
-
 export type AuditEntry = Schemas['AuditEntryOut'];
 
 export type AuditFieldKind = Schemas['AuditEntryOut']['field_kinds'][string];
 
 type AuditPage = Schemas['AuditPageOut'];
 
+export type AuditOfficer = Schemas['AuditOfficerOut'];
+
+/** The filters as the server's query names them (GET /api/admin/audit and its .csv); empty ones left out. */
+export function auditQuery(filters: AuditFilters) {
+  return {
+    player_id: filters.playerId || undefined,
+    kind: filters.kind || undefined,
+    officer: filters.officer || undefined,
+    player: filters.player || undefined,
+    date_from: filters.dateFrom || undefined,
+    date_to: filters.dateTo || undefined,
+  };
+}
+
 function fetchAudit({ page = 1, filters }: { page?: number; filters: AuditFilters }, signal?: AbortSignal) {
-  return api.get<AuditPage>('/admin/audit', {
-    signal,
-    query: { page, player_id: filters.playerId || undefined, kind: filters.kind || undefined, officer: filters.officer || undefined },
-  });
+  return api.get<AuditPage>('/admin/audit', { signal, query: { page, ...auditQuery(filters) } });
 }
 
 const auditPagesOptions = (filters: AuditFilters) =>

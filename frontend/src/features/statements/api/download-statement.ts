@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload, type Download } from '@/lib/api-client';
+import { saveDownload } from '@/lib/save-download';
 
 interface StatementRange {
   /** the statement's first and last days as the date inputs give them (YYYY-MM-DD, or '') */
@@ -13,18 +14,6 @@ function downloadStatement({ from, to, playerId }: StatementRange): Promise<Down
   const path = playerId === undefined ? '/me/statement.csv' : `/players/${playerId}/statement.csv`;
   // an empty date is left out: the server answers which one is missing
   return apiDownload(path, { from: from || undefined, to: to || undefined }, 'statement.csv');
-}
-
-/** Save a downloaded file under the server's name (a link with `download`, clicked once). */
-function saveDownload({ blob, filename }: Download): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Download a statement (a read: nothing to invalidate) and save it. */
