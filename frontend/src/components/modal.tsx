@@ -6,6 +6,8 @@ interface ModalProps {
   describedBy?: string;
   /** What Escape does (a dialog's Cancel). Without it Escape leaves the dialog open: the person must choose. */
   onEscape?: () => void;
+  /** room for a table (an account's ledger): wider, its text aligned left */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -21,7 +23,7 @@ function focusableIn(dialog: HTMLElement): HTMLElement[] {
  * inside it, a click or a focus elsewhere is brought back, and focus returns where it was when
  * it closes.
  */
-export function Modal({ title, icon, describedBy, onEscape, children }: ModalProps) {
+export function Modal({ title, icon, describedBy, onEscape, wide = false, children }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   // Read while rendering: a child's autoFocus moves focus into the dialog before any effect runs.
@@ -75,7 +77,7 @@ export function Modal({ title, icon, describedBy, onEscape, children }: ModalPro
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={describedBy}
-        className="modal"
+        className={wide ? 'modal modal--wide' : 'modal'}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >

@@ -34,6 +34,7 @@ const ROUTES_OF: Record<keyof typeof ACTION_LEAST_ROLE, [string, string, string?
   ],
   soloDividends: [['solo-dividends', 'PUT']],
   backup: [['backup', 'GET']],
+  checkBooks: [['reconcile-run', 'POST']],
   clientType: [
     ['player-client-type', 'PUT'],
     ['savings-mark-old', 'POST'],

@@ -75,6 +75,7 @@ export const ACTION_LEAST_ROLE = {
   creditAdjust: 'treasurer', // credit-adjust, credit-penalty
   soloDividends: 'treasurer', // solo-dividends PUT
   backup: 'treasurer', // backup
+  checkBooks: 'treasurer', // reconcile-run
   clientType: 'treasurer', // player-client-type, savings-mark-old
   migrationExecute: 'treasurer', // credit-migration-execute
   exchangeRates: 'treasurer', // exchange-settings PUT
