@@ -134,7 +134,7 @@ describe('BooksCheckNotice', () => {
     const items = within(alert).getAllByRole('listitem');
     expect(items[0]?.textContent).toContain('Savings #12 (Aria): The balance is €999,999,999, its entries add up to €300,000.');
     // a broken rule has no account of its own to open
-    expect(within(items[1] as HTMLElement).queryByRole('button')).toBeNull();
+    expect(within(items[1]).queryByRole('button')).toBeNull();
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Ledger entries of Savings #12' }));
     const dialog = screen.getByRole('dialog', { name: 'Ledger: Savings #12' });

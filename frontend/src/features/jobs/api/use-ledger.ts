@@ -4,8 +4,6 @@ import { nextPageOf } from '@/lib/paging';
 import { jobKeys, type LedgerAccount } from '@/features/jobs/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
-export type LedgerEntry = Schemas['LedgerEntryOut'];
-
 function fetchLedger({ account, accountId }: LedgerAccount, page: number, signal?: AbortSignal) {
   return api.get<Schemas['LedgerPageOut']>('/admin/ledger', {
     signal,
