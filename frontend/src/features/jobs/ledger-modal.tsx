@@ -9,6 +9,7 @@ import { errorDetail } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
 import type { Schemas } from '@/lib/api-types';
 import { useLedger } from '@/features/jobs/api/use-ledger';
+import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 import '@/features/jobs/daily-jobs.css';
 
