@@ -23,18 +23,20 @@ export function AppShell({ username, role, onLogout, userActions, children }: Ap
             <p className="app-header__welcome">
               Welcome, <strong>{username}</strong>
             </p>
-            {userActions}
-            <button
-              type="button"
-              className="btn btn--secondary btn--small"
-              disabled={leaving}
-              onClick={() => {
-                setLeaving(true);
-                void onLogout();
-              }}
-            >
-              Logout
-            </button>
+            <div className="app-header__actions">
+              {userActions}
+              <button
+                type="button"
+                className="btn btn--secondary btn--small"
+                disabled={leaving}
+                onClick={() => {
+                  setLeaving(true);
+                  void onLogout();
+                }}
+              >
+                Logout
+              </button>
+            </div>
           </div>
         </div>
       </header>

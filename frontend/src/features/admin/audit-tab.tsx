@@ -11,6 +11,8 @@ import { EVERY_ENTRY, type AuditFilters } from '@/features/audit/api/keys';
 import { useAuditPages, type AuditOfficer } from '@/features/audit/api/use-audit';
 import { useDownloadAuditCsv } from '@/features/audit/api/download-audit-csv';
 import '@/components/bank-ui.css';
+import '@/features/credit/credit.css';
+import '@/features/audit/audit.css';
 
 const ALL_KINDS: SelectOption<string> = { value: '', label: 'All actions' };
 const ALL_OFFICERS: SelectOption<string> = { value: '', label: 'Every officer' };
@@ -52,14 +54,15 @@ export function AuditTab() {
 
   return (
     <>
-      <div className="toolbar toolbar--filters">
+      <div className="audit-filters">
         <SelectField label="Officer" value={officer} options={officerOptions} onChange={change(setOfficer)} />
         <TextField label="Player name" type="search" value={player} onChange={change(setPlayer)} autoComplete="off" placeholder="Every player" />
         <TextField label="Player ID" value={playerId} onChange={change(setPlayerId)} inputMode="numeric" placeholder="Every player" />
         <SelectField label="Action" value={kind} options={kindOptions} onChange={change(setKind)} />
         <TextField label="From" type="date" value={dateFrom} onChange={change(setDateFrom)} />
         <TextField label="To" type="date" value={dateTo} onChange={change(setDateTo)} />
-        <span className="toolbar__spacer" />
+      </div>
+      <div className="toolbar audit-filters__actions">
         {filtered && (
           <button
             type="button"

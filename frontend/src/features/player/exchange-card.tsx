@@ -43,9 +43,7 @@ export function ExchangeCard({ request }: { request: PearlExchangeRequest }) {
           {request.admin_notes && <p>Admin notes: {request.admin_notes}</p>}
         </div>
       )}
-      {request.status === 'pending' && (
-        <CancelRequestButton requestId={request.id} subject={`pearl exchange request #${request.id}`} cancel={cancel} />
-      )}
+      <CancelRequestButton requestId={request.id} pending={request.status === 'pending'} subject={`pearl exchange request #${request.id}`} cancel={cancel} />
     </article>
   );
 }

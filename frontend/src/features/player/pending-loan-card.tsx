@@ -38,9 +38,7 @@ export function PendingLoanCard({ request, rateDecimals }: { request: PendingLoa
         {request.request_reason || 'No reason given'}
       </p>
       <PendingLoanDecision request={request} />
-      {request.status === 'pending' && (
-        <CancelRequestButton requestId={request.id} subject={`loan request #${shortId(request.id)}`} cancel={cancel} />
-      )}
+      <CancelRequestButton requestId={request.id} pending={request.status === 'pending'} subject={`loan request #${shortId(request.id)}`} cancel={cancel} />
     </article>
   );
 }

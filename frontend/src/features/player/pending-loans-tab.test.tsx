@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Me } from '@/features/players/api/use-me';
 import { makePendingLoan } from '@/lib/loan-fixtures';
@@ -7,6 +7,7 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { formatDateTime } from '@/lib/dates';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { loanKeys } from '@/features/loans/api/keys';
 
 const ME: Me = {
   username: 'Aria',
@@ -162,6 +163,25 @@ describe('PendingLoansTab', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect((await screen.findByText('Accepted')).className).toBe('badge badge--success');
+  });
+
+  it('keeps an open dialog when an officer decides the request meanwhile, and says it can no longer be cancelled', async () => {
+    let status: 'pending' | 'denied' = 'pending';
+    const { calls } = mockFetch({ 'GET /api/me/bank-data': () => bankData([makePendingLoan({ id: 5, status })]) });
+    const { queryClient } = renderWithProviders(<PendingLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel request' }));
+    const dialog = screen.getByRole('dialog');
+    // the decision's notice refreshes the player's bank data
+    status = 'denied';
+    await act(() => queryClient.invalidateQueries({ queryKey: loanKeys.bankData() }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'An officer has decided this request meanwhile: it can no longer be cancelled.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Yes, cancel request' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Denied', { selector: '.badge' }).className).toBe('badge badge--error');
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
   });
 
   it('offers no cancel on a request already decided', async () => {

@@ -36,9 +36,7 @@ export function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
           {withdrawal.admin_notes}
         </p>
       )}
-      {withdrawal.status === 'pending' && (
-        <CancelRequestButton requestId={withdrawal.id} subject={`withdrawal request #${withdrawal.id}`} cancel={cancel} />
-      )}
+      <CancelRequestButton requestId={withdrawal.id} pending={withdrawal.status === 'pending'} subject={`withdrawal request #${withdrawal.id}`} cancel={cancel} />
     </article>
   );
 }
