@@ -34,6 +34,7 @@ def test_a_player_cancels_a_pending_loan_request_and_no_longer_once_it_is_decide
     card.get_by_role("button", name="Cancel request").click()
     dialog = page.get_by_role("dialog", name="Cancel this request?")
     expect(dialog).to_contain_text(f"Your loan request #{first} will be withdrawn")
+    scroll_to_top(page)
     shoot(page, "cancel-request-dialog")
     dialog.get_by_role("button", name="Yes, cancel request").click()
     expect(dialog).to_be_hidden()
@@ -54,6 +55,7 @@ def test_a_player_cancels_a_pending_loan_request_and_no_longer_once_it_is_decide
         "An officer has decided this request meanwhile: it can no longer be cancelled.", timeout=10_000
     )
     expect(dialog.get_by_role("button", name="Yes, cancel request")).to_be_disabled()
+    scroll_to_top(page)
     shoot(page, "cancel-request-decided-meanwhile")
 
     # and the server refuses a cancel once it is decided, whatever a screen sends
@@ -80,11 +82,13 @@ def test_a_player_changes_their_password_and_their_other_sessions_end(page: Page
     current = dialog.get_by_label("Current password")
     expect(current).to_have_attribute("aria-invalid", "true")
     expect(dialog.get_by_text("Your current password is not right")).to_be_visible()
+    scroll_to_top(page)
     shoot(page, "change-password-wrong-current")
 
     current.fill(PASSWORD)
     dialog.get_by_role("button", name="Change password").click()
     expect(dialog.get_by_role("status")).to_have_text("Password changed. Your other sessions were signed out.")
+    scroll_to_top(page)
     shoot(page, "change-password-done")
     dialog.get_by_role("button", name="Done").click()
     expect(dialog).to_be_hidden()
