@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import uuid
 
+import pytest
 from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top, wait_until_live
 from playwright.sync_api import Page, expect
 
@@ -191,11 +192,48 @@ def test_the_overview_shows_the_books_check_and_turns_red_when_a_balance_differs
         alert = page.get_by_role("alert").filter(has_text="The books do not balance")
         expect(alert).to_contain_text(f"Savings #{savings['id']}")
         expect(alert).to_contain_text("The balance is €999,999,999, its entries add up to €300,000.")
+        # one books status: the red box and the Daily Jobs card say the reconcile job's outcome alike
+        status_text = page.get_by_test_id("books-status-text").inner_text()
+        outcome = status_text.removeprefix("The books do not balance. ")
+        assert outcome.startswith("1 difference in "), status_text
+        expect(page.get_by_test_id("job-reconcile")).to_contain_text(outcome)
         scroll_to_top(page)
         shoot(page, "overview-books-differ")
+
+        # the difference opens that account's ledger entries
+        alert.get_by_role("button", name=f"Ledger entries of Savings #{savings['id']}").click()
+        ledger = page.get_by_role("dialog", name=f"Ledger: Savings #{savings['id']}")
+        expect(ledger.get_by_test_id("ledger-balance")).to_have_text("Its entries add up to €300,000.")
+        expect(ledger.get_by_role("row")).not_to_have_count(0)
+        scroll_to_top(page)
+        shoot(page, "overview-ledger-of-a-difference")
+        ledger.get_by_role("button", name="Close").click()
+        expect(ledger).to_be_hidden()
     finally:
         _sqlite(database_url, "UPDATE lending_savings SET invested_value = 300000 WHERE id = ?", savings["id"])
         assert _reconcile(database_url) == 0
     page.reload()
     expect(books).to_contain_text("The books balance")
     shoot(page, "overview-books-balance")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="server bug: POST /api/admin/reconcile/run answers 500 (bank.jobs.job_request calls audit.record outside "
+    "a transaction; the pytest tests pass inside the test's own transaction)",
+)
+def test_a_treasurer_checks_the_books_now_and_the_overview_follows_the_run(page: Page, server: Server) -> None:
+    """The scheduler runs an asked-for check within a minute; the run's `jobs` notice updates the page."""
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    wait_until_live(page)
+    books = page.get_by_test_id("books-check")
+    books.get_by_role("button", name="Check the books now").click()
+    expect(books.get_by_role("status").filter(has_text="within a minute")).to_have_count(2)
+    expect(books.get_by_text(re.compile(r"^A check was asked for .+: it runs within a minute\.$"))).to_be_visible()
+    expect(books.get_by_role("button", name="Check the books now")).to_be_disabled()
+    expect(books.get_by_text(re.compile(r"^A check was asked for"))).to_have_count(0, timeout=90_000)
+    expect(books.get_by_role("button", name="Check the books now")).to_be_enabled()
+    outcome = page.get_by_test_id("books-status-text").inner_text()
+    assert outcome.startswith("The books balance: "), outcome
+    expect(page.get_by_test_id("job-reconcile")).to_contain_text(outcome)
