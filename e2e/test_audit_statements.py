@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from pathlib import Path
 
@@ -62,6 +64,26 @@ def test_the_admin_reads_and_filters_the_audit_trail(page: Page, browser: Browse
     expect(page.get_by_role("article").get_by_role("heading")).to_have_text("Loan added")
     scroll_to_top(page)
     shoot(page, "admin-audit")
+
+    # the officer picked from the list, the player by part of their name, and the CSV of what they select
+    page.get_by_role("button", name="Clear filters").click()
+    officer = page.get_by_label("Officer")
+    expect(officer.locator(f"option[value='{ADMIN_USERNAME}']")).to_have_count(1)
+    officer.select_option(value=ADMIN_USERNAME)
+    page.get_by_label("Player name").fill(name[2:].lower())
+    expect(page.get_by_text("Showing 3 of 3 entries")).to_be_visible()
+    with page.expect_download() as download_info:
+        page.get_by_role("button", name="Export CSV").click()
+    download = download_info.value
+    assert re.fullmatch(r"audit-\d{4}-\d{2}-\d{2}\.csv", download.suggested_filename), download.suggested_filename
+    content = Path(download.path()).read_bytes()
+    assert content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+    assert [row[2] for row in rows[1:]] == ["Loan days changed", "Loan added", "Credit adjusted"], rows
+    assert {row[1] for row in rows[1:]} == {ADMIN_USERNAME} and {row[4] for row in rows[1:]} == {name}, rows
+    expect(page.get_by_role("status").filter(has_text="Downloaded audit-")).to_have_text(
+        re.compile(r"^Downloaded audit-[\d-]+\.csv: 3 entries\.$")
+    )
 
     # on a phone the entries stay inside the screen
     phone = browser.new_context(viewport={"width": 375, "height": 800})
