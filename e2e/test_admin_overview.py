@@ -217,11 +217,6 @@ def test_the_overview_shows_the_books_check_and_turns_red_when_a_balance_differs
     shoot(page, "overview-books-balance")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="server bug: POST /api/admin/reconcile/run answers 500 (bank.jobs.job_request calls audit.record outside "
-    "a transaction; the pytest tests pass inside the test's own transaction)",
-)
 def test_a_treasurer_checks_the_books_now_and_the_overview_follows_the_run(page: Page, server: Server) -> None:
     """The scheduler runs an asked-for check within a minute; the run's `jobs` notice updates the page."""
     open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
