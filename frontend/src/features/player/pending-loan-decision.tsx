@@ -33,14 +33,6 @@ export function PendingLoanDecision({ request }: { request: PendingLoan }) {
       </div>
     );
   }
-  if (request.status === 'cancelled') {
-    return (
-      <div className="decision">
-        <p className="decision__title">Cancelled</p>
-        <p>You cancelled this request before it was decided.</p>
-      </div>
-    );
-  }
   return (
     <div className="decision decision--pending">
       <p>An administrator will review this request. You will be contacted on Discord.</p>

@@ -91,8 +91,7 @@ describe('PendingLoansTab', () => {
     const card = await screen.findByRole('article');
     expect(card.querySelector('.badge')?.textContent).toBe('Cancelled');
     expect(Array.from(card.querySelector('.decision')?.children ?? [], (line) => line.textContent)).toEqual([
-      'Cancelled',
-      'You cancelled this request before it was decided.',
+      'You cancelled this request',
     ]);
   });
 
