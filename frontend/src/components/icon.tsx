@@ -76,6 +76,8 @@ const PATHS = {
   chart: ['M3 3v18h18', 'M7 14l4-4 4 4 5-6'],
   user: ['M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2', 'M12 3a4 4 0 1 0 0 8 4 4 0 1 0 0-8z'],
   x: ['M18 6 6 18', 'M6 6l12 12'],
+  menu: ['M4 6h16', 'M4 12h16', 'M4 18h16'],
+  'chevron-down': ['M6 9l6 6 6-6'],
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { LabelWithBadge } from '@/components/label-with-badge';
 import { panelId, tabId } from '@/components/tab-ids';
 
 interface TabItem<T extends string> {
@@ -84,11 +85,10 @@ export function TabList<T extends string>({
                 {tab.icon}
               </span>
             )}
-            <span>{tab.label}</span>
-            {tab.badge !== undefined && tab.badge > 0 && (
-              <span className="tabs__badge" aria-label={`${tab.badge} pending`}>
-                {tab.badge}
-              </span>
+            {tab.badge !== undefined && tab.badge > 0 ? (
+              <LabelWithBadge label={tab.label} badge={tab.badge} />
+            ) : (
+              <span>{tab.label}</span>
             )}
           </button>
         );

@@ -4,6 +4,7 @@ import { ChangePasswordButton } from '@/features/auth/change-password-button';
 import { TabHeading } from '@/components/tab-heading';
 import { TabList } from '@/components/tab-list';
 import { TabPanel } from '@/components/tab-panel';
+import { AdminMenu } from '@/features/admin/admin-menu';
 import { AddProductTab } from '@/features/admin/add-product-tab';
 import { BadPayersTab } from '@/features/admin/bad-payers-tab';
 import { BlockedAccountsTab } from '@/features/admin/blocked-accounts-tab';
@@ -70,7 +71,8 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
     <OfficerRole.Provider value={role}>
     <AppShell username={username} role={`Admin Panel · ${ROLE_LABELS[role]}`} onLogout={onLogout} userActions={<ChangePasswordButton />}>
       <FailedSignInsNotice />
-      <div className="sidebar-layout">
+      <div className="sidebar-layout sidebar-layout--menu">
+        <AdminMenu tabs={tabs} active={activeTab} onSelect={setActiveTab} />
         <TabList
           label="Admin panel"
           idPrefix={ID_PREFIX}
