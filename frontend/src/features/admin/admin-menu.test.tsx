@@ -34,17 +34,21 @@ describe('AdminMenu', () => {
     const { toggle } = renderMenu('pending-loans');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // each section a list named by its heading, in the menu's order
     const sections = screen.getAllByRole('list');
-    expect(sections.map((list) => list.getAttribute('aria-labelledby') && document.getElementById(list.getAttribute('aria-labelledby') ?? '')?.textContent)).toEqual(
-      ['Overview', 'Loans', 'Pearl Exchange', 'Bank'],
+    expect(sections.map((list) => list.getAttribute('aria-labelledby'))).toEqual(
+      ['Overview', 'Loans', 'Pearl Exchange', 'Bank'].map((name) => screen.getByRole('list', { name }).getAttribute('aria-labelledby')),
     );
-    expect(within(sections[1]!).getAllByRole('button').map((item) => item.textContent)).toEqual(['Pending Loans2', 'Check Loans']);
+    expect(within(screen.getByRole('list', { name: 'Loans' })).getAllByRole('button').map((item) => item.textContent)).toEqual([
+      'Pending Loans2',
+      'Check Loans',
+    ]);
     const pending = screen.getByRole('button', { name: /^Pending Loans/ });
     expect(pending.getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: 'Check Loans' }).getAttribute('aria-current')).toBeNull();
     expect(within(screen.getByRole('button', { name: /^Pearl Exchange Requests/ })).getByLabelText('3 pending').textContent).toBe('3');
     expect(document.activeElement).toBe(pending);
-    expect(toggle.getAttribute('aria-controls')).toBe(sections[0]!.closest('.admin-menu__sheet')?.id);
+    expect(toggle.getAttribute('aria-controls')).toBe(sections[0].closest('.admin-menu__sheet')?.id);
   });
 
   it('chooses a tab, closes and gives the focus back to Menu', () => {

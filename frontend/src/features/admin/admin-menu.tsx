@@ -101,7 +101,7 @@ export function AdminMenu<T extends string>({ tabs, active, onSelect }: AdminMen
       onKeyDown={onKeyDown}
       onBlur={(event) => {
         // the keyboard's Tab leaving the menu closes it
-        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node)) setOpen(false);
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget)) setOpen(false);
       }}
     >
       <button
