@@ -39,10 +39,33 @@ def choose_theme(page: Page, theme_name: str) -> None:
 
 
 def open_tab(page: Page, name: str) -> None:
-    """Clicks a dashboard or admin tab whose name starts with `name` (a badge may follow it)."""
-    tab = page.get_by_role("tab", name=re.compile(rf"^{re.escape(name)}\b"))
-    tab.click()
-    expect(tab).to_have_attribute("aria-selected", "true")
+    """Clicks a dashboard or admin tab whose name starts with `name` (a badge may follow it); on a
+    narrow screen, where the admin panel shows its Menu instead of the sidebar, chooses it there."""
+    pattern = re.compile(rf"^{re.escape(name)}\b")
+    tab = page.get_by_role("tab", name=pattern)
+    menu = admin_menu_toggle(page)
+    expect(tab.or_(menu)).to_be_visible()
+    if menu.is_visible():
+        choose_in_admin_menu(page, name)
+    else:
+        tab.click()
+    expect(page.get_by_role("tab", name=pattern, include_hidden=True)).to_have_attribute("aria-selected", "true")
+
+
+def admin_menu_toggle(page: Page):
+    """The admin panel's Menu button (shown below 900 px, in place of the sidebar)."""
+    return page.get_by_role("navigation", name="Admin panel menu").get_by_role("button", name=re.compile(r"^Menu\b"))
+
+
+def choose_in_admin_menu(page: Page, name: str) -> None:
+    """Opens the admin panel's Menu and chooses the tab whose name starts with `name`; the menu closes."""
+    toggle = admin_menu_toggle(page)
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    nav = page.get_by_role("navigation", name="Admin panel menu")
+    nav.get_by_role("button", name=re.compile(rf"^{re.escape(name)}\b")).click()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
 
 
 def scroll_to_top(page: Page) -> None:

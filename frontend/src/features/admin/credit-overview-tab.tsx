@@ -88,7 +88,7 @@ export function CreditOverviewTab() {
         </p>
       )}
       <ScrollBox label="Credit scores">
-        <table className="credit-table">
+        <table className="credit-table table--cards">
           <thead>
             <tr>
               <th scope="col">Player</th>
@@ -103,14 +103,14 @@ export function CreditOverviewTab() {
             {rows.map((row) => (
               <tr key={row.player_id} data-testid={`credit-row-${row.player_id}`}>
                 <td>{row.player_name}</td>
-                <td>{row.player_discord}</td>
-                <td className="num">
+                <td data-label="Discord">{row.player_discord}</td>
+                <td className="num" data-label="Score">
                   <strong className={`score--${row.score_color}`}>{row.credit_score}</strong> / {maxScore}
                 </td>
-                <td>
+                <td data-label="Tier">
                   <span className={`tier-badge tier-badge--${row.tier}`}>{tierLabel(row.tier)}</span>
                 </td>
-                <td>
+                <td data-label="Standing">
                   {row.bad_payer ? (
                     <span className="badge badge--error">Bad payer</span>
                   ) : (
@@ -118,7 +118,7 @@ export function CreditOverviewTab() {
                   )}
                 </td>
                 {mayAdjust && (
-                <td>
+                <td data-label="Actions">
                   <div className="row-actions">
                     <button
                       type="button"

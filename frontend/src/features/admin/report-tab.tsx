@@ -83,7 +83,7 @@ export function ReportTab() {
       ) : (
         <>
           <ScrollBox label="All savings and loans">
-            <table className="credit-table report-table">
+            <table className="credit-table report-table table--cards">
               <caption className="visually-hidden">All savings and loans</caption>
               <thead>
                 <tr>
@@ -99,11 +99,11 @@ export function ReportTab() {
                 {rows.map((row) => (
                   <tr key={`${row.type}-${row.id}`} data-testid={`report-${row.type.toLowerCase()}-${row.id}`}>
                     <td>{productName(row)}</td>
-                    <td>{row.player_name}</td>
-                    <td className="num">{formatMoney(row.value)}</td>
-                    <td className="num">{rateText(row, rateDecimals)}</td>
-                    <td>{formatDay(row.start_date)}</td>
-                    <td>
+                    <td data-label="Player">{row.player_name}</td>
+                    <td className="num" data-label="Value">{formatMoney(row.value)}</td>
+                    <td className="num" data-label="Rate">{rateText(row, rateDecimals)}</td>
+                    <td data-label="Start Date">{formatDay(row.start_date)}</td>
+                    <td data-label="Status">
                       <span className={`badge badge--${rowTone(row)}`}>{row.status}</span>
                     </td>
                   </tr>

@@ -44,7 +44,7 @@ export function SavingsClientTable({ type, clients, filtered, onNotice }: Props)
       ) : (
         <>
           <ScrollBox label={CLIENT_TYPE_LABEL[type]}>
-            <table className="credit-table">
+            <table className="credit-table table--cards">
               <caption className="visually-hidden">{CLIENT_TYPE_LABEL[type]}</caption>
               <thead>
                 <tr>
@@ -63,16 +63,16 @@ export function SavingsClientTable({ type, clients, filtered, onNotice }: Props)
                       <strong>{row.name}</strong>
                       <div className="muted">{row.discord}</div>
                     </td>
-                    <td className="num">
+                    <td className="num" data-label="Savings">
                       {row.savings_count} / {row.max_accounts}
                     </td>
-                    <td className="num">{formatMoney(row.total_savings_value)}</td>
-                    <td className="num">{row.percent_of_limit}%</td>
-                    <td>
+                    <td className="num" data-label="Total Value">{formatMoney(row.total_savings_value)}</td>
+                    <td className="num" data-label="% of Limit">{row.percent_of_limit}%</td>
+                    <td data-label="Status">
                       <span className={`badge badge--${STATUS_TONE[row.status] ?? 'neutral'}`}>{row.status}</span>
                     </td>
                     {mayChangeType && (
-                      <td>
+                      <td data-label="Client Type">
                         <button
                           type="button"
                           className="btn btn--secondary btn--small"
