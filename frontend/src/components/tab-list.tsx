@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { LabelWithBadge } from '@/components/label-with-badge';
 import { panelId, tabId } from '@/components/tab-ids';
 
@@ -28,6 +28,20 @@ export function TabList<T extends string>({
   orientation = 'horizontal',
 }: TabListProps<T>) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const activeIndex = tabs.findIndex((tab) => tab.id === active);
+
+  // A sidebar taller than the window scrolls in its own box: a tab chosen from elsewhere (the
+  // overview's Review Now) is brought into that box, never left below the fold. The page stays put.
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = refs.current[activeIndex];
+    if (!list || !tab || list.scrollHeight <= list.clientHeight) return;
+    const margin = 8;
+    if (tab.offsetTop < list.scrollTop) list.scrollTop = tab.offsetTop - margin;
+    else if (tab.offsetTop + tab.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = tab.offsetTop + tab.offsetHeight - list.clientHeight + margin;
+  }, [activeIndex]);
   const [previousKey, nextKey] = orientation === 'vertical' ? ['ArrowUp', 'ArrowDown'] : ['ArrowLeft', 'ArrowRight'];
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -57,6 +71,7 @@ export function TabList<T extends string>({
 
   return (
     <div
+      ref={listRef}
       role="tablist"
       aria-label={label}
       aria-orientation={orientation}
