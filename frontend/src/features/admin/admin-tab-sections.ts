@@ -1,9 +1,9 @@
 import type { AdminTabId } from '@/features/admin/admin-tabs';
 
 /** The phone menu's sections, in the order it lists them; each lists its tabs in the sidebar's order. */
-export const ADMIN_SECTIONS = ['Overview', 'Players', 'Loans', 'Savings', 'Credit', 'Pearl Exchange', 'Bank'] as const;
+const ADMIN_SECTIONS = ['Overview', 'Players', 'Loans', 'Savings', 'Credit', 'Pearl Exchange', 'Bank'] as const;
 
-export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 /** A tab not named here (a newly added one) is listed under the last section, Bank. */
 const TAB_SECTION: Partial<Record<AdminTabId, AdminSection>> = {
@@ -25,7 +25,7 @@ const TAB_SECTION: Partial<Record<AdminTabId, AdminSection>> = {
   'pearl-settings': 'Pearl Exchange',
 };
 
-export function tabSection(id: string): AdminSection {
+function tabSection(id: string): AdminSection {
   return TAB_SECTION[id as AdminTabId] ?? 'Bank';
 }
 
