@@ -120,7 +120,7 @@ describe('AdminPanel menu', () => {
     expect(names.length).toBeGreaterThanOrEqual(17);
     expect(names).toContain('Pending Loans2');
     expect(names).toContain('Audit');
-    // a loan officer adds products and sees neither the officers nor the bank settings
+    // a loan officer adds products and does not see the officers
     expect(names).toContain('Add Product');
     expect(names).not.toContain('Officers');
     expect(names).toContain('Four Eyes'); // every officer reads the proposals and the bank's controls
