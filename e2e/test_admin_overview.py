@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import uuid
 
-import pytest
 from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top, wait_until_live
 from playwright.sync_api import Page, expect
 

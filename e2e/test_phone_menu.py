@@ -147,7 +147,9 @@ def test_the_sidebar_stays_in_view_on_a_laptop(page: Page, server: Server):
     audit = page.get_by_role("tab", name="Audit", exact=True)
     expect(audit).to_be_in_viewport()
     # the window as the officer sees it (a whole-page shot would draw the sticky parts at the top)
-    page.screenshot(path=str(ARTIFACTS / "test_the_sidebar_stays_in_view_on_a_laptop--scrolled.png"), animations="disabled")
+    page.screenshot(
+        path=str(ARTIFACTS / "test_the_sidebar_stays_in_view_on_a_laptop--scrolled.png"), animations="disabled"
+    )
     # every tab reachable from the scrolled page: the first one too
     overview = page.get_by_role("tab", name="Overview", exact=True)
     overview.scroll_into_view_if_needed()

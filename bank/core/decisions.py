@@ -192,6 +192,9 @@ def appointed_by_chain(officer_id: int, *, depth: int = 10) -> list[int]:
 
 
 APPOINTED = "{second} was appointed by {first}: an officer {first} appointed cannot be the second approver of what {first} started"
+# the other way round: an officer cannot be the second approver of what an officer they appointed
+# started (a treasurer's puppet account proposing, the treasurer approving, is one person deciding)
+APPOINTER = "{first} was appointed by {second}: {second} cannot be the second approver of what an officer they appointed started"
 
 
 def counting_approvals(approvals: list[dict], least_role: str) -> list[dict]:
@@ -392,12 +395,23 @@ def decide(
     if reason:
         chain = set(appointed_by_chain(officer.pk))
         appointed = [approval for approval in others if approval["officer_id"] in chain]
-        others = [approval for approval in others if approval["officer_id"] not in chain]
+        appointees = [
+            approval
+            for approval in others
+            if approval["officer_id"] not in chain and officer.pk in appointed_by_chain(approval["officer_id"])
+        ]
+        others = [approval for approval in others if approval not in appointed and approval not in appointees]
         if appointed and not others:
             first_name = appointed[0]["officer"]
             raise BankError(
                 APPOINTED.format(second=officer.get_username(), first=first_name),
                 code="appointed_by_first_approver",
+                status=409,
+            )
+        if appointees and not others:
+            raise BankError(
+                APPOINTER.format(second=officer.get_username(), first=appointees[0]["officer"]),
+                code="appointed_the_first_approver",
                 status=409,
             )
     if others:  # a second officer carries out what another approved

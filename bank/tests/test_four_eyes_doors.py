@@ -347,6 +347,14 @@ def test_an_officer_the_treasurer_appointed_cannot_be_the_second_approver_of_the
     refused = bearer_for(puppet).put(path)
     assert (refused.status_code, refused.json()["code"]) == (409, "appointed_by_first_approver")
     assert WithdrawalRequest.objects.get(pk=withdrawal.pk).status == "pending"
+    # nor the other way round: the puppet approves first, the treasurer who appointed them second
+    (other,) = _withdrawals(player, 1, 3_000_000)
+    other_path = f"/api/admin/withdrawal-requests/{other.pk}/approve"
+    assert bearer_for(puppet).put(other_path).status_code == 202
+    refused = bearer_for(treasurer).put(other_path)
+    assert (refused.status_code, refused.json()["code"]) == (409, "appointed_the_first_approver")
+    assert refused.json()["detail"].startswith(f"puppet was appointed by {treasurer.username}")
+    assert WithdrawalRequest.objects.get(pk=other.pk).status == "pending"
 
 
 # --- pay-off of nothing, write-offs ---------------------------------------------------------------
