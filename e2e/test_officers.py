@@ -353,6 +353,14 @@ def test_the_treasurer_manages_officers_and_the_four_eyes_threshold(page: Page, 
     me.get_by_label("Role").select_option("teller")
     me.get_by_role("button", name="Change Role").click()
     expect(me.get_by_role("alert")).to_contain_text("The last active treasurer can be neither demoted nor deactivated")
+    # their own card says so, and offers neither Deactivate nor a password reset (Change password is theirs)
+    expect(me.get_by_role("heading")).to_have_text(re.compile(r" \(you\)$"))
+    expect(me.get_by_role("button", name="Deactivate")).to_have_count(0)
+    expect(me.get_by_role("button", name="Reset Password")).to_have_count(0)
+    # a treasurer resets another officer's password: a second treasurer approves it (issue 30)
+    officer.get_by_label("New password").fill(PASSWORD)
+    officer.get_by_role("button", name="Reset Password").click()
+    expect(officer.get_by_role("status")).to_have_text(WAITS)
     officer.get_by_role("button", name="Deactivate").click()
     page.get_by_role("dialog", name="Deactivate Ned of the Night Desk?").get_by_role(
         "button", name="Deactivate"

@@ -100,7 +100,7 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
           {tab.id === 'pearl-requests' && <PearlRequestsTab />}
           {tab.id === 'four-eyes' && <FourEyesTab />}
           {tab.id === 'pearl-settings' && <PearlSettingsTab />}
-          {tab.id === 'officers' && <OfficersTab />}
+          {tab.id === 'officers' && <OfficersTab me={username} />}
           {tab.id === 'bank-settings' && <BankSettingsTab />}
           {tab.id === 'audit' && <AuditTab />}
         </TabPanel>

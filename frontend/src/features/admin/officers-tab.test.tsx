@@ -35,16 +35,58 @@ function card(name: string) {
 describe('Admin OfficersTab', () => {
   it('lists every officer by the name players see, with the sign-in name, role, status, when added and the last sign-in', async () => {
     mockFetch({ 'GET /api/admin/officers': { body: { results: [ADMIN, { ...LOU, active: false }] } } });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="admin" />);
     const lou = await screen.findByRole('article', { name: 'Lena the Lender' });
-    expect(within(lou).getByText(/^Signs in as/).textContent).toBe('Signs in as lou · Officer #7');
+    // numbered on their own (the second officer), not by the sign-in account's id (#7)
+    expect(within(lou).getByText(/^Signs in as/).textContent).toBe('Signs in as lou · Officer 2');
     within(lou).getByText('Deactivated');
-    within(lou).getByText('Loan Officer', { selector: 'dd' });
     within(lou).getByRole('button', { name: 'Reactivate' });
+    within(lou).getByRole('button', { name: 'Reset Password' });
+    // the role once: in its select, not again in a box
+    expect(within(lou).queryByText('Loan Officer', { selector: 'dd' })).toBeNull();
+    expect(within(lou).getByLabelText<HTMLSelectElement>('Role').value).toBe('loan_officer');
+    // the signed-in treasurer's own card: "(you)", no Deactivate, no password reset (Change password is theirs)
     const admin = card('Ada the Treasurer');
+    expect(within(admin).getByRole('heading').textContent).toBe('Ada the Treasurer (you)');
     within(admin).getByText('Active');
     within(admin).getByText('Never');
-    within(admin).getByRole('button', { name: 'Deactivate' });
+    within(admin).getByText('Not locked');
+    expect(within(admin).queryByRole('button', { name: 'Deactivate' })).toBeNull();
+    expect(within(admin).queryByRole('button', { name: 'Reset Password' })).toBeNull();
+    within(admin).getByText('You cannot deactivate yourself: another treasurer can.');
+  });
+
+  it("resets an officer's password as a proposal a second treasurer approves", async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/officers': { body: { results: [ADMIN, LOU] } },
+      'PUT /api/admin/officers/7/password': awaitingAnswer('Ada the Treasurer'),
+    });
+    renderWithProviders(<OfficersTab me="mia" />);
+    const lou = await screen.findByRole('article', { name: 'Lena the Lender' });
+    fireEvent.change(within(lou).getByLabelText('New password'), { target: { value: 'fresh-start-1' } });
+    fireEvent.click(within(lou).getByRole('button', { name: 'Reset Password' }));
+    await within(lou).findByText('Waits for a second officer: Approved by Ada the Treasurer; a second officer must approve');
+    const sent = calls.find((call) => call.method === 'PUT');
+    expect(sent?.body).toEqual({ new_password: 'fresh-start-1' });
+    expect(within(lou).getByLabelText<HTMLInputElement>('New password').value).toBe('');
+  });
+
+  it("shows a locked officer's lockout and lifts it", async () => {
+    let results = [ADMIN, { ...LOU, locked_until: '2026-06-01T10:15:00Z', locked_addresses: 2 }];
+    mockFetch({
+      'GET /api/admin/officers': () => ({ body: { results } }),
+      'DELETE /api/admin/officers/7/lockout': () => {
+        results = [ADMIN, LOU];
+        return { body: { addresses: 2, detail: 'lou can sign in again: 2 lockouts lifted' } };
+      },
+    });
+    renderWithProviders(<OfficersTab me="mia" />);
+    const lou = await screen.findByRole('article', { name: 'Lena the Lender' });
+    within(lou).getByText(/^Locked until .* at 2 addresses$/);
+    fireEvent.click(within(lou).getByRole('button', { name: 'Lift Lockout' }));
+    await within(lou).findByText('lou can sign in again: 2 lockouts lifted');
+    await within(lou).findByText('Not locked');
+    expect(within(lou).queryByRole('button', { name: 'Lift Lockout' })).toBeNull();
   });
 
   it('adds an officer with a username, the display name players see, a password and a role', async () => {
@@ -56,7 +98,7 @@ describe('Admin OfficersTab', () => {
         return { status: 201, body: TESS };
       },
     });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     const form = await screen.findByRole('form', { name: 'Add officer' });
     fireEvent.change(within(form).getByLabelText('Username'), { target: { value: ' tess ' } });
     fireEvent.change(within(form).getByLabelText('Display name'), { target: { value: ' Keeper of the Till ' } });
@@ -84,7 +126,7 @@ describe('Admin OfficersTab', () => {
         return attempts === 1 ? 'network-error' : { status: 201, body: TESS };
       },
     });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     const form = await screen.findByRole('form', { name: 'Add officer' });
     const fillOfficer = () => {
       fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'tess' } });
@@ -111,7 +153,7 @@ describe('Admin OfficersTab', () => {
       'GET /api/admin/officers': { body: { results: [ADMIN] } },
       'POST /api/admin/officers': { status: 400, body: { detail: "The name 'Aria' is already taken", code: 'name_taken' } },
     });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     const form = await screen.findByRole('form', { name: 'Add officer' });
     fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'Aria' } });
     fireEvent.change(within(form).getByLabelText('Display name'), { target: { value: 'Aria of the Bank' } });
@@ -123,7 +165,7 @@ describe('Admin OfficersTab', () => {
 
   it('asks for every field before calling the server', async () => {
     const { calls } = mockFetch({ 'GET /api/admin/officers': { body: { results: [ADMIN] } } });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Officer' }));
     expect(screen.getByRole('alert').textContent).toBe('Please fill in the username, the display name, the password and the role');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -138,7 +180,7 @@ describe('Admin OfficersTab', () => {
         return { body: lou };
       },
     });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     const row = await screen.findByRole('article', { name: 'Lena the Lender' });
     const change = within(row).getByRole<HTMLButtonElement>('button', { name: 'Change Role' });
     expect(change.disabled).toBe(true);
@@ -146,7 +188,7 @@ describe('Admin OfficersTab', () => {
     fireEvent.click(change);
     expect((await within(row).findByRole('status')).textContent).toBe('Lena the Lender is now a Treasurer');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ role: 'treasurer' });
-    await waitFor(() => within(row).getByText('Treasurer', { selector: 'dd' }));
+    await waitFor(() => expect(within(row).getByLabelText<HTMLSelectElement>('Role').value).toBe('treasurer'));
   });
 
   it('says a role raise waits for a second treasurer, and the card keeps the role still held', async () => {
@@ -154,7 +196,7 @@ describe('Admin OfficersTab', () => {
       'GET /api/admin/officers': { body: { results: [ADMIN, LOU] } },
       'PATCH /api/admin/officers/7': awaitingAnswer('Ada the Treasurer'),
     });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     const row = await screen.findByRole('article', { name: 'Lena the Lender' });
     fireEvent.change(within(row).getByLabelText('Role'), { target: { value: 'treasurer' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Change Role' }));
@@ -162,7 +204,6 @@ describe('Admin OfficersTab', () => {
       'Waits for a second officer: Approved by Ada the Treasurer; a second officer must approve',
     );
     expect(within(row).getByLabelText<HTMLSelectElement>('Role').value).toBe('loan_officer');
-    expect(within(row).getByText('Loan Officer', { selector: 'dd' }).textContent).toBe('Loan Officer');
   });
 
   it('says plainly why the last treasurer cannot be demoted', async () => {
@@ -170,7 +211,7 @@ describe('Admin OfficersTab', () => {
       'GET /api/admin/officers': { body: { results: [ADMIN] } },
       'PATCH /api/admin/officers/1': { status: 409, body: { detail: LAST_TREASURER, code: 'last_treasurer' } },
     });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     const row = await screen.findByRole('article', { name: 'Ada the Treasurer' });
     fireEvent.change(within(row).getByLabelText('Role'), { target: { value: 'teller' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Change Role' }));
@@ -183,7 +224,7 @@ describe('Admin OfficersTab', () => {
       'GET /api/admin/officers': { body: { results: [ADMIN] } },
       'PATCH /api/admin/officers/1': { status: 409, body: { detail: LAST_TREASURER, code: 'last_treasurer' } },
     });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     fireEvent.click(within(await screen.findByRole('article', { name: 'Ada the Treasurer' })).getByRole('button', { name: 'Deactivate' }));
     const dialog = screen.getByRole('dialog', { name: 'Deactivate Ada the Treasurer?' });
     within(dialog).getByText(/signs in as admin/);
@@ -202,7 +243,7 @@ describe('Admin OfficersTab', () => {
         return { body: lou };
       },
     });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     fireEvent.click(within(await screen.findByRole('article', { name: 'Lena the Lender' })).getByRole('button', { name: 'Reactivate' }));
     expect((await within(card('Lena the Lender')).findByRole('status')).textContent).toBe('Lena the Lender has been reactivated');
     expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ active: true });
@@ -218,7 +259,7 @@ describe('Admin OfficersTab', () => {
         return { body: lou };
       },
     });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     const row = await screen.findByRole('article', { name: 'Lena the Lender' });
     const rename = within(row).getByRole<HTMLButtonElement>('button', { name: 'Rename' });
     expect(rename.disabled).toBe(true);
@@ -237,7 +278,7 @@ describe('Admin OfficersTab', () => {
       'GET /api/admin/officers': { body: { results: [ADMIN, LOU] } },
       'PATCH /api/admin/officers/7': { status: 400, body: { detail: refusal, code: 'name_taken' } },
     });
-    renderWithProviders(<OfficersTab />);
+    renderWithProviders(<OfficersTab me="mia" />);
     const row = await screen.findByRole('article', { name: 'Lena the Lender' });
     fireEvent.change(within(row).getByLabelText('Display name'), { target: { value: 'lou' } });
     fireEvent.click(within(row).getByRole('button', { name: 'Rename' }));

@@ -11,8 +11,8 @@ import { OfficerCard } from '@/features/admin/officer-card';
 import '@/components/bank-ui.css';
 import '@/features/admin/admin-overview.css';
 
-/** The Officers tab (treasurers): every officer with their role, and a form to add one. */
-export function OfficersTab() {
+/** The Officers tab (treasurers): every officer with their role, and a form to add one; `me` is the signed-in officer's username. */
+export function OfficersTab({ me }: { me: string }) {
   const officers = useOfficers();
   const [deactivating, setDeactivating] = useState<{ officer: Officer; onDone: (notice: Notice) => void } | null>(null);
 
@@ -27,8 +27,14 @@ export function OfficersTab() {
         {officers.data.length === 0 ? (
           <EmptyState icon="user" title="No officers" text="Officers you add show here." />
         ) : (
-          officers.data.map((officer) => (
-            <OfficerCard key={officer.id} officer={officer} onDeactivate={(chosen, onDone) => setDeactivating({ officer: chosen, onDone })} />
+          officers.data.map((officer, index) => (
+            <OfficerCard
+              key={officer.id}
+              officer={officer}
+              number={index + 1}
+              isMe={officer.username.toLowerCase() === me.toLowerCase()}
+              onDeactivate={(chosen, onDone) => setDeactivating({ officer: chosen, onDone })}
+            />
           ))
         )}
       </section>

@@ -45,3 +45,23 @@ export function useUpdateOfficer() {
   const qc = useQueryClient();
   return useMutation({ mutationFn: updateOfficer, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
 }
+
+function resetOfficerPassword({ officerId, newPassword }: { officerId: number; newPassword: string }): Promise<ChangeAnswer<{ detail: string }>> {
+  return api.put<ChangeAnswer<{ detail: string }>>(`/admin/officers/${officerId}/password`, { new_password: newPassword });
+}
+
+function liftOfficerLockout(officerId: number): Promise<Schemas['LockoutsLiftedOut']> {
+  return api.delete<Schemas['LockoutsLiftedOut']>(`/admin/officers/${officerId}/lockout`);
+}
+
+/** A treasurer resets an officer's password: a proposal a second treasurer approves (202), their sessions end then. */
+export function useResetOfficerPassword() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: resetOfficerPassword, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
+}
+
+/** A treasurer lifts an officer's sign-in lockout at every address (what `ensure_admin --unlock` does). */
+export function useLiftOfficerLockout() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: liftOfficerLockout, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
+}
