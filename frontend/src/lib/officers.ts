@@ -1,4 +1,5 @@
 import type { Schemas } from '@/lib/api-types';
+import { formatDateTime } from '@/lib/dates';
 
 /** An officer's role, as the server names it (bank/core/roles.py decides every call; this only shapes the panel). */
 export type Role = Schemas['RoleEnum'];
@@ -20,7 +21,7 @@ export type Approval = Schemas['ApprovalOut'];
  * 202 from an approval, or from Add Product above the threshold: the first of two approvals is
  * recorded. What the three awaiting answers (loan request, withdrawal, pearl exchange) share.
  */
-export type AwaitingSecondApproval = Pick<Schemas['LoanRequestAwaitingOut'], 'status' | 'approvals' | 'detail'>;
+export type AwaitingSecondApproval = Pick<Schemas['LoanRequestAwaitingOut'], 'status' | 'approvals' | 'reason' | 'detail'>;
 
 /** Whether an answer is a 202 "awaiting_second_approval" rather than the thing carried out. */
 export function isAwaitingSecondApproval(answer: unknown): answer is AwaitingSecondApproval {
@@ -50,6 +51,25 @@ export function onChangeAnswer<T>(
   waiting: (notice: { tone: 'pending'; text: string }) => void,
 ): (answer: ChangeAnswer<T>) => void {
   return (answer) => (isAwaitingSecondApproval(answer) ? waiting(awaitingNotice(answer)) : done(answer));
+}
+
+/** One approver as a decided card lists them: `Ada (29 Nov 2026, 10:02: 'Checked in game')`. */
+function approverText(approval: Approval): string {
+  const when = formatDateTime(approval.at);
+  return `${approval.officer} (${approval.notes ? `${when}: '${approval.notes}'` : when})`;
+}
+
+/** A decided request's approvers, each with their time and notes: "Ada (...) and Lorne (...)"; null without any. */
+export function approversText(approvals: readonly Approval[] | undefined): string | null {
+  if (!approvals || approvals.length === 0) return null;
+  const names = approvals.map(approverText);
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** What the tab says after a first approval that waits (202): the consequence, then the server's reason. */
+export function firstApprovalText(answer: { reason?: string; detail: string }): string {
+  const why = answer.reason ? `: ${answer.reason}` : '';
+  return `Your approval is recorded; a second officer must approve before the money moves${why}. ${answer.detail}.`;
 }
 
 /** The card's line while a large request waits for its second officer. */

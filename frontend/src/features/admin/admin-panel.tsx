@@ -16,6 +16,7 @@ import { usePendingProposalCount } from '@/features/proposals/api/use-proposals'
 import { OfficersTab } from '@/features/admin/officers-tab';
 import { ADMIN_TABS, TAB_LEAST_ROLE, type AdminTabId } from '@/features/admin/admin-tabs';
 import { useMyRole } from '@/features/officers/api/use-my-role';
+import { MyOfficerNameProvider } from '@/features/officers/my-officer-name';
 import { OfficerRole } from '@/features/officers/officer-role';
 import { FailedSignInsNotice } from '@/features/officers/failed-sign-ins-notice';
 import { ROLE_LABELS, roleAtLeast } from '@/lib/officers';
@@ -69,6 +70,7 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
 
   return (
     <OfficerRole.Provider value={role}>
+    <MyOfficerNameProvider username={username}>
     <AppShell username={username} role={`Admin Panel · ${ROLE_LABELS[role]}`} onLogout={onLogout} userActions={<ChangePasswordButton />}>
       <FailedSignInsNotice />
       <div className="sidebar-layout sidebar-layout--menu">
@@ -106,6 +108,7 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
         </TabPanel>
       </div>
     </AppShell>
+    </MyOfficerNameProvider>
     </OfficerRole.Provider>
   );
 }

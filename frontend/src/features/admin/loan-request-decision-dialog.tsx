@@ -22,9 +22,9 @@ export function LoanRequestDecisionDialog({ decision, onClose, onDone }: Decisio
       summary={
         <>
           {request.player_name}: {formatMoney(request.value)} at {loanRateText(request)}, {formatMoney(request.total_to_pay)} to pay.
-          {kind === 'approve' && ' It becomes an active loan starting today.'}
         </>
       }
+      effect={{ amount: request.value, consequence: 'It becomes an active loan starting today.' }}
       approve={approve}
       deny={deny}
       doneText={() => (kind === 'approve' ? APPROVED : DENIED)}

@@ -22,6 +22,7 @@ export function PearlDecisionDialog({ decision, onClose, onDone }: DecisionDialo
           {formatRatePerPearl(request.exchange_rate)} = {formatMoney(request.bread_amount)} ({request.destination}).
         </>
       }
+      effect={{ amount: request.bread_amount, consequence: 'The exchange is carried out at once.' }}
       approve={approve}
       deny={deny}
       doneText={(answer) => answer.detail}

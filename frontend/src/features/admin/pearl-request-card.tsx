@@ -19,6 +19,7 @@ export function PearlRequestCard({ request, onDecide }: RequestCardProps<PearlEx
       request={request}
       onDecide={onDecide}
       approvals={request.approvals}
+      approved={request.status === 'approved'}
       testId={`pearl-request-${request.id}`}
       titleId={`pearl-request-${request.id}-title`}
       icon={request.exchange_type === 'sell' ? 'coins' : 'gem'}

@@ -8,7 +8,7 @@ import type { ExchangeStatusFilter } from '@/features/exchange/api/keys';
 import { useExchangeRequestPages } from '@/features/exchange/api/use-exchange-requests';
 import { PearlDecisionDialog } from '@/features/admin/pearl-decision-dialog';
 import { PearlRequestCard } from '@/features/admin/pearl-request-card';
-import { RequestQueue } from '@/features/admin/request-queue';
+import { RequestQueue, WHO_DECIDES } from '@/features/admin/request-queue';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -69,6 +69,7 @@ export function PearlRequestsTab() {
         count={count}
         paging={requests}
         empty={{ title: 'No pearl exchange requests', text: "Players' sell and buy requests show here." }}
+        readOnlyNote={WHO_DECIDES}
         Card={PearlRequestCard}
         Dialog={PearlDecisionDialog}
       />

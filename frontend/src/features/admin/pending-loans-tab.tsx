@@ -6,7 +6,7 @@ import { plural } from '@/lib/plural';
 import { useOpenLoanRequestPages } from '@/features/loan-requests/api/use-open-loan-requests';
 import { LoanRequestCard, RateDecimals } from '@/features/admin/loan-request-card';
 import { LoanRequestDecisionDialog } from '@/features/admin/loan-request-decision-dialog';
-import { RequestQueue } from '@/features/admin/request-queue';
+import { RequestQueue, WHO_DECIDES } from '@/features/admin/request-queue';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 
@@ -37,6 +37,7 @@ export function PendingLoansTab() {
           count={count}
           paging={requests}
           empty={{ title: 'No pending loan requests', text: 'New requests from players show here.' }}
+          readOnlyNote={WHO_DECIDES}
           Card={LoanRequestCard}
           Dialog={LoanRequestDecisionDialog}
         />

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '@/components/icon';
-import { ACTION_LEAST_ROLE, awaitingText, roleAtLeast, type Approval, type Role } from '@/lib/officers';
+import { formatDateTime } from '@/lib/dates';
+import { ACTION_LEAST_ROLE, approversText, awaitingText, roleAtLeast, type Approval, type Role } from '@/lib/officers';
 import { DecisionButtons } from '@/features/admin/decision-buttons';
 import type { Decision } from '@/features/admin/request-queue';
+import { useMyApproval } from '@/features/officers/my-officer-name';
 import { useOfficerRole } from '@/features/officers/officer-role';
 import '@/components/bank-ui.css';
 
@@ -22,8 +24,11 @@ interface Props<T> extends RequestCardProps<T> {
   badge: { tone: string; label: string };
   /** names the request on Approve and Deny ("Borin's request #5"); none once it is decided */
   subject?: string;
-  /** four eyes: the approvals a large request has while it waits for a second officer */
+  /** four eyes: the approvals a large request has while it waits for a second officer, and every
+   * approver of a decided one */
   approvals?: readonly Approval[];
+  /** a decided request that was carried out: its approvers are listed ("Approved by ...") */
+  approved?: boolean;
   /** the least role that decides it, when not a request's (a proposal names its own) */
   leastRole?: Role;
   /** the request's figures and notes */
@@ -34,10 +39,14 @@ interface Props<T> extends RequestCardProps<T> {
  * A request's card in a request tab (loans, withdrawals, pearl exchanges): who asked and what, the
  * status, the tab's own figures, and Approve and Deny while the request waits.
  */
-export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title, meta, badge, subject, approvals, leastRole, children }: Props<T>) {
+export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title, meta, badge, subject, approvals, approved, leastRole, children }: Props<T>) {
   // tellers read requests; loan officers and treasurers decide them (the server checks it too)
   const mayDecide = roleAtLeast(useOfficerRole(), leastRole ?? ACTION_LEAST_ROLE.decide);
-  const awaiting = subject !== undefined ? awaitingText(approvals) : null;
+  const pending = subject !== undefined;
+  const awaiting = pending ? awaitingText(approvals) : null;
+  // the officer who gave the first approval waits for another: Approve again would answer 409
+  const mine = useMyApproval(awaiting ? approvals : undefined);
+  const approvers = !pending && approved ? approversText(approvals) : null;
   return (
     <article className="card item-card" aria-labelledby={titleId} data-testid={testId}>
       <header className="item-card__head">
@@ -61,7 +70,19 @@ export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title
           {awaiting}
         </p>
       )}
-      {subject !== undefined && mayDecide && <DecisionButtons subject={subject} onDecide={(kind) => onDecide({ kind, request })} />}
+      {approvers && (
+        <p className="item-card__reason" data-testid="approvers">
+          <span className="item-card__reason-label">Approvers</span>
+          Approved by {approvers}
+        </p>
+      )}
+      {pending && mayDecide && (
+        <DecisionButtons
+          subject={subject}
+          onDecide={(kind) => onDecide({ kind, request })}
+          waiting={mine && `Approved by you (${mine.officer}) on ${formatDateTime(mine.at)}; another officer must approve before it is carried out.`}
+        />
+      )}
     </article>
   );
 }

@@ -8,7 +8,7 @@ import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/admi
 export function WithdrawalDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<WithdrawalOfficer>) {
   const approve = useApproveWithdrawal();
   const deny = useDenyWithdrawal();
-  const { kind, request } = decision;
+  const { request } = decision;
   return (
     <RequestDecisionDialog
       decision={decision}
@@ -19,9 +19,10 @@ export function WithdrawalDecisionDialog({ decision, onClose, onDone }: Decision
       summary={
         <>
           {request.player_name} asks for {formatMoney(request.amount)} on {formatDay(request.withdrawal_date)} at {request.withdrawal_time}{' '}
-          {formatTimezone(request.player_timezone)}.{kind === 'approve' && ' The amount leaves their savings, oldest first.'}
+          {formatTimezone(request.player_timezone)}.
         </>
       }
+      effect={{ amount: request.amount, consequence: 'The amount leaves their savings, oldest first.' }}
       approve={approve}
       deny={deny}
       doneText={(answer) => answer.detail}

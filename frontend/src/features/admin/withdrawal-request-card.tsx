@@ -11,6 +11,7 @@ export function WithdrawalRequestCard({ request, onDecide }: RequestCardProps<Wi
       request={request}
       onDecide={onDecide}
       approvals={request.approvals}
+      approved={request.status === 'approved'}
       testId={`withdrawal-request-${request.id}`}
       titleId={`withdrawal-${request.id}-title`}
       icon="wallet"

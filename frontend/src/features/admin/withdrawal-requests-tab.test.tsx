@@ -1,6 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { WithdrawalRequestsTab } from '@/features/admin/withdrawal-requests-tab';
+import { MyOfficerNameProvider } from '@/features/officers/my-officer-name';
+import { OfficerRole } from '@/features/officers/officer-role';
 import { makeWithdrawal } from '@/lib/savings-fixtures';
 import type { WithdrawalOfficer } from '@/lib/savings';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -70,24 +72,114 @@ describe('Admin WithdrawalRequestsTab', () => {
   });
 
   it('shows a first approval of a large withdrawal (202) as waiting for a second officer, not as approved', async () => {
-    const approvals = [{ officer: 'lou', at: '2026-06-01T10:00:00Z', notes: '' }];
+    const approvals = [{ officer: 'Lou', at: '2026-06-01T10:00:00Z', notes: '' }];
     let rows = [PENDING];
     mockFetch({
       'GET /api/admin/withdrawal-requests': () => page(rows),
       'PUT /api/admin/withdrawal-requests/11/approve': () => {
         rows = [{ ...PENDING, approvals }];
-        return { status: 202, body: { status: 'awaiting_second_approval', approvals, detail: 'Approved by lou; a second officer must approve' } };
+        return {
+          status: 202,
+          body: {
+            status: 'awaiting_second_approval',
+            approvals,
+            reason: '€150,000 is above the four-eyes threshold (€100,000)',
+            detail: 'Approved by Lou; a second officer must approve',
+          },
+        };
       },
     });
-    renderWithProviders(<WithdrawalRequestsTab />);
+    // the officer signed in as "lou.login": their approvals carry their display name, "Lou"
+    renderWithProviders(<WithdrawalRequestsTab />, { wrap: (node) => <MyOfficerNameProvider username="lou.login">{node}</MyOfficerNameProvider> });
     fireEvent.click(await screen.findByRole('button', { name: "Approve Borin's withdrawal #11" }));
     fireEvent.click(within(screen.getByRole('dialog', { name: 'Approve withdrawal request' })).getByRole('button', { name: 'Approve' }));
     const notice = await screen.findByRole('status');
-    expect(notice.textContent).toBe('Approved by lou; a second officer must approve');
+    expect(notice.textContent).toBe(
+      'Your approval is recorded; a second officer must approve before the money moves: €150,000 is above the four-eyes threshold (€100,000). Approved by Lou; a second officer must approve.',
+    );
     expect(notice.className).toContain('alert--pending');
     const card = screen.getByTestId('withdrawal-request-11');
-    expect((await within(card).findByRole('note')).textContent).toBe('Four eyesApproved by lou; a second officer must approve');
+    expect((await within(card).findAllByRole('note'))[0].textContent).toBe('Four eyesApproved by Lou; a second officer must approve');
     within(card).getByText('Pending');
+    // the officer who approved waits for another: no Approve, who approved and when, and Deny still theirs
+    const waiting = within(card).getByRole('note', { name: "Waiting for a second officer on Borin's withdrawal #11" });
+    expect(waiting.textContent).toBe(
+      `Waiting for a second officerApproved by you (Lou) on ${day('1 Jun 2026')}, ${new Date('2026-06-01T10:00:00Z').toLocaleTimeString('en-GB', { timeStyle: 'short' })}; another officer must approve before it is carried out.`,
+    );
+    expect(within(card).getAllByRole('button').map((button) => button.textContent)).toEqual(['Deny']);
+  });
+
+  it('says before sending that an approval above the threshold waits for a second officer', async () => {
+    mockFetch({
+      'GET /api/admin/withdrawal-requests': page([PENDING]),
+      'GET /api/admin/bank-settings': { body: { four_eyes_above: 100_000 } },
+    });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: "Approve Borin's withdrawal #11" }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve withdrawal request' });
+    expect((await within(dialog).findByText(/^Above/)).textContent).toBe(
+      'Above the four-eyes threshold (€100,000): your approval is recorded and a second officer must approve before the money moves.',
+    );
+    expect(dialog.textContent).not.toContain('leaves their savings');
+  });
+
+  it('says below the threshold that the amount leaves their savings, unless four eyes apply', async () => {
+    mockFetch({
+      'GET /api/admin/withdrawal-requests': page([PENDING]),
+      'GET /api/admin/bank-settings': { body: { four_eyes_above: 1_000_000 } },
+    });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: "Approve Borin's withdrawal #11" }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve withdrawal request' });
+    expect((await within(dialog).findByText(/^The amount leaves/)).textContent).toBe(
+      "The amount leaves their savings, oldest first. Unless the player's requests, or what you decided alone for them, in the last 24 hours come to more than the four-eyes threshold (€1,000,000): then your approval is recorded and a second officer must approve before the money moves.",
+    );
+  });
+
+  it("says that a second officer's approval carries out what another approved", async () => {
+    const approvals = [{ officer: 'Lou', at: '2026-06-01T10:00:00Z', notes: '' }];
+    mockFetch({
+      'GET /api/admin/withdrawal-requests': page([{ ...PENDING, amount: 2_000_000, approvals }]),
+      'GET /api/admin/bank-settings': { body: { four_eyes_above: 1_000_000 } },
+    });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: "Approve Borin's withdrawal #11" }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve withdrawal request' });
+    expect(within(dialog).getByTestId('approval-consequence').textContent).toMatch(
+      /^Lou approved it on 1\u00a0Jun\u00a02026, \d\d:\d\d; your approval as the second officer carries it out\. The amount leaves their savings, oldest first\.$/,
+    );
+  });
+
+  it('lists every approver of a decided withdrawal with their times and notes', async () => {
+    const approved: WithdrawalOfficer = {
+      ...makeWithdrawal({ id: 12, status: 'approved', decided_by: 'Mara', decided_at: '2026-06-01T10:15:00Z' }),
+      approvals: [
+        { officer: 'Lou', at: '2026-06-01T10:02:00Z', notes: 'Checked in game' },
+        { officer: 'Mara', at: '2026-06-01T10:15:00Z', notes: '' },
+      ],
+    };
+    mockFetch({ 'GET /api/admin/withdrawal-requests': page([approved]) });
+    renderWithProviders(<WithdrawalRequestsTab />);
+    const card = await screen.findByTestId('withdrawal-request-12');
+    const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { timeStyle: 'short' });
+    expect(within(card).getByTestId('approvers').textContent).toBe(
+      `ApproversApproved by Lou (${day('1 Jun 2026')}, ${time('2026-06-01T10:02:00Z')}: 'Checked in game') and Mara (${day('1 Jun 2026')}, ${time('2026-06-01T10:15:00Z')})`,
+    );
+  });
+
+  it('tells a teller who decides the requests, and shows them no buttons', async () => {
+    mockFetch({ 'GET /api/admin/withdrawal-requests': page([PENDING]) });
+    renderWithProviders(<WithdrawalRequestsTab />, { wrap: (node) => <OfficerRole.Provider value="teller">{node}</OfficerRole.Provider> });
+    const card = await screen.findByTestId('withdrawal-request-11');
+    expect(screen.getAllByRole('note')[0].textContent).toBe('Loan officers and treasurers decide these requests; you can read them.');
+    expect(within(card).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('shows a loan officer no note of who decides', async () => {
+    mockFetch({ 'GET /api/admin/withdrawal-requests': page([PENDING]) });
+    renderWithProviders(<WithdrawalRequestsTab />, { wrap: (node) => <OfficerRole.Provider value="loan_officer">{node}</OfficerRole.Provider> });
+    await screen.findByTestId('withdrawal-request-11');
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('denies only with a reason', async () => {

@@ -3,7 +3,7 @@ import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
 import { formatCount, plural } from '@/lib/plural';
 import { useWithdrawalRequestPages } from '@/features/withdrawals/api/use-withdrawal-requests';
-import { RequestQueue } from '@/features/admin/request-queue';
+import { RequestQueue, WHO_DECIDES } from '@/features/admin/request-queue';
 import { WithdrawalDecisionDialog } from '@/features/admin/withdrawal-decision-dialog';
 import { WithdrawalRequestCard } from '@/features/admin/withdrawal-request-card';
 import '@/components/bank-ui.css';
@@ -35,6 +35,7 @@ export function WithdrawalRequestsTab() {
         count={count}
         paging={requests}
         empty={{ title: 'No withdrawal requests', text: "Players' withdrawal requests show here." }}
+        readOnlyNote={WHO_DECIDES}
         Card={WithdrawalRequestCard}
         Dialog={WithdrawalDecisionDialog}
       />

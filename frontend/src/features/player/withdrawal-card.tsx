@@ -30,6 +30,13 @@ export function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
         <StatBox label="Requested Date" value={formatDay(withdrawal.withdrawal_date)} />
         <StatBox label="Requested Time" value={`${withdrawal.withdrawal_time} ${formatTimezone(withdrawal.player_timezone)}`} />
       </dl>
+      {withdrawal.decided_by && (withdrawal.status === 'approved' || withdrawal.status === 'denied') && (
+        <p className="item-card__reason" data-testid="decided-by">
+          <span className="item-card__reason-label">Decision</span>
+          {withdrawal.status === 'approved' ? 'Approved' : 'Denied'} by {withdrawal.decided_by}
+          {withdrawal.decided_at ? ` on ${formatDateTime(withdrawal.decided_at)}` : ''}
+        </p>
+      )}
       {withdrawal.admin_notes && (
         <p className="item-card__reason">
           <span className="item-card__reason-label">Admin notes</span>
