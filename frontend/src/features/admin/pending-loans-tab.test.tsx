@@ -42,6 +42,26 @@ describe('Admin PendingLoansTab', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('promises an active loan only below the threshold, and says above it that a second officer must approve', async () => {
+    mockFetch({
+      'GET /api/admin/pending-loans': { body: { pending_loans: [BORIN, { ...BORIN, id: 9, value: 2_000_000 }], count: 2 } },
+      'GET /api/admin/bank-settings': { body: { four_eyes_above: 1_000_000 } },
+    });
+    renderWithProviders(<PendingLoansTab />);
+    fireEvent.click(await screen.findByRole('button', { name: "Approve Borin's request #8" }));
+    let dialog = screen.getByRole('dialog', { name: 'Approve loan request' });
+    expect((await within(dialog).findByText(/^It becomes/)).textContent).toMatch(
+      /^It becomes an active loan starting today\. Unless .* more than the four-eyes threshold \(€1,000,000\): then your approval is recorded and a second officer must approve before the money moves\.$/,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: "Approve Borin's request #9" }));
+    dialog = screen.getByRole('dialog', { name: 'Approve loan request' });
+    expect(within(dialog).getByTestId('approval-consequence').textContent).toBe(
+      'Above the four-eyes threshold (€1,000,000): your approval is recorded and a second officer must approve before the money moves.',
+    );
+    expect(dialog.textContent).not.toContain('active loan');
+  });
+
   it('needs a reason to deny, then says Pending loan denied.', async () => {
     const { calls } = mockFetch({
       'GET /api/admin/pending-loans': { body: { pending_loans: [BORIN], count: 1 } },

@@ -27,7 +27,8 @@ interface Props<T> extends RequestCardProps<T> {
   /** four eyes: the approvals a large request has while it waits for a second officer, and every
    * approver of a decided one */
   approvals?: readonly Approval[];
-  /** a decided request that was carried out: its approvers are listed ("Approved by ...") */
+  /** a decided request that was carried out: its approvers are listed ("Approved by ..."); one denied
+   * or cancelled after a first approval says so ("Approved first by ...") */
   approved?: boolean;
   /** the least role that decides it, when not a request's (a proposal names its own) */
   leastRole?: Role;
@@ -46,7 +47,7 @@ export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title
   const awaiting = pending ? awaitingText(approvals) : null;
   // the officer who gave the first approval waits for another: Approve again would answer 409
   const mine = useMyApproval(awaiting ? approvals : undefined);
-  const approvers = !pending && approved ? approversText(approvals) : null;
+  const approvers = pending ? null : approversText(approvals);
   return (
     <article className="card item-card" aria-labelledby={titleId} data-testid={testId}>
       <header className="item-card__head">
@@ -73,7 +74,7 @@ export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title
       {approvers && (
         <p className="item-card__reason" data-testid="approvers">
           <span className="item-card__reason-label">Approvers</span>
-          Approved by {approvers}
+          {approved ? 'Approved by' : 'Approved first by'} {approvers}
         </p>
       )}
       {pending && mayDecide && (

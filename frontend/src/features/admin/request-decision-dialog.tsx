@@ -53,7 +53,7 @@ interface RequestDecisionDialogProps<T, A> extends DecisionDialogProps<T> {
  * officer. The server decides (bank/core/decisions.py why_two); this says what it may decide, from the
  * threshold every officer reads and the approvals the request shows.
  */
-export function approvalConsequence({
+function approvalConsequence({
   amount,
   consequence,
   threshold,

@@ -68,4 +68,23 @@ describe('WithdrawalHistoryTab', () => {
     expect((await within(card).findByText('Cancelled')).className).toContain('badge--neutral');
     expect(within(card).queryByRole('button', { name: 'Cancel request' })).toBeNull();
   });
+  it('names the officer who decided each decided request, and when', async () => {
+    mockFetch({
+      'GET /api/players/7/withdrawal-history': {
+        body: {
+          withdrawal_history: [
+            makeWithdrawal({ id: 13, status: 'approved', decided_by: 'Mara', decided_at: '2026-06-01T10:15:00Z' }),
+            makeWithdrawal({ id: 12, status: 'denied', admin_notes: 'No admin online then', decided_by: 'Lou', decided_at: null }),
+            makeWithdrawal({ id: 11 }),
+          ],
+        },
+      },
+    });
+    renderWithProviders(<WithdrawalHistoryTab me={ME} />);
+    const approved = await screen.findByTestId('withdrawal-13');
+    const time = new Date('2026-06-01T10:15:00Z').toLocaleTimeString('en-GB', { timeStyle: 'short' });
+    expect(within(approved).getByTestId('decided-by').textContent).toBe(`DecisionApproved by Mara on ${day('1 Jun 2026')}, ${time}`);
+    expect(within(screen.getByTestId('withdrawal-12')).getByTestId('decided-by').textContent).toBe('DecisionDenied by Lou');
+    expect(within(screen.getByTestId('withdrawal-11')).queryByTestId('decided-by')).toBeNull();
+  });
 });
