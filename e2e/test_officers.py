@@ -159,6 +159,10 @@ def test_a_teller_reads_every_screen_without_the_buttons_of_a_higher_role(
         expect(card).to_contain_text(name)
         expect(card).to_contain_text("Pending")
         expect(panel.get_by_role("button", name=DECISION)).to_have_count(0)
+        # the tab says who decides them
+        expect(panel.get_by_role("note").first).to_have_text(
+            "Loan officers and treasurers decide these requests; you can read them."
+        )
         if tab == "Withdrawal Requests":
             scroll_to_top(page)
             shoot(page, "withdrawal-requests")
@@ -244,22 +248,41 @@ def test_a_large_withdrawal_needs_two_officers_and_the_player_sees_it_live(
     card = second_page.get_by_test_id(f"withdrawal-request-{request_id}")
     expect(card).to_contain_text("€1,100,000")
     card.get_by_role("button", name=f"Approve {name}'s withdrawal #{request_id}").click()
-    second_page.get_by_role("dialog", name="Approve withdrawal request").get_by_role(
-        "button", name="Approve", exact=True
-    ).click()
+    dialog = second_page.get_by_role("dialog", name="Approve withdrawal request")
+    # before sending, the dialog says the approval will wait, and promises no money moving
+    expect(dialog.get_by_test_id("approval-consequence")).to_have_text(
+        f"Above the four-eyes threshold (€{FOUR_EYES_ABOVE:,}): your approval is recorded and a second officer "
+        "must approve before the money moves."
+    )
+    expect(dialog).not_to_contain_text("leaves their savings")
+    dialog.get_by_label("Approval notes (optional)").fill("Checked in game")
+    dialog.get_by_role("button", name="Approve", exact=True).click()
     waiting = f"Approved by {shown(lou)}; a second officer must approve"
-    expect(second_page.get_by_role("status").filter(has_text="second officer")).to_have_text(waiting)
-    expect(card.get_by_role("note")).to_have_text(f"Four eyes{waiting}")
+    expect(second_page.get_by_role("status").filter(has_text="second officer")).to_have_text(
+        f"Your approval is recorded; a second officer must approve before the money moves: €{amount:,} is above "
+        f"the four-eyes threshold (€{FOUR_EYES_ABOVE:,}). {waiting}."
+    )
+    expect(card.get_by_role("note").first).to_have_text(f"Four eyes{waiting}")
     expect(card).to_contain_text("Pending")
+    # the officer who approved waits for another: no Approve, who approved and when, Deny still theirs
+    expect(
+        card.get_by_role("note", name=f"Waiting for a second officer on {name}'s withdrawal #{request_id}")
+    ).to_have_text(
+        re.compile(
+            rf"^Waiting for a second officerApproved by you \({re.escape(shown(lou))}\) on .+; another officer "
+            r"must approve before it is carried out\.$"
+        )
+    )
+    expect(card.get_by_role("button", name=f"Approve {name}'s withdrawal #{request_id}")).to_have_count(0)
+    expect(card.get_by_role("button", name=f"Deny {name}'s withdrawal #{request_id}")).to_be_visible()
     scroll_to_top(second_page)
     shoot(second_page, "first-approval")
 
-    # the same officer again is refused (409), and no money moved
-    card.get_by_role("button", name=f"Approve {name}'s withdrawal #{request_id}").click()
-    second_page.get_by_role("dialog", name="Approve withdrawal request").get_by_role(
-        "button", name="Approve", exact=True
-    ).click()
-    expect(second_page.get_by_role("alert")).to_contain_text("Error approving withdrawal")
+    # the same officer again is refused by the server too (409), and no money moved
+    status, refused = server.api(
+        "PUT", f"/api/admin/withdrawal-requests/{request_id}/approve", token=server.login_token(lou, PASSWORD)
+    )
+    assert status == 409 and refused["code"] == "already_approved_by_you", refused
     expect(page.get_by_test_id("maximum-withdrawal")).to_have_text("€1,200,000")
 
     # --- a second officer, in a third browser, carries it out ------------------------------------
@@ -273,11 +296,24 @@ def test_a_large_withdrawal_needs_two_officers_and_the_player_sees_it_live(
         other_card = third.get_by_test_id(f"withdrawal-request-{request_id}")
         expect(other_card.get_by_role("note")).to_have_text(f"Four eyes{waiting}")
         other_card.get_by_role("button", name=f"Approve {name}'s withdrawal #{request_id}").click()
-        third.get_by_role("dialog", name="Approve withdrawal request").get_by_role(
-            "button", name="Approve", exact=True
-        ).click()
+        other_dialog = third.get_by_role("dialog", name="Approve withdrawal request")
+        # the second officer is told their approval carries it out
+        expect(other_dialog.get_by_test_id("approval-consequence")).to_have_text(
+            re.compile(
+                rf"^{re.escape(shown(lou))} approved it on .+; your approval as the second officer carries it out\. "
+                r"The amount leaves their savings, oldest first\.$"
+            )
+        )
+        other_dialog.get_by_role("button", name="Approve", exact=True).click()
         expect(third.get_by_role("status").filter(has_text="approved")).to_have_text("Withdrawal request approved.")
         expect(other_card).to_contain_text("Approved")
+        # the decided card lists both approvers, the first with their notes
+        expect(other_card.get_by_test_id("approvers")).to_have_text(
+            re.compile(
+                rf"^ApproversApproved by {re.escape(shown(lou))} \(.+: 'Checked in game'\) and "
+                rf"{re.escape(shown(mara))} \([^:]+:\d\d\)$"
+            )
+        )
         scroll_to_top(third)
         shoot(third, "second-approval")
         assert not errors, f"JavaScript or CSP errors on the third page: {errors}"
