@@ -330,6 +330,11 @@ def test_a_large_withdrawal_needs_two_officers_and_the_player_sees_it_live(
     assert status == 200 and any(entry["kind"] == "withdrawal.approved" for entry in audit["entries"]), audit
     scroll_to_top(page)
     shoot(page, "player-after")
+    # the player reads who decided it, by display name (the server names the officer who carried it out)
+    open_tab(page, "Withdrawal History")
+    expect(page.get_by_test_id(f"withdrawal-{request_id}").get_by_test_id("decided-by")).to_have_text(
+        re.compile(rf"^DecisionApproved by {re.escape(shown(mara))} on .+$")
+    )
 
 
 WAITS = re.compile(r"^Waits for a second officer: \S.+")

@@ -4,6 +4,7 @@ import { DecisionForm } from '@/components/decision-form';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import type { Notice } from '@/components/notice';
+import { ApiError } from '@/lib/api-client';
 import { errorDetail } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
@@ -116,7 +117,14 @@ export function RequestDecisionDialog<T extends { id: number; approvals?: readon
           if (mine) me.learn(mine);
           finish({ tone: 'pending', text: firstApprovalText(answer) });
         },
-        onError: (error) => finish({ tone: 'error', text: `Error ${doing} ${errorNoun}: ${errorDetail(error)}` }),
+        onError: (error) => {
+          // "you have already approved this request": the one approval it shows is this officer's (the
+          // name their approvals carry), so its card shows them waiting from now on
+          if (error instanceof ApiError && error.code === 'already_approved_by_you' && request.approvals?.length === 1) {
+            me.learn(request.approvals[0].officer);
+          }
+          finish({ tone: 'error', text: `Error ${doing} ${errorNoun}: ${errorDetail(error)}` });
+        },
       },
     );
   };

@@ -109,6 +109,23 @@ describe('Admin WithdrawalRequestsTab', () => {
     expect(within(card).getAllByRole('button').map((button) => button.textContent)).toEqual(['Deny']);
   });
 
+  it("learns from the server's 409 that the one approval a request shows is the officer's own", async () => {
+    // signed in again: the panel does not know yet that "Lou" is this officer
+    const approvals = [{ officer: 'Lou', at: '2026-06-01T10:00:00Z', notes: '' }];
+    const detail = 'You have already approved this request: a second officer must approve it';
+    mockFetch({
+      'GET /api/admin/withdrawal-requests': page([{ ...PENDING, approvals }]),
+      'PUT /api/admin/withdrawal-requests/11/approve': { status: 409, body: { detail, code: 'already_approved_by_you', fields: {} } },
+    });
+    renderWithProviders(<WithdrawalRequestsTab />, { wrap: (node) => <MyOfficerNameProvider username="lou.login">{node}</MyOfficerNameProvider> });
+    fireEvent.click(await screen.findByRole('button', { name: "Approve Borin's withdrawal #11" }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Approve withdrawal request' })).getByRole('button', { name: 'Approve' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(`Error approving withdrawal: ${detail}`);
+    const card = screen.getByTestId('withdrawal-request-11');
+    within(card).getByRole('note', { name: "Waiting for a second officer on Borin's withdrawal #11" });
+    expect(within(card).getAllByRole('button').map((button) => button.textContent)).toEqual(['Deny']);
+  });
+
   it('says before sending that an approval above the threshold waits for a second officer', async () => {
     mockFetch({
       'GET /api/admin/withdrawal-requests': page([PENDING]),
