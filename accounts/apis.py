@@ -177,6 +177,7 @@ class MeApi(APIView):
             "player": player,
         } | _role(request.user)
         if request.user.is_staff:  # an officer's own, never anyone else's
+            body["display_name"] = request.user.public_name
             body["failed_sign_ins"] = selectors.sign_in_failures_of(user=request.user, sid=request.auth.get("sid", ""))
         return Response(MeOut(body).data)
 

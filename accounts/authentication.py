@@ -1,9 +1,13 @@
 from django.utils.translation import gettext_lazy as _
+from rest_framework import exceptions
 from rest_framework_simplejwt.authentication import JWTAuthentication
 from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken
 from rest_framework_simplejwt.settings import api_settings
 
+from .models import User
 from .tokens import current_session
+
+OFFICER_DEACTIVATED = "Your session ended: this officer account was deactivated. Ask a treasurer to reactivate it."
 
 
 class BankJWTAuthentication(JWTAuthentication):
@@ -16,6 +20,11 @@ class BankJWTAuthentication(JWTAuthentication):
     def get_user(self, validated_token):
         session = current_session(validated_token)
         if session is None:
+            # a session a treasurer's deactivation ended says so (one query more, on this path only):
+            # the officer's open page tells them why it closed
+            user_id = validated_token.get(api_settings.USER_ID_CLAIM)
+            if User.objects.filter(pk=user_id, is_staff=True, is_active=False).exists():
+                raise exceptions.AuthenticationFailed(OFFICER_DEACTIVATED, code="officer_deactivated")
             raise InvalidToken(_("Token has been revoked"))
         user = session.user
         if str(user.pk) != str(validated_token.get(api_settings.USER_ID_CLAIM)):

@@ -146,8 +146,13 @@ class FailedSignInsOut(MayBeAbsent, serializers.Serializer):
         super().__init__(required=False, **kwargs)
 
 
+class OfficerDisplayNameOut(MayBeAbsent, serializers.CharField):
+    """An officer's own display name, the name their approvals are recorded under (absent for players)."""
+
+
 class MeOut(serializers.Serializer):
     username = serializers.CharField()
+    display_name = OfficerDisplayNameOut(required=False, help_text="an officer's display name (absent for players)")
     is_admin = serializers.BooleanField()
     role = OfficerRoleOut()
     has_solo_access = serializers.BooleanField()

@@ -78,6 +78,9 @@ def test_a_treasurer_adds_an_officer_who_signs_in_on_the_same_screen_and_gets_th
     assert (login.json()["is_admin"], login.json()["role"]) == (True, "teller")
     verified = api.get("/api/verify-token", HTTP_AUTHORIZATION=f"Bearer {login.json()['access_token']}").json()
     assert (verified["valid"], verified["role"]) == (True, "teller")
+    # their own display name, the name their approvals are recorded under
+    me = api.get("/api/me", HTTP_AUTHORIZATION=f"Bearer {login.json()['access_token']}").json()
+    assert me["display_name"] == "Keeper of the Vault"
     listed = {row["username"]: row for row in admin_api.get(URL).json()["results"]}
     assert listed["Tellie"]["last_login"] is not None
     entry = AuditEntry.objects.get(kind="officer.created")
@@ -88,6 +91,7 @@ def test_a_treasurer_adds_an_officer_who_signs_in_on_the_same_screen_and_gets_th
 
 def test_a_player_has_no_role_in_their_answers(player_api, player, api):
     assert "role" not in player_api.get("/api/me").json()
+    assert "display_name" not in player_api.get("/api/me").json()
     assert "role" not in sign_in(api, player.name).json()
 
 
@@ -181,7 +185,12 @@ def test_deactivating_ends_the_officers_sessions_at_once_and_they_cannot_sign_in
     assert lou_api.get("/api/admin/dashboard-stats").status_code == 200
     response = admin_api.patch(f"{URL}/{lou.pk}", {"active": False}, format="json")
     assert (response.status_code, response.json()["active"]) == (200, False)
-    assert lou_api.get("/api/admin/dashboard-stats").status_code == 401
+    closed = lou_api.get("/api/admin/dashboard-stats")
+    # their open page is told why it closed (issue 30), not that a session expired
+    assert (closed.status_code, closed.json()["code"]) == (401, "officer_deactivated")
+    assert closed.json()["detail"] == (
+        "Your session ended: this officer account was deactivated. Ask a treasurer to reactivate it."
+    )
     assert not BankSession.objects.filter(user=lou, ended_at__isnull=True).exists()
     assert sign_in(api, "lou").status_code != 200
     # reactivating gives the power to decide back: a second treasurer approves it

@@ -187,7 +187,9 @@ def exception_handler(exc, context):
             headers["WWW-Authenticate"] = exc.auth_header
         if getattr(exc, "wait", None):
             headers["Retry-After"] = str(int(exc.wait))
-        if isinstance(exc, (exceptions.AuthenticationFailed, exceptions.NotAuthenticated)):
+        if isinstance(exc, exceptions.AuthenticationFailed) and exc.get_codes() == "officer_deactivated":
+            detail, code = str(exc.detail), "officer_deactivated"  # why an officer's open page closed
+        elif isinstance(exc, (exceptions.AuthenticationFailed, exceptions.NotAuthenticated)):
             detail = SESSION_EXPIRED if isinstance(exc, exceptions.AuthenticationFailed) else str(exc.detail)
             code = "not_authenticated"
         elif isinstance(exc, exceptions.Throttled):

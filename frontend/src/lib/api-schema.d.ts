@@ -2510,6 +2510,8 @@ export interface components {
         };
         MeOut: {
             username: string;
+            /** @description an officer's display name (absent for players) */
+            display_name?: string;
             is_admin: boolean;
             /**
              * @description an officer's role (teller, loan_officer, treasurer); only in an officer's answer

@@ -1,10 +1,11 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { Approval } from '@/lib/officers';
+import { useMyDisplayName } from '@/features/officers/api/use-my-role';
 
 /**
- * The signed-in officer's display name, the name an approval is recorded under. /api/me does not say
- * it (it answers the sign-in name), so the panel learns it from the officer's own first approval
- * (the 202's approval is theirs) and keeps it for the browser session.
+ * The signed-in officer's display name, the name an approval is recorded under: /api/me says it; until
+ * it answers, the panel uses what it learned from the officer's own approvals (the 202's approval is
+ * theirs), kept for the browser session.
  */
 interface MyName {
   name: string | null;
@@ -17,15 +18,17 @@ const storageKey = (username: string) => `officerDisplayName:${username}`;
 
 export function MyOfficerNameProvider({ username, children }: { username: string; children: ReactNode }) {
   const [name, setName] = useState<string | null>(() => sessionStorage.getItem(storageKey(username)));
+  // /api/me says it (an officer's display name); what the panel learned stands until it answers
+  const told = useMyDisplayName().data ?? null;
   const value = useMemo(
     () => ({
-      name,
+      name: told ?? name,
       learn: (learned: string) => {
         sessionStorage.setItem(storageKey(username), learned);
         setName(learned);
       },
     }),
-    [name, username],
+    [name, told, username],
   );
   return <MyOfficerName.Provider value={value}>{children}</MyOfficerName.Provider>;
 }

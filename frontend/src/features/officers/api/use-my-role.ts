@@ -16,3 +16,8 @@ export const meOptions = () =>
 export function useMyRole() {
   return useQuery({ ...meOptions(), select: (me) => me.role ?? null });
 }
+
+/** The signed-in officer's display name (the name their approvals are recorded under); null for a player. */
+export function useMyDisplayName() {
+  return useQuery({ ...meOptions(), select: (me) => me.display_name ?? null });
+}
