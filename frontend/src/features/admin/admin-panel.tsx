@@ -31,6 +31,8 @@ import { PendingLoansTab } from '@/features/admin/pending-loans-tab';
 import { ReportTab } from '@/features/admin/report-tab';
 import { NewPlayerTab } from '@/features/admin/new-player-tab';
 import { OverviewTab } from '@/features/admin/overview-tab';
+import { WaitingTab } from '@/features/admin/waiting-tab';
+import { useWaitingForMeCount } from '@/features/waiting/api/use-waiting';
 import { CheckSavingsTab } from '@/features/admin/check-savings-tab';
 import { SavingsManagementTab } from '@/features/admin/savings-management-tab';
 import { WithdrawalRequestsTab } from '@/features/admin/withdrawal-requests-tab';
@@ -56,8 +58,10 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
   const pendingWithdrawals = usePendingWithdrawals().data ?? 0;
   const pendingExchanges = usePendingExchangeCount().data ?? 0;
   const pendingProposals = usePendingProposalCount().data ?? 0;
+  const waitingForMe = useWaitingForMeCount().data ?? 0;
   const tabs = useMemo(() => {
     const badges: Partial<Record<AdminTabId, number>> = {
+      waiting: waitingForMe,
       'pending-loans': pendingCount,
       'withdrawal-requests': pendingWithdrawals,
       'pearl-requests': pendingExchanges,
@@ -66,7 +70,7 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
     return ADMIN_TABS.filter((item) => roleAtLeast(role, TAB_LEAST_ROLE[item.id] ?? 'teller')).map((item) =>
       badges[item.id] !== undefined ? { ...item, badge: badges[item.id] } : item,
     );
-  }, [pendingCount, pendingWithdrawals, pendingExchanges, pendingProposals, role]);
+  }, [pendingCount, pendingWithdrawals, pendingExchanges, pendingProposals, waitingForMe, role]);
 
   return (
     <OfficerRole.Provider value={role}>
@@ -86,6 +90,7 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
         <TabPanel idPrefix={ID_PREFIX} id={tab.id} startAtTop>
           <TabHeading title={tab.label} description={tab.description} />
           {tab.id === 'overview' && <OverviewTab onOpenTab={setActiveTab} />}
+          {tab.id === 'waiting' && <WaitingTab onOpenTab={setActiveTab} />}
           {tab.id === 'new-player' && <NewPlayerTab />}
           {tab.id === 'credit-overview' && <CreditOverviewTab />}
           {tab.id === 'credit-migration' && <CreditMigrationTab />}

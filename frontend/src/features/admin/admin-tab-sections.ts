@@ -8,6 +8,7 @@ type AdminSection = (typeof ADMIN_SECTIONS)[number];
 /** A tab not named here (a newly added one) is listed under the last section, Bank. */
 const TAB_SECTION: Partial<Record<AdminTabId, AdminSection>> = {
   overview: 'Overview',
+  waiting: 'Overview',
   report: 'Overview',
   'new-player': 'Players',
   'search-player': 'Players',

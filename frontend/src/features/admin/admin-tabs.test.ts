@@ -6,6 +6,7 @@ import { serverLeast } from '@/testing/server-roles';
 // the call each tab opens with (URL name, method): a role the server lets make it sees the tab
 const OPENS_WITH: Record<AdminTabId, [string, string]> = {
   overview: ['dashboard-stats', 'GET'],
+  waiting: ['waiting', 'GET'],
   'credit-overview': ['credit-overview', 'GET'],
   'credit-migration': ['credit-migration-preview', 'GET'],
   'savings-management': ['savings-clients', 'GET'],

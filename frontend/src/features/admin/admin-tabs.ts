@@ -2,6 +2,7 @@ import type { Role } from '@/lib/officers';
 
 export const ADMIN_TABS = [
   { id: 'overview', label: 'Overview', description: 'Players, loans, savings and dividends across the bank, and what needs review.' },
+  { id: 'waiting', label: 'Waiting for Me', description: 'What you may decide now across loan requests, withdrawals, pearl exchanges and officers\' changes, and what waits for a second officer.' },
   { id: 'credit-overview', label: 'Credit Score Overview', description: "Every player's credit score and tier, with adjustments and penalties." },
   { id: 'credit-migration', label: 'Credit Score Migration', description: 'Preview scores calculated from banking history and apply them.' },
   { id: 'savings-management', label: 'Savings Management', description: 'Savings limits of new and old clients, and their client type.' },

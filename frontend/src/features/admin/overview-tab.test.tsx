@@ -78,6 +78,17 @@ describe('Admin OverviewTab', () => {
     expect(onOpenTab.mock.calls).toEqual([['pending-loans'], ['withdrawal-requests'], ['pearl-requests']]);
   });
 
+  it('says how many items wait for me, and the line opens Waiting for Me', async () => {
+    mockFetch({
+      'GET /api/admin/dashboard-stats': { body: dashboardOf(makeStats()) },
+      'GET /api/admin/waiting': { body: { for_me: [], waiting_for_second: [], for_me_count: 4, waiting_for_second_count: 1 } },
+    });
+    const onOpenTab = vi.fn();
+    renderWithProviders(<OverviewTab onOpenTab={onOpenTab} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Waiting for me: 4' }));
+    expect(onOpenTab).toHaveBeenCalledWith('waiting');
+  });
+
   it('shows the Bad Payers Alert with their loan and savings totals, and Manage opens Bad Payers', async () => {
     mockFetch({ 'GET /api/admin/dashboard-stats': { body: dashboardOf(makeStats()) } });
     const onOpenTab = vi.fn();

@@ -16,6 +16,7 @@ import { DailyJobs } from '@/features/jobs/daily-jobs';
 import { BooksCheckNotice } from '@/features/jobs/books-check';
 import { OverviewFigures } from '@/features/admin/overview-figures';
 import { ReviewBanner } from '@/features/admin/review-banner';
+import { WaitingForMeLine } from '@/features/admin/waiting-for-me-line';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
 import '@/features/admin/admin-overview.css';
@@ -56,6 +57,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => voi
       <OverviewFigures stats={stats} />
 
       <div className="overview-banners">
+        <WaitingForMeLine onOpenTab={onOpenTab} />
         <BooksCheckNotice />
         <UndeliveredNotice />
         {stats.pending_loans > 0 && (
