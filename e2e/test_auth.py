@@ -1,5 +1,6 @@
 """Registration, sign-in, the route guard and the theme, used as a person uses them."""
 
+import re
 import secrets
 
 from bank_ui import choose_theme, open_and_sign_in, path_is, sign_in
@@ -72,11 +73,12 @@ def test_admin_signs_in_and_lands_on_the_admin_panel(page: Page, server: Server)
     expect(page).to_have_url(path_is("/admin-panel"))
     tabs = page.get_by_role("tablist", name="Admin panel").get_by_role("tab")
     # the admin is a treasurer: the spec's seventeen tabs, Officers and Bank Settings (issue 23) and
-    # Four Eyes (issue 29)
-    expect(tabs).to_have_count(20)
-    expect(tabs.nth(15)).to_have_text("Four Eyes")
-    expect(tabs.nth(17)).to_have_text("Officers")
-    expect(tabs.nth(18)).to_have_text("Bank Settings")
+    # Four Eyes (issue 29), Waiting for Me (issue 30) after the Overview
+    expect(tabs).to_have_count(21)
+    expect(tabs.nth(1)).to_have_text(re.compile(r"^Waiting for Me"))
+    expect(tabs.nth(16)).to_have_text("Four Eyes")
+    expect(tabs.nth(18)).to_have_text("Officers")
+    expect(tabs.nth(19)).to_have_text("Bank Settings")
     expect(tabs.last).to_have_text("Audit")
     expect(page.get_by_role("banner")).to_contain_text(f"Welcome, {ADMIN_USERNAME}")
 

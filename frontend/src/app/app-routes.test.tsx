@@ -112,7 +112,7 @@ describe('app routes', () => {
     expect(localStorage.getItem('access_token')).toContain('.');
   });
 
-  it('sends an admin (a treasurer) to the admin panel with all twenty tabs: the spec\'s seventeen, Four Eyes, Officers and Bank Settings', async () => {
+  it('sends an admin (a treasurer) to the admin panel with all twenty-one tabs: the spec\'s seventeen, Waiting for Me, Four Eyes, Officers and Bank Settings', async () => {
     mockFetch({ 'POST /api/login': loginAnswer('admin', true) });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Sign In' });
@@ -120,8 +120,9 @@ describe('app routes', () => {
     const tablist = await screen.findByRole('tablist', { name: 'Admin panel' });
     expect(currentPath()).toBe('/admin-panel');
     const tabs = tablist.querySelectorAll('[role="tab"]');
-    expect(tabs).toHaveLength(20);
-    expect([...tabs].slice(15).map((tab) => tab.textContent)).toEqual(['Four Eyes', 'Pearl Exchange Settings', 'Officers', 'Bank Settings', 'Audit']);
+    expect(tabs).toHaveLength(21);
+    expect(tabs[1].textContent).toBe('Waiting for Me');
+    expect([...tabs].slice(16).map((tab) => tab.textContent)).toEqual(['Four Eyes', 'Pearl Exchange Settings', 'Officers', 'Bank Settings', 'Audit']);
   });
 
   it('returns to the remembered page after sign-in', async () => {
@@ -215,5 +216,38 @@ describe('app routes', () => {
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Sign In' });
     await waitFor(() => expect(localStorage.getItem('access_token')).toBeNull());
+  });
+  it('says on the sign-in screen why the server ended the session, in its words', async () => {
+    storeSession(fakeToken());
+    const ended = 'Your session has expired or is no longer valid. Please sign in again.';
+    mockFetch({
+      // the first check still finds the session; then the server ends it (a deactivated officer's, say)
+      'GET /api/verify-token': (() => {
+        let checks = 0;
+        return () => {
+          checks += 1;
+          return { body: { valid: checks === 1, has_solo_access: false, is_admin: false, username: 'Aria', expires_at: null } };
+        };
+      })(),
+      'GET /api/me': { status: 401, body: { detail: ended, code: 'not_authenticated', fields: {} } },
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    expect((await screen.findByTestId('session-ended')).textContent).toBe(ended);
+    expect(screen.getByTestId('session-ended').getAttribute('role')).toBe('status');
+  });
+
+  it('says nothing of an ended session after a logout of one’s own', async () => {
+    storeSession(fakeToken());
+    mockFetch({
+      'GET /api/verify-token': { body: { valid: true, has_solo_access: false, is_admin: false, username: 'Aria', expires_at: null } },
+      'GET /api/me': { body: ME_ARIA },
+      'POST /api/logout': { status: 204 },
+    });
+    renderApp('/dashboard');
+    await screen.findByText('Welcome back, Aria!');
+    await actAndSettle(() => fireEvent.click(screen.getByRole('button', { name: 'Logout' })));
+    await screen.findByRole('heading', { name: 'Sign In' });
+    expect(screen.queryByTestId('session-ended')).toBeNull();
   });
 });

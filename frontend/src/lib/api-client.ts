@@ -75,10 +75,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-let onUnauthorized: (() => void) | null = null;
+let onUnauthorized: ((error: ApiError) => void) | null = null;
 
-/** The auth provider registers its logout here: any 401 on an authenticated call ends the session. */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
+/**
+ * The auth provider registers its logout here: any 401 on an authenticated call ends the session.
+ * It gets the 401's error: the server's detail says why the session ended.
+ */
+export function setUnauthorizedHandler(handler: ((error: ApiError) => void) | null): void {
   onUnauthorized = handler;
 }
 
@@ -154,7 +157,7 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
 
   if (!response.ok) {
     const error = await errorFromResponse(response, method);
-    if (logoutOn401 && response.status === 401) onUnauthorized?.();
+    if (logoutOn401 && response.status === 401) onUnauthorized?.(error);
     throw error;
   }
   if (response.status === 204) return undefined as T;
@@ -202,7 +205,7 @@ export async function apiDownload(path: string, query: Record<string, QueryValue
   }
   if (!response.ok) {
     const error = await errorFromResponse(response, 'GET');
-    if (response.status === 401) onUnauthorized?.();
+    if (response.status === 401) onUnauthorized?.(error);
     throw error;
   }
   const total = response.headers.get('X-Total-Count');

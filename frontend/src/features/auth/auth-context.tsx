@@ -21,7 +21,7 @@ import {
 import { login as loginCall } from '@/features/auth/api/login';
 import { verifyToken } from '@/features/auth/api/verify-token';
 import { extendSession as extendSessionCall, revokeToken } from '@/features/auth/api/session';
-import { authMessages } from '@/features/auth/messages';
+import { authMessages, sessionEndedMessage } from '@/features/auth/messages';
 import { isSessionOver } from '@/features/auth/session';
 import { sessionChange } from '@/features/auth/session-sync';
 import { decodeTokenClaims } from '@/features/auth/token';
@@ -49,6 +49,8 @@ export type AuthState =
 export interface AuthContextValue {
   state: AuthState;
   forcedLogout: boolean;
+  /** Why the server ended the session this tab had (its 401), shown on the sign-in screen; null after a logout of one's own. */
+  sessionEnded: string | null;
   login: (credentials: { username: string; password: string }) => Promise<SignedInUser>;
   logout: () => Promise<void>;
   extendSession: () => Promise<void>;
@@ -75,6 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>(startingState);
   const [forcedLogout, setForcedLogout] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState<string | null>(null);
   const loggingOut = useRef(false);
   const checking401 = useRef(false);
   const retriedWith = useRef<string | null>(null);
@@ -90,10 +93,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState(next);
   }, []);
 
-  const endSession = useCallback(() => {
+  const endSession = useCallback((reason: string | null = null) => {
     clearStoredSession();
     queryClient.clear();
     showState({ status: 'anonymous' });
+    setSessionEnded(reason);
     setForcedLogout(true);
     clearTimeout(forcedTimer.current);
     forcedTimer.current = setTimeout(() => setForcedLogout(false), FORCED_LOGOUT_MS);
@@ -114,6 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       showState({ ...tab, accessToken: change.accessToken, loginTime: change.loginTime });
     } else if (change.kind === 'started') {
       queryClient.clear();
+      setSessionEnded(null);
       showState({
         status: 'authenticated',
         username: change.username,
@@ -129,23 +134,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onStoredSessionChange(() => void followStoredSession()), [followStoredSession]);
 
-  const logout = useCallback(async () => {
-    if (loggingOut.current) return;
-    loggingOut.current = true;
-    try {
-      if (readStoredSession()) await revokeToken().catch(() => undefined);
-      endSession();
-    } finally {
-      loggingOut.current = false;
-    }
-  }, [endSession]);
+  /** Revokes the stored token (if any) and ends the session; `reason` is what the sign-in screen says. */
+  const signOut = useCallback(
+    async (reason: string | null) => {
+      if (loggingOut.current) return;
+      loggingOut.current = true;
+      try {
+        if (readStoredSession()) await revokeToken().catch(() => undefined);
+        endSession(reason);
+      } finally {
+        loggingOut.current = false;
+      }
+    },
+    [endSession],
+  );
+
+  const logout = useCallback(() => signOut(null), [signOut]);
 
   /**
    * A 401 ends the session (docs/rules.md, Screens), unless the call went out with a token that another tab
    * has since replaced by extending: then the stored token still works, and this tab follows it
-   * and asks again, once per token (a second 401 with the same token is real).
+   * and asks again, once per token (a second 401 with the same token is real). The sign-in screen
+   * then says why, in the 401's words.
    */
-  const onUnauthorized = useCallback(async () => {
+  const onUnauthorized = useCallback(async (error: ApiError) => {
     if (checking401.current) return;
     checking401.current = true;
     try {
@@ -158,15 +170,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries(); // what failed with the old token, again with the new
         return;
       }
-      if (answer) endSession(); // the server says the stored token is over: nothing to revoke
-      else await logout();
+      const reason = sessionEndedMessage(error);
+      if (answer) endSession(reason); // the server says the stored token is over: nothing to revoke
+      else await signOut(reason);
     } finally {
       checking401.current = false;
     }
-  }, [endSession, followStoredSession, logout, queryClient]);
+  }, [endSession, followStoredSession, signOut, queryClient]);
 
   useEffect(() => {
-    setUnauthorizedHandler(() => void onUnauthorized());
+    setUnauthorizedHandler((error) => void onUnauthorized(error));
     return () => setUnauthorizedHandler(null);
   }, [onUnauthorized]);
 
@@ -242,6 +255,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storeSession({ accessToken: answer.access_token, username: user.username, loginTime: user.loginTime });
       queryClient.clear();
       setForcedLogout(false);
+      setSessionEnded(null);
       showState({ status: 'authenticated', ...user });
       return user;
     },
@@ -257,8 +271,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [showState]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ state, forcedLogout, login, logout, extendSession }),
-    [state, forcedLogout, login, logout, extendSession],
+    () => ({ state, forcedLogout, sessionEnded, login, logout, extendSession }),
+    [state, forcedLogout, sessionEnded, login, logout, extendSession],
   );
 
   return (

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { loginErrorMessage, registerErrorMessage, registeredMessage, validateRegistration, validateSignIn } from '@/features/auth/messages';
+import { loginErrorMessage, registerErrorMessage, sessionEndedMessage, registeredMessage, validateRegistration, validateSignIn } from '@/features/auth/messages';
 
 const serverError = (status: number, detail: string) => new ApiError({ status, detail, code: 'x' });
 
@@ -70,5 +70,13 @@ describe('validation', () => {
     expect(validateRegistration({ ...ok, discord: 'a' })).toBe('Discord username must be at least 2 characters');
     expect(validateRegistration({ ...ok, password: 'short' })).toBe('Password must be at least 8 characters');
     expect(validateRegistration({ ...ok, password: '12345678' })).toBeNull();
+  });
+});
+
+describe('sessionEndedMessage', () => {
+  it("gives the server's reason for ending the session, or a plain line without one", () => {
+    const ended = 'Your session has expired or is no longer valid. Please sign in again.';
+    expect(sessionEndedMessage(serverError(401, ended))).toBe(ended);
+    expect(sessionEndedMessage(new ApiError({ status: 401, detail: '', code: 'http_401' }))).toBe('Your session ended. Please sign in again.');
   });
 });

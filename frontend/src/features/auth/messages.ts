@@ -15,6 +15,7 @@ export const authMessages = {
   missingToken: 'No access token received. Please try again.',
   loginDefault: 'Error during login',
   registerDefault: 'Error creating account',
+  sessionEnded: 'Your session ended. Please sign in again.',
 } as const;
 
 const MIN_NAME_LENGTH = 2;
@@ -38,6 +39,15 @@ export function loginErrorMessage(error: unknown): string {
   }
   if (error instanceof Error && error.message) return error.message;
   return authMessages.loginDefault;
+}
+
+/**
+ * Why an open page went back to sign-in after the server refused its session (a 401): the server's
+ * own words (an ended session, a deactivated officer's, says why in its detail), else a plain line.
+ */
+export function sessionEndedMessage(error: unknown): string {
+  if (error instanceof ApiError && error.detail) return error.detail;
+  return authMessages.sessionEnded;
 }
 
 export function registerErrorMessage(error: unknown): string {

@@ -6,7 +6,7 @@ import { useAuth } from '@/features/auth/auth-context';
 import { loginErrorMessage, validateSignIn } from '@/features/auth/messages';
 
 export function SignInScreen() {
-  const { login } = useAuth();
+  const { login, sessionEnded } = useAuth();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,6 +32,12 @@ export function SignInScreen() {
 
   return (
     <AuthLayout title="Sign In" subtitle="Welcome back. Sign in to manage your loans and savings.">
+      {sessionEnded && (
+        // why an open page came back here: the server ended its session
+        <p role="status" className="alert alert--pending" data-testid="session-ended">
+          {sessionEnded}
+        </p>
+      )}
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           label="Name"
