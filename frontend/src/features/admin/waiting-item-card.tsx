@@ -36,7 +36,8 @@ export function WaitingItemCard({ item, list, onOpenTab }: WaitingItemCardProps)
             <h4 className="item-card__title" id={titleId}>
               {item.kind_label} #{item.id}
             </h4>
-            <p className="item-card__meta">{item.summary}</p>
+            {/* a request's summary repeats its title and amount; a change's says what it does */}
+            {item.kind === 'proposal' && <p className="item-card__meta">{item.summary}</p>}
           </div>
         </div>
       </header>

@@ -35,7 +35,6 @@ describe('Waiting for Me tab', () => {
     renderWithProviders(<WaitingTab onOpenTab={() => {}} />);
     const card = await screen.findByTestId('waiting-for-me-loan_request-5');
     expect(within(card).getByRole('heading', { name: 'Loan request #5' })).not.toBeNull();
-    expect(card.textContent).toContain('Loan request #5: €300,000');
     expect(card.textContent).toContain('PlayerAria');
     expect(card.textContent).toContain('Amount€300,000');
     expect(card.textContent).toMatch(/Waiting Since20\u00a0Nov\u00a02026, \d\d:\d\d/);
@@ -74,6 +73,23 @@ describe('Waiting for Me tab', () => {
     const card = within(second).getByTestId('waiting-second-withdrawal-9');
     expect(within(card).getByRole('note').textContent).toBe('Four eyesApproved by Ned of the Night Desk; a second officer must approve');
     expect(within(screen.getByTestId('waiting-for-me')).getByText('Nothing waits for you')).not.toBeNull();
+  });
+
+  it('says what a change waiting as a proposal does, and why it waits', async () => {
+    const change = makeItem({
+      kind: 'proposal',
+      kind_label: 'Loan edit',
+      id: 11,
+      summary: 'Edit loan #2: value €1,000,000 → €3,000,000',
+      amount: 2_000_000,
+      reason: 'Its effect of €2,000,000 is above the four-eyes threshold of €1,000,000',
+    });
+    mockFetch({ 'GET /api/admin/waiting': { body: waitingOf({ for_me: [change], for_me_count: 1 }) } });
+    renderWithProviders(<WaitingTab onOpenTab={() => {}} />);
+    const card = await screen.findByTestId('waiting-for-me-proposal-11');
+    expect(card.textContent).toContain('Edit loan #2: value €1,000,000 → €3,000,000');
+    expect(card.textContent).toContain('WhyIts effect of €2,000,000 is above the four-eyes threshold of €1,000,000');
+    expect(card.textContent).toContain('Amount€2,000,000');
   });
 
   it('says how many there are when the server shows only the oldest', async () => {

@@ -1,5 +1,4 @@
 import { ErrorBlock } from '@/components/error-block';
-import { Icon } from '@/components/icon';
 import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
 import { plural } from '@/lib/plural';
@@ -25,15 +24,14 @@ export function WaitingTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => void
   return (
     <>
       <div className="toolbar">
-        <span className="muted">
-          <Icon name="inbox" size={16} /> {plural(for_me_count, 'item')} for you to decide
-        </span>
+        <span className="muted">{plural(for_me_count, 'item')} for you to decide</span>
         <span className="toolbar__spacer" />
         <button type="button" className="btn btn--secondary btn--small" onClick={() => void waiting.refetch()}>
           Refresh
         </button>
       </div>
-      <WaitingList
+      <div className="stack">
+        <WaitingList
           title="For me to decide"
           list="for-me"
           items={for_me}
@@ -41,14 +39,15 @@ export function WaitingTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => void
           empty={{ title: 'Nothing waits for you', text: 'A request or a change you may decide shows here.' }}
           onOpenTab={onOpenTab}
         />
-      <WaitingList
+        <WaitingList
           title="Waiting for a second officer"
           list="second"
           items={waiting_for_second}
           count={waiting_for_second_count}
-          empty={{ title: 'Nothing waits for a second officer', text: 'What you cannot approve a second time shows here.' }}
+          empty={{ title: 'Nothing waits for a second officer', text: 'A request or a change approved once, that you cannot approve a second time, shows here.' }}
           onOpenTab={onOpenTab}
         />
+      </div>
     </>
   );
 }

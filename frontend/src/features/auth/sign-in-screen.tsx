@@ -32,13 +32,13 @@ export function SignInScreen() {
 
   return (
     <AuthLayout title="Sign In" subtitle="Welcome back. Sign in to manage your loans and savings.">
-      {sessionEnded && (
-        // why an open page came back here: the server ended its session
-        <p role="status" className="alert alert--pending" data-testid="session-ended">
-          {sessionEnded}
-        </p>
-      )}
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        {sessionEnded && (
+          // why an open page came back here: the server ended its session
+          <p role="status" className="alert alert--pending" data-testid="session-ended">
+            {sessionEnded}
+          </p>
+        )}
         <TextField
           label="Name"
           placeholder="Player name or Discord username"
