@@ -30,6 +30,16 @@ describe('AdminMenu', () => {
     expect(screen.queryByRole('list')).toBeNull();
   });
 
+  it('leaves out of its total a badge that counts again what other tabs count', () => {
+    const tabs = [...TABS, { id: 'waiting', label: 'Waiting for Me', badge: 4, badgeRepeats: true }] as const;
+    render(<AdminMenu tabs={tabs} active="overview" onSelect={() => {}} />);
+    const toggle = screen.getByRole('button', { name: /^Menu/ });
+    expect(within(toggle).getByLabelText('5 pending').textContent).toBe('5');
+    fireEvent.click(toggle);
+    const waiting = within(screen.getByRole('list', { name: 'Overview' })).getByRole('button', { name: /^Waiting for Me/ });
+    expect(within(waiting).getByLabelText('4 pending').textContent).toBe('4');
+  });
+
   it('opens on every tab grouped by section, with its count, the current one marked and focused', () => {
     const { toggle } = renderMenu('pending-loans');
     fireEvent.click(toggle);

@@ -7,6 +7,8 @@ interface MenuTab<T extends string> {
   id: T;
   label: string;
   badge?: number;
+  /** the badge counts again what other tabs' badges count (Waiting for Me): left out of the Menu's total */
+  badgeRepeats?: boolean;
 }
 
 interface AdminMenuProps<T extends string> {
@@ -37,7 +39,7 @@ export function AdminMenu<T extends string>({ tabs, active, onSelect }: AdminMen
   const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const current = tabs.find((tab) => tab.id === active) ?? tabs[0];
-  const waiting = tabs.reduce((sum, tab) => sum + (tab.badge ?? 0), 0);
+  const waiting = tabs.reduce((sum, tab) => sum + (tab.badgeRepeats ? 0 : (tab.badge ?? 0)), 0);
 
   const items = () => [...(navRef.current?.querySelectorAll<HTMLButtonElement>('.admin-menu__item') ?? [])];
 

@@ -68,7 +68,8 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
       'four-eyes': pendingProposals,
     };
     return ADMIN_TABS.filter((item) => roleAtLeast(role, TAB_LEAST_ROLE[item.id] ?? 'teller')).map((item) =>
-      badges[item.id] !== undefined ? { ...item, badge: badges[item.id] } : item,
+      // Waiting for Me counts again what the request tabs and Four Eyes count: not twice in the Menu's total
+      badges[item.id] !== undefined ? { ...item, badge: badges[item.id], badgeRepeats: item.id === 'waiting' } : item,
     );
   }, [pendingCount, pendingWithdrawals, pendingExchanges, pendingProposals, waitingForMe, role]);
 
