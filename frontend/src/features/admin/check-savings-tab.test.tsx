@@ -59,15 +59,40 @@ describe('Admin CheckSavingsTab', () => {
     expect(post?.headers['Idempotency-Key']).toMatch(UUID);
   });
 
-  it('auto-processes the overdue weeks and shows the result', async () => {
-    routes({
+  it('auto-processes the overdue weeks after a confirmation naming how many accounts, and shows the result', async () => {
+    const { calls } = routes({
       'POST /api/admin/savings/auto-process-overdue': {
         body: { processed_count: 7, accounts_count: 3, total_solo_gain: 0, detail: 'Processed 7 overdue weeks in 3 savings accounts' },
       },
     });
     renderWithProviders(<CheckSavingsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Auto-Process Overdue' }));
+    const dialog = screen.getByRole('dialog', { name: 'Auto-process overdue savings?' });
+    expect(within(dialog).getByTestId('auto-process-summary').textContent).toContain('Every overdue week of 4 savings accounts is marked Not Paid');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false); // nothing sent before the confirmation
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Process Overdue Weeks' }));
     expect((await screen.findByRole('status')).textContent).toBe('Processed 7 overdue weeks in 3 savings accounts');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Cancel in the confirmation sends nothing', async () => {
+    const { calls } = routes();
+    renderWithProviders(<CheckSavingsTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Auto-Process Overdue' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('turns Auto-Process Overdue off, saying why, when no account is overdue', async () => {
+    routes({ 'GET /api/admin/savings/check': { body: { ...CHECK, counters: { ...CHECK.counters, overdue: 0 } } } });
+    renderWithProviders(<CheckSavingsTab />);
+    const button = await screen.findByRole('button', { name: 'Auto-Process Overdue' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('aria-describedby')).toBe('auto-process-none');
+    expect(document.getElementById('auto-process-none')?.textContent).toBe(
+      'Auto-Process Overdue is off: no savings account has an overdue week.',
+    );
   });
 
   it('refuses a start date not written YYYY-MM-DD, and shows the weeks in History', async () => {

@@ -14,6 +14,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCheckSavingsPages } from '@/features/savings/api/use-check-savings';
 import { useAutoProcessOverdue } from '@/features/savings/api/use-savings-actions';
 import { CheckSavingsCard } from '@/features/admin/check-savings-card';
+import { AutoProcessOverdueModal } from '@/features/admin/auto-process-overdue-modal';
 import { SavingsCountersBox } from '@/features/admin/savings-counters-box';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
@@ -32,6 +33,7 @@ export function CheckSavingsTab() {
   const savings = useCheckSavingsPages(filters);
   const autoProcess = useAutoProcessOverdue();
   const [notice, setNotice] = useState<Notice>(null);
+  const [confirmingOverdue, setConfirmingOverdue] = useState(false);
   const loadMore = useLoadNextPage(savings);
 
   if (savings.isPending) return <LoadingBlock message="Loading active savings..." />;
@@ -43,11 +45,13 @@ export function CheckSavingsTab() {
   const rows = pages.flatMap((page) => page.savings);
   const total = pages.at(-1)?.count ?? 0;
   const rateDecimals = listDecimals(rows.map((row) => row.weekly_rate));
+  const overdueAccounts = first?.counters.overdue ?? 0;
   const runOverdue = () => {
     setNotice(null);
     autoProcess.mutate(undefined, {
       onSuccess: (answer) => setNotice({ tone: 'success', text: answer.detail }),
       onError: (error) => setNotice({ tone: 'error', text: `Error auto-processing overdue savings: ${errorDetail(error)}` }),
+      onSettled: () => setConfirmingOverdue(false),
     });
   };
   return (
@@ -57,7 +61,13 @@ export function CheckSavingsTab() {
         <SelectField label="Show" value={listingStatus} options={LISTING_FILTERS} onChange={setListingStatus} />
         <TextField label="Search player or savings" value={search} onChange={setSearch} placeholder="Name, Discord or ID" />
         <span className="toolbar__spacer" />
-        <button type="button" className="btn btn--danger btn--small" disabled={autoProcess.isPending} onClick={runOverdue}>
+        <button
+          type="button"
+          className="btn btn--danger btn--small"
+          disabled={autoProcess.isPending || overdueAccounts === 0}
+          aria-describedby={overdueAccounts === 0 ? 'auto-process-none' : undefined}
+          onClick={() => setConfirmingOverdue(true)}
+        >
           <Icon name="clock" size={16} />
           {autoProcess.isPending ? 'Processing...' : 'Auto-Process Overdue'}
         </button>
@@ -65,11 +75,24 @@ export function CheckSavingsTab() {
           Refresh
         </button>
       </div>
-      <p className="muted">
+      {overdueAccounts === 0 && (
+        <p className="muted toolbar-note" id="auto-process-none">
+          Auto-Process Overdue is off: no savings account has an overdue week.
+        </p>
+      )}
+      <p className="muted tab-intro">
         Mark Paid and Mark Not Paid record the next week due; Not Paid adds its interest to the balance. A week recorded by mistake
         changes with Change to Paid or Change to Not Paid, while it is the latest one.
       </p>
       <NoticeBanner notice={notice} className="tab-notice" />
+      {confirmingOverdue && (
+        <AutoProcessOverdueModal
+          overdueAccounts={overdueAccounts}
+          pending={autoProcess.isPending}
+          onCancel={() => setConfirmingOverdue(false)}
+          onConfirm={runOverdue}
+        />
+      )}
       {rows.length === 0 ? (
         <EmptyState
           icon="coins"
