@@ -95,13 +95,17 @@ def test_admin_adjusts_a_score_and_sees_the_table_update(page: Page, server: Ser
     expect(page.get_by_text("Credit score adjusted successfully")).to_be_visible()
     expect(row).to_contain_text("25 / 300")
 
-    page.once("dialog", lambda d: d.accept())
     row.get_by_role("button", name=f"-10 {name}").click()
+    page.get_by_role("dialog", name=f"Take 10 points from {name} for a missed payment?").get_by_role(
+        "button", name="Take 10 Points"
+    ).click()
     expect(page.get_by_text("Penalty applied successfully")).to_be_visible()
     expect(row).to_contain_text("15 / 300")
 
-    page.once("dialog", lambda d: d.accept())
     row.get_by_role("button", name=f"Reset {name}").click()
+    page.get_by_role("dialog", name=f"Reset {name}'s credit score to 0 (loan default)?").get_by_role(
+        "button", name="Reset to 0"
+    ).click()
     expect(row).to_contain_text("0 / 300")
     shoot(page, "overview-table")
 
@@ -128,8 +132,10 @@ def test_admin_previews_and_executes_a_migration_for_one_player(page: Page, serv
     page.get_by_role("checkbox", name=f"Select {name}").check()
     expect(execute).to_have_text("Execute Migration (1 selected)")
     shoot(page, "preview")
-    page.once("dialog", lambda d: d.accept())
     execute.click()
+    page.get_by_role("dialog", name="Execute the credit score migration?").get_by_role(
+        "button", name="Execute Migration"
+    ).click()
     expect(page.get_by_text("Migration executed successfully")).to_be_visible()
 
     admin_token = server.login_token(ADMIN_USERNAME, ADMIN_PASSWORD)

@@ -8,6 +8,10 @@ import type { MigrationRow } from '@/features/credit/api/types';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 
+const migrationDialog = () => screen.getByRole('dialog', { name: 'Execute the credit score migration?' });
+const confirmText = () => migrationDialog().querySelector('.modal__text')?.textContent;
+const confirmMigration = () => fireEvent.click(within(migrationDialog()).getByRole('button', { name: 'Execute Migration' }));
+
 function row(id: number, name: string): MigrationRow {
   return {
     player_id: id,
@@ -53,22 +57,24 @@ describe('CreditMigrationTab', () => {
   });
 
   it('executes for the players ticked, or for every player after Select All', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { calls } = mockFetch(ROUTES);
     renderWithProviders(<CreditMigrationTab />);
     fireEvent.click(screen.getByRole('button', { name: 'Preview Migration' }));
     fireEvent.click(await screen.findByLabelText('Select Borin'));
     fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (1 selected)' }));
+    expect(confirmText()).toBe('Sets the credit score of 1 selected player to their calculated score.');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false); // nothing sent before the confirmation
+    confirmMigration();
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ migration_data: [{ player_id: 2 }], execution_notes: '' });
-    expect(confirm).toHaveBeenLastCalledWith('Set the credit score of 1 selected player to their calculated score?');
 
     fireEvent.click(await screen.findByRole('button', { name: 'Select All' }));
     expect(screen.getByLabelText('Select Aria')).toHaveProperty('checked', true);
     fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (3 selected)' }));
+    expect(confirmText()).toBe('Sets the credit score of 3 selected players to their calculated score.');
+    confirmMigration();
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
     expect(calls.filter((call) => call.method === 'POST')[1]?.body).toEqual({ select_all: true, execution_notes: '' });
-    expect(confirm).toHaveBeenLastCalledWith('Set the credit score of 3 selected players to their calculated score?');
   });
 });
 
@@ -76,7 +82,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('CreditMigrationTab and Idempotency-Key', () => {
   it('retries a migration whose answer was lost with the same key, and the next migration with a new one', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let attempts = 0;
     const { calls } = mockFetch({
       ...ROUTES,
@@ -89,11 +94,14 @@ describe('CreditMigrationTab and Idempotency-Key', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview Migration' }));
     fireEvent.click(await screen.findByLabelText('Select Borin'));
     fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (1 selected)' }));
+    confirmMigration();
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Error executing migration: /);
     fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (1 selected)' }));
+    confirmMigration();
     expect((await screen.findByRole('status')).textContent).toBe('Migration executed successfully');
     fireEvent.click(await screen.findByLabelText('Select Borin'));
     fireEvent.click(screen.getByRole('button', { name: 'Execute Migration (1 selected)' }));
+    confirmMigration();
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3));
     const [lost, retry, next] = calls.filter((call) => call.method === 'POST').map((call) => call.headers['Idempotency-Key']);
     expect(lost).toMatch(UUID);

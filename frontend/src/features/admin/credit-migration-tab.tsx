@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { ErrorBlock } from '@/components/error-block';
 import { ScrollBox } from '@/components/scroll-box';
 import { useExecuteMigration, useMigrationPreview } from '@/features/credit/api/use-credit-migration';
@@ -28,6 +29,7 @@ export function CreditMigrationTab() {
   // Select All chooses every player of the bank, on every page, loaded or not
   const [everyone, setEveryone] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const [confirming, setConfirming] = useState(false);
   const pages = preview.data?.pages ?? [];
   const summary = pages[0];
   const rows = pages.flatMap((page) => page.migration_data);
@@ -52,7 +54,6 @@ export function CreditMigrationTab() {
   };
 
   const runExecute = () => {
-    if (!window.confirm(`Set the credit score of ${plural(selectedCount, 'selected player')} to their calculated score?`)) return;
     execute.mutate(
       { selection: everyone ? { everyone: true } : { playerIds: [...selected] }, notes: '' },
       {
@@ -62,6 +63,7 @@ export function CreditMigrationTab() {
           void preview.refetch();
         },
         onError: (error) => setNotice({ tone: 'error', text: `Error executing migration: ${errorDetail(error)}` }),
+        onSettled: () => setConfirming(false),
       },
     );
   };
@@ -85,7 +87,7 @@ export function CreditMigrationTab() {
               type="button"
               className="btn btn--danger"
               disabled={selectedCount === 0 || execute.isPending}
-              onClick={runExecute}
+              onClick={() => setConfirming(true)}
             >
               {execute.isPending ? 'Executing...' : `Execute Migration (${selectedCount} selected)`}
             </button>
@@ -96,6 +98,19 @@ export function CreditMigrationTab() {
         <p className={`alert alert--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
           {notice.text}
         </p>
+      )}
+      {confirming && (
+        <ConfirmModal
+          title="Execute the credit score migration?"
+          confirmLabel="Execute Migration"
+          pendingLabel="Executing..."
+          danger
+          pending={execute.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={runExecute}
+        >
+          Sets the credit score of {plural(selectedCount, 'selected player')} to their calculated score.
+        </ConfirmModal>
       )}
       {!mayExecute && <ReadOnlyNote className="tab-notice">Only a treasurer can execute the migration.</ReadOnlyNote>}
       {preview.isError && <ErrorBlock message={previewError(preview.error)} onRetry={runPreview} />}

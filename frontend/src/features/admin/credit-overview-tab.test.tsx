@@ -32,6 +32,9 @@ afterEach(() => vi.restoreAllMocks());
 
 const COUNTERS = { gold: 0, silver: 1, basic: 0, bad_payers: 0 };
 
+const confirmPenalty = (label: string) =>
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: label }));
+
 function overviewPage(rows: OverviewRow[], page = 1, count = rows.length) {
   return { overview: rows, max_score: 300, counters: COUNTERS, count, page, page_size: 50 };
 }
@@ -147,8 +150,22 @@ describe('CreditOverviewTab', () => {
     expect(next).not.toBe(lost);
   });
 
+  it("asks in the themed dialog before a penalty, and Cancel sends nothing", async () => {
+    const { calls } = mockFetch({ ...routes(), 'POST /api/admin/credit-score/penalty': { body: EVENT } });
+    renderWithProviders(<CreditOverviewTab />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reset Aria' }));
+    const dialog = screen.getByRole('dialog', { name: "Reset Aria's credit score to 0 (loan default)?" });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Aria' }));
+    confirmPenalty('Reset to 0');
+    expect((await screen.findByRole('status')).textContent).toBe('Penalty applied successfully');
+    expect(calls.find((call) => call.method === 'POST')?.url).toBe('/api/admin/credit-score/penalty?player_id=7&penalty_type=loan_default');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('sends each confirmed penalty with its own Idempotency-Key, and the same key again when a 503 left it unknown', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     let attempts = 0;
     const { calls } = mockFetch({
       ...routes(),
@@ -159,10 +176,13 @@ describe('CreditOverviewTab', () => {
     });
     renderWithProviders(<CreditOverviewTab />);
     fireEvent.click(await screen.findByRole('button', { name: '-10 Aria' }));
+    confirmPenalty('Take 10 Points');
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Error applying penalty: /);
     fireEvent.click(screen.getByRole('button', { name: '-10 Aria' }));
+    confirmPenalty('Take 10 Points');
     expect((await screen.findByRole('status')).textContent).toBe('Penalty applied successfully');
     fireEvent.click(screen.getByRole('button', { name: '-10 Aria' }));
+    confirmPenalty('Take 10 Points');
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(3));
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts[0]?.url).toBe('/api/admin/credit-score/penalty?player_id=7&penalty_type=missed_payment');

@@ -8,6 +8,7 @@ import { ErrorBlock } from '@/components/error-block';
 import { LoadingBlock } from '@/components/loading-block';
 import { TextField } from '@/components/text-field';
 import { ScrollBox } from '@/components/scroll-box';
+import { ConfirmModal } from '@/components/confirm-modal';
 import { useCreditPenalty, type PenaltyType } from '@/features/credit/api/use-credit-actions';
 import { useCreditOverview, type CreditOverviewFilters } from '@/features/credit/api/use-credit-overview';
 import type { OverviewRow } from '@/features/credit/api/types';
@@ -38,18 +39,15 @@ export function CreditOverviewTab() {
   const mayAdjust = useMay(ACTION_LEAST_ROLE.creditAdjust);
   const [adjusting, setAdjusting] = useState<OverviewRow | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const [penalizing, setPenalizing] = useState<{ row: OverviewRow; penaltyType: PenaltyType } | null>(null);
 
   const applyPenalty = (row: OverviewRow, penaltyType: PenaltyType) => {
-    const question =
-      penaltyType === 'loan_default'
-        ? `Reset ${row.player_name}'s credit score to 0 (loan default)?`
-        : `Take 10 points from ${row.player_name} for a missed payment?`;
-    if (!window.confirm(question)) return;
     penalty.mutate(
       { playerId: row.player_id, penaltyType },
       {
         onSuccess: () => setNotice({ tone: 'success', text: 'Penalty applied successfully' }),
         onError: (error) => setNotice({ tone: 'error', text: `Error applying penalty: ${errorDetail(error)}` }),
+        onSettled: () => setPenalizing(null),
       },
     );
   };
@@ -132,7 +130,7 @@ export function CreditOverviewTab() {
                       type="button"
                       className="btn btn--secondary btn--small"
                       aria-label={`-10 ${row.player_name}`}
-                      onClick={() => applyPenalty(row, 'missed_payment')}
+                      onClick={() => setPenalizing({ row, penaltyType: 'missed_payment' })}
                     >
                       -10
                     </button>
@@ -140,7 +138,7 @@ export function CreditOverviewTab() {
                       type="button"
                       className="btn btn--danger btn--small"
                       aria-label={`Reset ${row.player_name}`}
-                      onClick={() => applyPenalty(row, 'loan_default')}
+                      onClick={() => setPenalizing({ row, penaltyType: 'loan_default' })}
                     >
                       Reset
                     </button>
@@ -162,6 +160,23 @@ export function CreditOverviewTab() {
       />
       {adjusting && (
         <AdjustModal row={adjusting} maxScore={maxScore} onClose={() => setAdjusting(null)} onDone={setNotice} />
+      )}
+      {penalizing && (
+        <ConfirmModal
+          title={
+            penalizing.penaltyType === 'loan_default'
+              ? `Reset ${penalizing.row.player_name}'s credit score to 0 (loan default)?`
+              : `Take 10 points from ${penalizing.row.player_name} for a missed payment?`
+          }
+          confirmLabel={penalizing.penaltyType === 'loan_default' ? 'Reset to 0' : 'Take 10 Points'}
+          pendingLabel="Applying..."
+          danger
+          pending={penalty.isPending}
+          onCancel={() => setPenalizing(null)}
+          onConfirm={() => applyPenalty(penalizing.row, penalizing.penaltyType)}
+        >
+          The change is recorded in the player&apos;s credit history.
+        </ConfirmModal>
       )}
     </>
   );
