@@ -18,7 +18,7 @@ const LOAN: CheckedLoan = {
   status_text: 'Day 3 of 30: €43,333 due today',
 };
 
-const COUNTERS = { paid_today: 0, not_paid_today: 0, start_today: 0, period_over: 0, upcoming: 1, total_value: 1_000_000 };
+const COUNTERS = { paid_today: 0, not_paid_today: 0, start_today: 4, period_over: 0, upcoming: 1, total_value: 1_000_000 };
 
 function checkPage(loans: CheckedLoan[], page = 1, count = loans.length) {
   return { count, page, page_size: 50, counters: COUNTERS, loans };
@@ -184,7 +184,11 @@ describe('CheckLoansTab', () => {
     });
     renderWithProviders(<CheckLoansTab />);
     await screen.findByTestId('check-loan-2');
-    expect(definitionOf(screen.getByLabelText('Active loans today'), 'Payment Due')).toBe('1');
+    const counters = screen.getByLabelText('Active loans today');
+    expect(definitionOf(counters, 'Payment Due')).toBe('1');
+    // loans starting today are a figure of their own, not a note under Payment Due
+    expect(definitionOf(counters, 'Starting Today')).toBe('4');
+    expect(counters.textContent).not.toContain('starting today');
     expect(screen.getByText('Showing 1 of 2 active loans').tagName).toBe('P');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByTestId('check-loan-3');
