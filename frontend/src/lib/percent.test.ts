@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatPercentPoints, listDecimals } from '@/lib/percent';
+import { formatPercent, formatPercentPoints, formatShareOfLimit, formatTierBenefit, listDecimals } from '@/lib/percent';
 
 describe('formatPercent', () => {
   it('shows a fraction ×100 with a % sign, without float noise', () => {
@@ -48,5 +48,17 @@ describe('formatPercentPoints', () => {
     expect(formatPercentPoints(0.5)).toBe('0.5%');
     expect(formatPercentPoints(1, 1)).toBe('1.0%');
     expect(formatPercentPoints(66.7)).toBe('66.7%');
+  });
+});
+
+describe('formatTierBenefit', () => {
+  it("writes a tier's benefit as the server's benefit texts do, on every card", () => {
+    expect([2, 1, 0.5, 0].map(formatTierBenefit)).toEqual(['2%', '1%', '0.5%', '0%']);
+  });
+});
+
+describe('formatShareOfLimit', () => {
+  it('writes every share of a limit with the one decimal the server rounds it to', () => {
+    expect([0, 1, 33.3, 106.7, 105].map(formatShareOfLimit)).toEqual(['0.0%', '1.0%', '33.3%', '106.7%', '105.0%']);
   });
 });

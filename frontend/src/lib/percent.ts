@@ -45,3 +45,17 @@ export function formatPercent(fraction: number, decimals: number = decimalsOf(fr
 export function formatPercentPoints(points: number, decimals?: number): string {
   return formatPercent(points / 100, decimals);
 }
+
+/**
+ * A tier's benefit (percentage points: a loan rate discount, a savings bonus) as the server's
+ * benefit texts write it ("2% lower loan rates", "0.5% extra savings bonus"): `2%`, `0.5%`, never
+ * `2.0%`, whichever card shows it.
+ */
+export function formatTierBenefit(points: number): string {
+  return formatPercentPoints(points);
+}
+
+/** A share of a limit, which the server rounds to one decimal, always with that decimal: `0.0%`, `33.3%`, `105.0%`. */
+export function formatShareOfLimit(points: number): string {
+  return formatPercentPoints(points, 1);
+}

@@ -4,6 +4,7 @@ import { type Notice } from '@/components/notice';
 import { ScrollBox } from '@/components/scroll-box';
 import { errorDetail } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
+import { formatShareOfLimit } from '@/lib/percent';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { formatCount } from '@/lib/plural';
 import { useMay } from '@/features/officers/officer-role';
@@ -67,7 +68,7 @@ export function SavingsClientTable({ type, clients, filtered, onNotice }: Props)
                       {row.savings_count} / {row.max_accounts}
                     </td>
                     <td className="num" data-label="Total Value">{formatMoney(row.total_savings_value)}</td>
-                    <td className="num" data-label="% of Limit">{row.percent_of_limit}%</td>
+                    <td className="num" data-label="% of Limit">{formatShareOfLimit(row.percent_of_limit)}</td>
                     <td data-label="Status">
                       <span className={`badge badge--${STATUS_TONE[row.status] ?? 'neutral'}`}>{row.status}</span>
                     </td>

@@ -65,10 +65,10 @@ describe('Admin SavingsManagementTab', () => {
         .slice(1)
         .map((tableRow) => Array.from(tableRow.children, (cell) => cell.textContent));
     expect(cells('New Clients')).toEqual([
-      ['Ariaaria.guild', '2 / 3', '€750,000', '50%', 'Within Limit', 'Make Old'],
+      ['Ariaaria.guild', '2 / 3', '€750,000', '50.0%', 'Within Limit', 'Make Old'],
       ['Daxaria.guild', '2 / 3', '€1,600,000', '106.7%', 'Bad Payer', 'Make Old'],
     ]);
-    expect(cells('Old Clients')).toEqual([['Cyraaria.guild', '3 / 3', '€4,200,000', '105%', 'Over Limit', 'Make New']]);
+    expect(cells('Old Clients')).toEqual([['Cyraaria.guild', '3 / 3', '€4,200,000', '105.0%', 'Over Limit', 'Make New']]);
     expect(within(screen.getByRole('table', { name: 'Old Clients' })).getByText('Over Limit').className).toContain('badge--warning');
   });
 
@@ -157,7 +157,7 @@ describe('SavingsManagementTab and roles', () => {
     const actions = mayChange ? [['Client Type'], ['Make New']] : [[], []];
     expect(cells).toEqual([
       ['Player', 'Savings', 'Total Value', '% of Limit', 'Status', ...actions[0]],
-      ['Cyraaria.guild', '3 / 3', '€4,200,000', '105%', 'Over Limit', ...actions[1]],
+      ['Cyraaria.guild', '3 / 3', '€4,200,000', '105.0%', 'Over Limit', ...actions[1]],
     ]);
     expect(definitionsOf(screen.getByLabelText('Clients summary'), 'Old Clients')).toEqual(['1', '€4,200,000 saved']);
     expect(screen.queryAllByRole('button', { name: /^Make (Old|New): / })).toHaveLength(mayChange ? 3 : 0);

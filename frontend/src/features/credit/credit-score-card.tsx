@@ -5,14 +5,11 @@ import { LoadingBlock } from '@/components/loading-block';
 import { useCreditScore } from '@/features/credit/api/use-credit-score';
 import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
-import { formatPercentPoints, listDecimals } from '@/lib/percent';
+import { formatPercentPoints, formatTierBenefit } from '@/lib/percent';
 import '@/features/credit/credit.css';
 
 export function CreditScoreCard({ playerId }: { playerId: number }) {
   const score = useCreditScore(playerId);
-  // the two percentages of one list, written alike (1.0% beside 0.5%)
-  const eligibility = score.data?.eligibility;
-  const benefitDecimals = eligibility ? listDecimals([eligibility.rate_discount / 100, eligibility.savings_bonus / 100]) : 0;
   return (
     <Card title="Credit Score" icon={<Icon name="star" />} className="credit-card">
       {score.isPending ? (
@@ -55,11 +52,11 @@ export function CreditScoreCard({ playerId }: { playerId: number }) {
             </div>
             <div className="facts__row">
               <dt>Loan rate discount</dt>
-              <dd>{formatPercentPoints(score.data.eligibility.rate_discount, benefitDecimals)}</dd>
+              <dd>{formatTierBenefit(score.data.eligibility.rate_discount)}</dd>
             </div>
             <div className="facts__row">
               <dt>Savings bonus</dt>
-              <dd>{formatPercentPoints(score.data.eligibility.savings_bonus, benefitDecimals)}</dd>
+              <dd>{formatTierBenefit(score.data.eligibility.savings_bonus)}</dd>
             </div>
           </dl>
         </>

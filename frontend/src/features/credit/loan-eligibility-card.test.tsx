@@ -60,4 +60,12 @@ describe('LoanEligibilityCard', () => {
     await waitFor(() => expect(definitionOf(card, 'Current score')).toBe('20 / 300'));
     expect(definitionOf(card, 'Maximum loan amount')).toBe('€0');
   });
+
+  it('writes the tier discount as every card does: 2%, not 2.0%', async () => {
+    const gold: LoanEligibility = { ...LOW_SCORE, is_eligible: true, max_loan_amount: 10_000_000, current_credit_score: 250, rate_discount: 2, tier: 'gold', reason: 'Eligible', deficit: 0 };
+    mockFetch({ 'GET /api/loans/eligibility/7': { body: gold } });
+    renderWithProviders(<LoanEligibilityCard playerId={7} />);
+    const card = (await screen.findByTestId('eligibility-status')).closest('article') as HTMLElement;
+    expect(definitionOf(card, 'Rate discount')).toBe('2%');
+  });
 });

@@ -7,7 +7,7 @@ import { useLoanEligibility } from '@/features/credit/api/use-loan-eligibility';
 import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
 import '@/features/credit/credit.css';
-import { formatPercentPoints } from '@/lib/percent';
+import { formatTierBenefit } from '@/lib/percent';
 import { plural } from '@/lib/plural';
 
 export function LoanEligibilityCard({ playerId }: { playerId: number }) {
@@ -44,7 +44,7 @@ export function LoanEligibilityCard({ playerId }: { playerId: number }) {
             </div>
             <div className="facts__row">
               <dt>Rate discount</dt>
-              <dd>{formatPercentPoints(eligibility.data.rate_discount)}</dd>
+              <dd>{formatTierBenefit(eligibility.data.rate_discount)}</dd>
             </div>
           </dl>
           {eligibility.data.is_eligible ? (
