@@ -72,6 +72,27 @@ describe('RequestWithdrawalTab', () => {
     expect(screen.getByText(/^The admin is at/).textContent).toBe('The admin is at GMT+1 and uses your timezone (GMT+1) to meet you.');
   });
 
+  it('closes the form, saying why, for a player with no savings', async () => {
+    routes({ 'GET /api/players/7/total-savings': { body: makeTotalSavings({ total_available: 0, savings_count: 0, savings_breakdown: [] }) } });
+    renderWithProviders(<RequestWithdrawalTab me={ME} />);
+    const why = await screen.findByText(/^You have no savings yet, so there is nothing to withdraw\./);
+    // inside a disabled fieldset: :disabled, as a browser (and a screen reader) sees them
+    expect(screen.getByLabelText('Amount to Withdraw').matches(':disabled')).toBe(true);
+    expect(screen.getByLabelText('Withdrawal Date').matches(':disabled')).toBe(true);
+    const submit = screen.getByRole('button', { name: 'Submit Withdrawal Request' });
+    expect(submit).toHaveProperty('disabled', true);
+    expect(submit.closest('form')?.getAttribute('aria-describedby')).toBe(why.id);
+  });
+
+  it('keeps the form open for a player with savings', async () => {
+    routes();
+    renderWithProviders(<RequestWithdrawalTab me={ME} />);
+    await screen.findByTestId('maximum-withdrawal');
+    expect(screen.getByLabelText('Amount to Withdraw').matches(':disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Submit Withdrawal Request' })).toHaveProperty('disabled', false);
+    expect(screen.queryByText(/nothing to withdraw/)).toBeNull();
+  });
+
   it('asks for every field before sending anything', async () => {
     const { calls } = routes();
     renderWithProviders(<RequestWithdrawalTab me={ME} />);

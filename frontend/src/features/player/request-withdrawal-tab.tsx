@@ -42,6 +42,8 @@ export function RequestWithdrawalTab({ me }: { me: Me }) {
   const settings = useTimezoneSettings();
   const request = useRequestWithdrawal();
   const dates = total.data;
+  // the server says the player holds nothing to withdraw: the form would only lead to a refusal
+  const nothingToWithdraw = dates !== undefined && dates.total_available <= 0;
 
   const editing = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -86,40 +88,49 @@ export function RequestWithdrawalTab({ me }: { me: Me }) {
   return (
     <div className="split">
       <Card title="Withdrawal Request" icon={<Icon name="wallet" />}>
-        <form className="form form--tight" onSubmit={submit} noValidate>
-          <TextField
-            label="Amount to Withdraw"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={dates?.total_available}
-            step={1}
-            value={amount}
-            onChange={editing(setAmount)}
-            hint="In bread, up to your maximum withdrawal amount."
-          />
-          <TextField
-            label="Withdrawal Date"
-            type="date"
-            value={date}
-            onChange={editing(setDate)}
-            min={dates?.withdrawal_date_min}
-            max={dates?.withdrawal_date_max}
-            hint={dates && `From ${formatDay(dates.withdrawal_date_min)} to ${formatDay(dates.withdrawal_date_max)}`}
-          />
-          <TextField label="Withdrawal Time" type="time" value={time} onChange={editing(setTime)} />
-          <SelectField
-            label="Your Timezone"
-            value={String(timezone)}
-            options={timezoneOptions(settings.data, timezone)}
-            onChange={(value) => {
-              const offset = Number(value);
-              setTimezone(offset);
-              storePlayerTimezone(offset);
-            }}
-          />
+        <form className="form form--tight" onSubmit={submit} noValidate aria-describedby={nothingToWithdraw ? 'nothing-to-withdraw' : undefined}>
+          {nothingToWithdraw && (
+            <p className="alert alert--pending" id="nothing-to-withdraw">
+              {dates.savings_count === 0
+                ? 'You have no savings yet, so there is nothing to withdraw. The form opens once a savings account is yours.'
+                : 'Your savings hold nothing to withdraw right now, so the form is closed.'}
+            </p>
+          )}
+          <fieldset className="form__fieldset" disabled={nothingToWithdraw}>
+            <TextField
+              label="Amount to Withdraw"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={dates?.total_available}
+              step={1}
+              value={amount}
+              onChange={editing(setAmount)}
+              hint="In bread, up to your maximum withdrawal amount."
+            />
+            <TextField
+              label="Withdrawal Date"
+              type="date"
+              value={date}
+              onChange={editing(setDate)}
+              min={dates?.withdrawal_date_min}
+              max={dates?.withdrawal_date_max}
+              hint={dates && `From ${formatDay(dates.withdrawal_date_min)} to ${formatDay(dates.withdrawal_date_max)}`}
+            />
+            <TextField label="Withdrawal Time" type="time" value={time} onChange={editing(setTime)} />
+            <SelectField
+              label="Your Timezone"
+              value={String(timezone)}
+              options={timezoneOptions(settings.data, timezone)}
+              onChange={(value) => {
+                const offset = Number(value);
+                setTimezone(offset);
+                storePlayerTimezone(offset);
+              }}
+            />
+          </fieldset>
           <NoticeBanner notice={notice} />
-          <button type="submit" className="btn btn--primary btn--block" disabled={request.isPending}>
+          <button type="submit" className="btn btn--primary btn--block" disabled={request.isPending || nothingToWithdraw}>
             <Icon name="send" size={18} />
             {request.isPending ? 'Submitting...' : 'Submit Withdrawal Request'}
           </button>
