@@ -34,8 +34,19 @@ describe('MyLoansTab', () => {
     mockFetch({ 'GET /api/me/bank-data': bankData([]) });
     renderWithProviders(<MyLoansTab me={ME} onOpenRequest={vi.fn()} />);
     const empty = (await screen.findByText('You have no loans')).closest('.empty-state') as HTMLElement;
-    expect(within(empty).getByText(/^Approved loan requests/).textContent).toBe('Approved loan requests show here with their payments.');
+    expect(within(empty).getByText(/^Approved loan requests/).textContent).toBe(
+      'Approved loan requests show here with their payments. Your statement of savings, withdrawals and exchanges is on My Savings.',
+    );
     expect(within(empty).getByRole('button').textContent).toContain('Request Loan');
+    // no loan, nothing of this tab's to download: the statement is not offered here
+    expect(screen.queryByRole('region', { name: 'Statement' })).toBeNull();
+  });
+
+  it('offers the statement beside the loans', async () => {
+    mockFetch({ 'GET /api/me/bank-data': bankData([makePlayerLoan()]) });
+    renderWithProviders(<MyLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    await screen.findByTestId('loan-card-2');
+    expect(screen.getByRole('region', { name: 'Statement' })).toBeTruthy();
   });
 
   it('shows a card per loan with its badge, paid progress, statistics and chart', async () => {

@@ -16,7 +16,7 @@ export function MyLoansTab({ me, onOpenRequest }: { me: Me; onOpenRequest: () =>
             <EmptyState
               icon="creditCard"
               title="You have no loans"
-              text="Approved loan requests show here with their payments."
+              text="Approved loan requests show here with their payments. Your statement of savings, withdrawals and exchanges is on My Savings."
               action={<RequestLoanButton onClick={onOpenRequest} />}
             />
           ) : (
@@ -29,7 +29,8 @@ export function MyLoansTab({ me, onOpenRequest }: { me: Me; onOpenRequest: () =>
               />
             ))
           )}
-          <StatementDownload />
+          {/* with no loan there is nothing of this tab's to put in a statement; My Savings offers it always */}
+          {data.loans.length > 0 && <StatementDownload />}
         </div>
       )}
     </BankDataGate>
