@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LoanEligibility } from '@/features/credit/api/types';
 import { LoanEligibilityCard } from '@/features/credit/loan-eligibility-card';
@@ -58,7 +58,8 @@ describe('LoanEligibilityCard', () => {
     renderWithProviders(<LoanEligibilityCard playerId={7} />);
     const card = (await screen.findByTestId('eligibility-status')).closest('article') as HTMLElement;
     await waitFor(() => expect(definitionOf(card, 'Current score')).toBe('20 / 300'));
-    expect(definitionOf(card, 'Maximum loan amount')).toBe('€0');
+    // not eligible: no maximum shown
+    expect(within(card).queryByText('Maximum loan amount')).toBeNull();
   });
 
   it('writes the tier discount as every card does: 2%, not 2.0%', async () => {
@@ -67,5 +68,6 @@ describe('LoanEligibilityCard', () => {
     renderWithProviders(<LoanEligibilityCard playerId={7} />);
     const card = (await screen.findByTestId('eligibility-status')).closest('article') as HTMLElement;
     expect(definitionOf(card, 'Rate discount')).toBe('2%');
+    expect(definitionOf(card, 'Maximum loan amount')).toBe('€10,000,000');
   });
 });

@@ -38,10 +38,13 @@ export function LoanEligibilityCard({ playerId }: { playerId: number }) {
                 {maxScore !== undefined && ` / ${maxScore}`}
               </dd>
             </div>
-            <div className="facts__row">
-              <dt>Maximum loan amount</dt>
-              <dd>{formatMoney(eligibility.data.max_loan_amount)}</dd>
-            </div>
+            {/* a maximum means nothing to a player who may not borrow */}
+            {eligibility.data.is_eligible && (
+              <div className="facts__row">
+                <dt>Maximum loan amount</dt>
+                <dd>{formatMoney(eligibility.data.max_loan_amount)}</dd>
+              </div>
+            )}
             <div className="facts__row">
               <dt>Rate discount</dt>
               <dd>{formatTierBenefit(eligibility.data.rate_discount)}</dd>
