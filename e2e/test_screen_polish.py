@@ -138,3 +138,60 @@ def test_a_server_error_on_a_payment_says_nothing_was_changed_unless_the_server_
     expect(card.get_by_role("alert")).to_have_text(f"Error processing payment: {SERVER_TROUBLE}")
     card.get_by_role("button", name="Mark Paid", exact=True).click()
     expect(card.get_by_role("alert")).to_have_text("Error processing payment: The bank is being upgraded.")
+
+
+# --- issue 30, layout: nothing touches what is next to it ---------------------------------------
+
+ROOM = 12  # px: the least space between two things that must not touch
+
+
+def test_the_register_card_keeps_room_above_the_bottom_at_1280x800(page: Page, server: Server, shoot):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{server.base_url}/register")
+    card = page.locator(".auth-card")
+    expect(card.get_by_role("button", name="Create Player Account")).to_be_visible()
+    box = card.bounding_box()
+    assert box["y"] >= ROOM, box
+    assert box["y"] + box["height"] <= 800 - ROOM, f"the register card reaches {box['y'] + box['height']} of 800"
+    shoot(page, "register-1280x800")
+
+
+def test_the_overview_cards_and_check_savings_paragraph_do_not_touch(page: Page, server: Server, shoot):
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    quick = page.get_by_role("article").filter(has=page.get_by_role("heading", name="Quick Actions"))
+    expect(quick).to_be_visible()
+    # Quick Actions and Daily Jobs (shown once a job has run) stand in a column with a gap
+    gap = quick.evaluate("(card) => parseFloat(getComputedStyle(card.parentElement).rowGap) || 0")
+    assert gap >= ROOM, f"the Overview's cards are {gap}px apart"
+    jobs = page.get_by_role("article").filter(has=page.get_by_test_id("daily-jobs"))
+    if jobs.count():
+        assert jobs.bounding_box()["y"] - (quick.bounding_box()["y"] + quick.bounding_box()["height"]) >= ROOM
+
+    open_tab(page, "Check Savings")
+    intro = page.get_by_text(re.compile(r"^Mark Paid and Mark Not Paid record the next week due"))
+    expect(intro).to_be_visible()
+    below = intro.evaluate(
+        """(paragraph) => {
+            let next = paragraph.nextElementSibling;
+            while (next && next.getBoundingClientRect().height === 0) next = next.nextElementSibling;
+            return next ? next.getBoundingClientRect().top - paragraph.getBoundingClientRect().bottom : null;
+        }"""
+    )
+    assert below is None or below >= ROOM, f"Check Savings' paragraph is {below}px above what follows"
+    scroll_to_top(page)
+    shoot(page, "check-savings-top")
+
+
+def test_my_savings_figures_keep_off_the_chart_divider(page: Page, server: Server, shoot):
+    player_id, name = new_player(server, "Spaz")
+    open_savings(server, player_id, 400_000)
+    open_and_sign_in(page, server.base_url, name, PASSWORD)
+    open_tab(page, "My Savings")
+    figures = page.get_by_test_id("current-weekly-earnings").locator("xpath=ancestor::dl[1]")
+    chart = page.get_by_role("region", name="Weekly earnings chart")
+    expect(chart).to_be_visible()
+    space = chart.bounding_box()["y"] - (figures.bounding_box()["y"] + figures.bounding_box()["height"])
+    assert space >= ROOM, f"the stat boxes are {space}px above the chart's divider"
+    scroll_to_top(page)
+    shoot(page, "my-savings-weekly-earnings")

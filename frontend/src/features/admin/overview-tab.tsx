@@ -109,29 +109,32 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => voi
         )}
       </div>
 
-      <Card title="Quick Actions" icon={<Icon name="zap" />}>
-        <div className="overview-actions">
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('new-player')}>
-            <Icon name="user" size={18} /> New Player
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('search-player')}>
-            <Icon name="search" size={18} /> Search Player
-          </button>
-          {mayAddProduct && (
-            <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('add-product')}>
-              <Icon name="plus" size={18} /> Add Product
+      {/* the cards below the banners: a gap between Quick Actions and Daily Jobs */}
+      <div className="stack">
+        <Card title="Quick Actions" icon={<Icon name="zap" />}>
+          <div className="overview-actions">
+            <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('new-player')}>
+              <Icon name="user" size={18} /> New Player
             </button>
-          )}
-          {mayBackup && (
-            <button type="button" className="btn btn--secondary" onClick={() => void backup()} disabled={backingUp}>
-              <Icon name="shield" size={18} /> {backingUp ? 'Preparing backup...' : 'Backup'}
+            <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('search-player')}>
+              <Icon name="search" size={18} /> Search Player
             </button>
-          )}
-        </div>
-        <NoticeBanner notice={notice} className="tile-notice" />
-      </Card>
+            {mayAddProduct && (
+              <button type="button" className="btn btn--secondary" onClick={() => onOpenTab('add-product')}>
+                <Icon name="plus" size={18} /> Add Product
+              </button>
+            )}
+            {mayBackup && (
+              <button type="button" className="btn btn--secondary" onClick={() => void backup()} disabled={backingUp}>
+                <Icon name="shield" size={18} /> {backingUp ? 'Preparing backup...' : 'Backup'}
+              </button>
+            )}
+          </div>
+          <NoticeBanner notice={notice} className="tile-notice" />
+        </Card>
 
-      <DailyJobs />
+        <DailyJobs />
+      </div>
     </>
   );
 }
