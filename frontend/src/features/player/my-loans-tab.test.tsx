@@ -46,7 +46,7 @@ describe('MyLoansTab', () => {
     mockFetch({ 'GET /api/me/bank-data': bankData([makePlayerLoan()]) });
     renderWithProviders(<MyLoansTab me={ME} onOpenRequest={vi.fn()} />);
     await screen.findByTestId('loan-card-2');
-    expect(screen.getByRole('region', { name: 'Statement' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Statement' }).textContent).toContain('Download statement');
   });
 
   it('shows a card per loan with its badge, paid progress, statistics and chart', async () => {
