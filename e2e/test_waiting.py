@@ -92,12 +92,12 @@ def test_a_deactivated_officers_open_page_says_why_it_closed(page: Page, server:
     status, answer = server.api("PATCH", f"/api/admin/officers/{officer_id}", {"active": False}, token=admin)
     assert status == 200 and answer["active"] is False, answer
 
-    # the server closes the page's socket; its next call answers 401 and the page goes back to sign-in,
-    # saying why in the server's words (the 401 does not name a deactivation: see the report)
+    # the server closes the page's socket; its next call answers 401 officer_deactivated and the page
+    # goes back to sign-in, saying why in the server's words
     expect(page.get_by_role("heading", name="Sign In")).to_be_visible()
     expect(page).to_have_url(path_is("/"))
     expect(page.get_by_test_id("session-ended")).to_have_text(
-        "Your session has expired or is no longer valid. Please sign in again."
+        "Your session ended: this officer account was deactivated. Ask a treasurer to reactivate it."
     )
     shoot(page, "signed-out")
 
