@@ -34,7 +34,7 @@ export function ProposalCard({ request: proposal, onDecide }: RequestCardProps<P
         {proposal.summary}
       </p>
       <dl className="stat-grid stat-grid--three stat-grid--stacked">
-        <StatBox label="Player" value={proposal.player_name || 'None'} />
+        <StatBox label="Player" value={proposal.player_name || 'The bank as a whole'} />
         <StatBox label="Effect" value={formatMoney(proposal.effect)} tone="gold" testId="proposal-effect" />
         <StatBox label="Decided by" value={leastRole === 'treasurer' ? 'A treasurer' : `${ROLE_LABELS[leastRole]} or above`} />
       </dl>
