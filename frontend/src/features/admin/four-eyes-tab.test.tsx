@@ -47,7 +47,7 @@ describe('Admin FourEyesTab', () => {
     expect(within(edit).getByRole('note').textContent).toBe('Four eyesApproved by Lena the Lender; a second officer must approve');
     expect(within(edit).queryByTestId('proposal-not-before')).toBeNull();
     const raise = screen.getByTestId('proposal-12');
-    expect(['Player', 'Decided by'].map((label) => definitionOf(raise, label))).toEqual(['None', 'A treasurer']);
+    expect(['Player', 'Decided by'].map((label) => definitionOf(raise, label))).toEqual(['The bank as a whole', 'A treasurer']);
     expect(within(raise).getByTestId('proposal-not-before').textContent).toMatch(/^Not before.+2026/);
     expect(screen.getAllByRole('article')).toHaveLength(2);
     expect(screen.getByText(/waiting for a second officer$/).textContent).toBe('2 changes waiting for a second officer');
