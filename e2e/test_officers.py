@@ -10,7 +10,7 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
-from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top, wait_until_live
+from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top, sign_in, wait_until_live
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server, watch_for_errors
@@ -482,3 +482,54 @@ def test_an_officer_is_told_of_wrong_passwords_given_for_them(page: Page, server
     shoot(page, "failed-sign-ins")
     notice.get_by_role("button", name="Dismiss").click()
     expect(notice).to_have_count(0)
+
+
+def test_a_treasurer_lifts_an_officers_lockout_on_the_officers_tab(page: Page, server: Server, shoot):
+    """Issue 30: five wrong passwords lock an officer at that address; a treasurer sees it on their card
+    and lifts it there, without the server's command line; the officer then signs in."""
+    name = new_officer(server, "Lok", "teller")
+    for _ in range(5):
+        status, answer = server.api("POST", "/api/login", {"username": name, "password": "not-the-password"})
+    assert status == 403, answer
+    # the locked officer is told when, and who can unlock them, on the sign-in screen
+    page.goto(server.base_url)
+    sign_in(page, name, PASSWORD)
+    expect(page.get_by_role("alert")).to_contain_text("This officer account is locked")
+    expect(page.get_by_role("alert")).to_contain_text("A treasurer can lift the lock on the Officers tab")
+    shoot(page, "officer-locked")
+
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    open_tab(page, "Officers")
+    card = page.get_by_role("article", name=shown(name))
+    expect(card).to_contain_text("Locked until")
+    scroll_to_top(page)
+    card.get_by_role("button", name="Lift Lockout").click()
+    expect(card.get_by_role("status")).to_have_text("The lockout was lifted.")
+    expect(card).to_contain_text("Not locked")
+    expect(card.get_by_role("button", name="Lift Lockout")).to_have_count(0)
+    shoot(page, "lockout-lifted")
+    status, answer = server.api("POST", "/api/login", {"username": name, "password": PASSWORD})
+    assert status == 200, answer
+
+
+def test_an_officer_changes_their_own_password_in_the_app(page: Page, server: Server, shoot):
+    """Issue 30: an officer changes their own password from the admin panel's header, without the
+    server's command line; their other sessions end and the new password signs in."""
+    name = new_officer(server, "Pwd", "loan_officer")
+    elsewhere = server.login_token(name, PASSWORD)
+    open_and_sign_in(page, server.base_url, name, PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    page.get_by_role("button", name="Change password").click()
+    dialog = page.get_by_role("dialog", name="Change password")
+    dialog.get_by_label("Current password").fill(PASSWORD)
+    dialog.get_by_label("New password", exact=True).fill("officer-new-secret-4")
+    dialog.get_by_label("Confirm new password").fill("officer-new-secret-4")
+    dialog.get_by_role("button", name="Change password").click()
+    expect(dialog.get_by_role("status")).to_have_text("Password changed. Your other sessions were signed out.")
+    scroll_to_top(page)
+    shoot(page, "officer-password-changed")
+    dialog.get_by_role("button", name="Done").click()
+    status, _ = server.api("GET", "/api/me", token=elsewhere)
+    assert status == 401
+    status, answer = server.api("POST", "/api/login", {"username": name, "password": "officer-new-secret-4"})
+    assert status == 200, answer

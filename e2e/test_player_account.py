@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import urllib.parse
+from collections.abc import Iterator
 
+import pytest
 from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top, sign_in, wait_until_live
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from test_loans import PASSWORD, admin_token, new_player
 
-from conftest import Server
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server, watch_for_errors
 
 
 def file_loan_request(server: Server, token: str, *, value: int = 100_000) -> int:
@@ -102,3 +104,43 @@ def test_a_player_changes_their_password_and_their_other_sessions_end(page: Page
     expect(page).to_have_url(path_is("/"))
     sign_in(page, name, "a-new-secret-9")
     expect(page).to_have_url(path_is("/dashboard"))
+
+
+@pytest.fixture
+def officer_page(browser: Browser) -> Iterator[Page]:
+    """The admin's own browser (its own context and session) beside the player's `page`."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    officer = context.new_page()
+    errors = watch_for_errors(officer)
+    yield officer
+    context.close()
+    assert not errors, f"JavaScript or CSP errors on the officer's page: {errors}"
+
+
+def test_an_officer_watching_pending_loans_sees_a_players_cancellation_at_once(
+    page: Page, officer_page: Page, server: Server, shoot
+):
+    """Issue 30: the admin screens update live when a player cancels their own request."""
+    _player_id, name = new_player(server, "Wato", score=60)
+    request_id = file_loan_request(server, server.login_token(name, PASSWORD))
+
+    open_and_sign_in(officer_page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(officer_page).to_have_url(path_is("/admin-panel"))
+    open_tab(officer_page, "Pending Loans")
+    wait_until_live(officer_page)
+    watched = officer_page.get_by_test_id(f"pending-loan-{request_id}")
+    expect(watched).to_contain_text(name)
+
+    open_and_sign_in(page, server.base_url, name, PASSWORD)
+    open_tab(page, "Pending Loans")
+    card = page.get_by_role("article").filter(
+        has=page.get_by_role("heading", name=f"Request #{request_id}", exact=True)
+    )
+    card.get_by_role("button", name="Cancel request").click()
+    page.get_by_role("dialog", name="Cancel this request?").get_by_role("button", name="Yes, cancel request").click()
+    expect(card.get_by_text("You cancelled this request")).to_be_visible()
+
+    # the officer's open list drops it by itself: nothing to decide any more
+    expect(watched).to_have_count(0, timeout=10_000)
+    scroll_to_top(officer_page)
+    shoot(officer_page, "officer-sees-the-cancellation")

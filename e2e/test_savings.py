@@ -162,7 +162,7 @@ def test_a_withdrawal_from_request_to_approval_seen_live_by_the_player(
     # the admin opened the player's €700,000 alone today: with this €600,000 it is above the four-eyes
     # threshold (issue 29), so the admin's approval is the first of two
     expect(admin_page.get_by_role("status").filter(has_text="second officer")).to_have_text(
-        re.compile(r"^Approved by .+; a second officer must approve$")
+        re.compile(r"^Your approval is recorded; a second officer must approve before the money moves: .+")
     )
     expect(card).to_contain_text("Pending")
     status, decided = server.api(
