@@ -13,6 +13,7 @@ import { LoanMarkButtons } from '@/features/admin/loan-payment-actions';
 import { ChangeLoanDateForm } from '@/features/admin/change-loan-date-form';
 import { ChangeLoanDaysForm } from '@/features/admin/change-loan-days-form';
 import { LoanPaymentHistory } from '@/features/admin/loan-payment-history';
+import { WriteOffButton } from '@/features/admin/write-off-button';
 import { WriteOffModal } from '@/features/admin/write-off-modal';
 import '@/components/bank-ui.css';
 import '@/features/credit/credit.css';
@@ -40,6 +41,8 @@ export function CheckLoanCard({
   const [panel, setPanel] = useState<Panel>(null);
   const mayPayOff = useMay(ACTION_LEAST_ROLE.payOff);
   const mayWriteOff = useMay(ACTION_LEAST_ROLE.writeOff);
+  // Write Off ends the actions row when it shows; Pay Off does otherwise
+  const offersWriteOff = mayWriteOff && loan.remaining > 0;
   const [writingOff, setWritingOff] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const toggle = (next: Panel) => {
@@ -94,23 +97,18 @@ export function CheckLoanCard({
           <Icon name="info" size={16} />
           Auto Payments
         </button>
-        {mayWriteOff && loan.remaining > 0 && (
-          <button
-            type="button"
-            className="btn btn--secondary btn--small actions-row__end"
-            onClick={() => {
+        {offersWriteOff && (
+          <WriteOffButton
+            onOpen={() => {
               setNotice(null);
               setWritingOff(true);
             }}
-          >
-            <Icon name="alert" size={16} />
-            Write Off
-          </button>
+          />
         )}
         {mayPayOff && (
           <button
             type="button"
-            className={mayWriteOff && loan.remaining > 0 ? 'btn btn--danger btn--small' : 'btn btn--danger btn--small actions-row__end'}
+            className={offersWriteOff ? 'btn btn--danger btn--small' : 'btn btn--danger btn--small actions-row__end'}
             onClick={() => onPayOff(loan)}
           >
             <Icon name="checkCircle" size={16} />

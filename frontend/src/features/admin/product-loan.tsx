@@ -9,6 +9,7 @@ import { loanBadgeTone, loanRateText, type ListingStatus, type PlayerLoan } from
 import { LoanMarkButtons } from '@/features/admin/loan-payment-actions';
 import { PayOffModal } from '@/features/admin/pay-off-modal';
 import { LoanEditForm } from '@/features/admin/loan-edit-form';
+import { WriteOffButton } from '@/features/admin/write-off-button';
 import { WriteOffModal } from '@/features/admin/write-off-modal';
 
 // as Check Loans colours a loan's day
@@ -26,6 +27,8 @@ export function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDeci
   const mayEdit = useMay(ACTION_LEAST_ROLE.editProduct);
   const mayPayOff = useMay(ACTION_LEAST_ROLE.payOff);
   const mayWriteOff = useMay(ACTION_LEAST_ROLE.writeOff);
+  // Write Off ends the actions row when it shows; Pay Off does otherwise
+  const offersWriteOff = mayWriteOff && loan.remaining > 0;
   const [writingOff, setWritingOff] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const active = loan.status === 'Active';
@@ -65,23 +68,18 @@ export function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDeci
       {active && (
         <div className="product-row__wide actions-row" role="group" aria-label={`Payments of loan #${loan.id}`}>
           <LoanMarkButtons loan={loan} onNotice={setNotice} />
-          {mayWriteOff && loan.remaining > 0 && (
-            <button
-              type="button"
-              className="btn btn--secondary btn--small actions-row__end"
-              onClick={() => {
+          {offersWriteOff && (
+            <WriteOffButton
+              onOpen={() => {
                 setNotice(null);
                 setWritingOff(true);
               }}
-            >
-              <Icon name="alert" size={16} />
-              Write Off
-            </button>
+            />
           )}
           {mayPayOff && (
             <button
               type="button"
-              className={mayWriteOff && loan.remaining > 0 ? 'btn btn--danger btn--small' : 'btn btn--danger btn--small actions-row__end'}
+              className={offersWriteOff ? 'btn btn--danger btn--small' : 'btn btn--danger btn--small actions-row__end'}
               onClick={() => {
                 setNotice(null);
                 setPayingOff(true);
