@@ -9,7 +9,7 @@ FRONTEND := frontend
 HAS_FRONTEND := $(wildcard $(FRONTEND)/package.json)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run serve test lint api-types test-python test-frontend test-e2e bench python node bundle chromium wrk clean
+.PHONY: run serve test lint api-types test-python test-frontend test-e2e bench python node bundle chromium nginx wrk clean
 
 ## Python: a venv on Python >= 3.12 with the pinned requirements
 python: $(VENV)/.installed
@@ -39,6 +39,13 @@ $(CHROMIUM):
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium
 
+## Debian's nginx, the front proxy of `make serve` (deploy/nginx.conf); the layout's tests start it too
+NGINX := /usr/sbin/nginx
+nginx: $(NGINX)
+$(NGINX):
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx
+
 ## wrk for the HTTP benchmark (Debian's package)
 wrk: /usr/bin/wrk
 /usr/bin/wrk:
@@ -47,19 +54,21 @@ wrk: /usr/bin/wrk
 
 ## Every bench script on scratch databases (SQLite files in /tmp; PostgreSQL and Redis for the live one),
 ## one table at the end (bench/results/latest.md). BENCH_ARGS=--quick for a small smoke run.
-bench: python bundle wrk
+bench: python bundle wrk nginx
 	$(PY) bench/run_all.py $(BENCH_ARGS)
 
-## The production layout on one machine: WORKERS daphne processes sharing PORT, the scheduler and
-## the Discord deliverer, under supervisor (deploy/serve, deploy/supervisord.conf). Settings come from
-## the environment: README.md, "Production on one machine".
-WORKERS ?= 4
-serve: python bundle
+## The production layout on one machine: nginx on PORT in front of HTTP_WORKERS gunicorn workers (HTTP),
+## SOCKET_WORKERS daphne processes (WebSockets) and TASK_WORKERS task workers, under supervisor
+## (deploy/serve, deploy/supervisord.conf). Settings come from the environment: README.md, "Production on one machine".
+HTTP_WORKERS ?= 4
+SOCKET_WORKERS ?= 2
+TASK_WORKERS ?= 1
+serve: python bundle nginx
 	@export DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-bank.settings.production}; \
 	$(PY) manage.py migrate --noinput && \
 	$(PY) manage.py collectstatic --noinput -v0 && \
 	$(PY) manage.py ensure_admin && \
-	PORT=$(PORT) WORKERS=$(WORKERS) deploy/serve
+	PORT=$(PORT) HTTP_WORKERS=$(HTTP_WORKERS) SOCKET_WORKERS=$(SOCKET_WORKERS) TASK_WORKERS=$(TASK_WORKERS) deploy/serve
 
 run: python bundle
 	$(PY) manage.py migrate --noinput
@@ -90,7 +99,7 @@ api-types: python node
 
 ## PYTEST_WORKERS: pytest-xdist workers (each with its own test database); auto = one per CPU
 PYTEST_WORKERS ?= auto
-test-python: python
+test-python: python nginx
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS)
 
 test-frontend: $(if $(HAS_FRONTEND),node bundle)

@@ -12,16 +12,10 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from bank.core.collector import collector_start  # noqa: E402
-from bank.core.http_limits import install as install_http_limits  # noqa: E402
 from bank.core.outbox import start_background_deliverer  # noqa: E402
-from bank.core.shared_socket import install as install_shared_socket  # noqa: E402
 from bank.jobs import start_background_scheduler  # noqa: E402
 from bank.routing import websocket_urlpatterns  # noqa: E402
 
-# an over-long request line answers 414 instead of a dropped connection (daphne's HTTP server)
-install_http_limits()
-# the daphne processes of `make serve` share one socket: each takes its turn at new connections
-install_shared_socket()
 if settings.BANK_BACKGROUND_IN_SERVER:
     # Discord notifications go out from a thread of the server, only when DISCORD_WEBHOOK_URL is set
     start_background_deliverer()

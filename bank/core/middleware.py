@@ -19,7 +19,7 @@ from bank.core.redaction import TOKEN_IN_URL, token_in_query
 logger = logging.getLogger("bank.core.middleware")
 
 # The longest path or query string the bank reads. Nothing it serves needs more than a few hundred
-# characters; the HTTP server itself drops lines over 16 KB (bank/core/http_limits.py answers 414 there).
+# characters; the front proxy's lines are at most 16 KB (deploy/nginx.conf answers 414 and 431 there).
 MAX_URL_PART = 8_192
 URI_TOO_LONG = "The address is too long: at most 8,192 characters of path and of query string."
 

@@ -104,7 +104,7 @@ def test_five_thousand_mixed_requests_at_32_at_a_time_with_no_error_and_connecti
     with_production_passwords(admin, *(player.user for player in players))
     tomorrow = (timezone.localdate() + timedelta(days=1)).isoformat()
 
-    with production_layout(workers=2, pool_max=4) as layout, ConnectionSampler() as sampler:
+    with production_layout(pool_max=4) as layout, ConnectionSampler() as sampler:
         base = layout.base_url
         admin_token = sign_in(base, admin.username)
         tokens = {player.pk: sign_in(base, player.name) for player in players}
@@ -168,7 +168,7 @@ def test_connections_killed_mid_request_answer_503_never_500_and_no_money_is_los
     admin = AdminFactory()
     with_production_passwords(admin)
 
-    with production_layout(workers=2, pool_max=4) as layout:
+    with production_layout(pool_max=4) as layout:
         token = sign_in(layout.base_url, admin.username)
         stop = threading.Event()
         kills = []
@@ -286,7 +286,7 @@ def test_bulk_delete_racing_approvals_on_one_player_never_deadlocks():
     one_officer_decides_everything()
     admin = AdminFactory()
     with_production_passwords(admin)
-    with production_layout(workers=2, pool_max=6) as layout:
+    with production_layout(pool_max=6) as layout:
         token = sign_in(layout.base_url, admin.username)
         before = deadlocks_so_far()
         answers: Counter = Counter()
@@ -334,7 +334,7 @@ def test_writes_racing_restore_replace_answer_2xx_409_or_503_never_500(tmp_path)
     snapshot.write_text(backup.backup_json(backup.backup_data()))
     restore_env = {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"} | env_for_test_database()
 
-    with production_layout(workers=2, pool_max=4) as layout:
+    with production_layout(pool_max=4) as layout:
         session = {"token": sign_in(layout.base_url, admin.username)}
         session_lock = threading.Lock()
         restoring = threading.Event()

@@ -84,7 +84,7 @@ def test_a_hung_redis_holds_no_write_sign_in_or_health_check_more_than_two_secon
     player = PlayerFactory(name="Hana")
     admin = AdminFactory()
     with_production_passwords(admin, player.user)
-    with own_redis() as (redis_url, redis_process), production_layout(workers=1, REDIS_URL=redis_url) as layout:
+    with own_redis() as (redis_url, redis_process), production_layout(http_workers=1, REDIS_URL=redis_url) as layout:
         base = layout.base_url
         status, login, _ = timed(base, "POST", "/api/login", {"username": admin.username, "password": PASSWORD})
         assert status == 200, login
@@ -129,7 +129,7 @@ def test_a_hung_redis_holds_no_write_sign_in_or_health_check_more_than_two_secon
 def test_with_redis_down_the_sign_in_throttle_keeps_counting_in_the_process():
     with (
         own_redis() as (redis_url, redis_process),
-        production_layout(workers=1, REDIS_URL=redis_url, BANK_LOGIN_RATE="5/min") as layout,
+        production_layout(http_workers=1, REDIS_URL=redis_url, BANK_LOGIN_RATE="5/min") as layout,
     ):
         redis_process.terminate()  # down: connections refused
         redis_process.wait(timeout=10)

@@ -1,9 +1,11 @@
-"""Start Guild Bank the production way (deploy/serve: supervisor, N daphne processes on one socket,
-the scheduler, production settings) on the test run's own database, for tests that load and break it."""
+"""Start Guild Bank the production way (deploy/serve: supervisor, nginx in front of gunicorn's HTTP workers,
+daphne processes for the sockets, the task workers, production settings) on the test run's own database,
+for tests that load and break it."""
 
 import os
 import secrets
 import signal
+import socket
 import subprocess
 import tempfile
 import threading
@@ -21,29 +23,39 @@ APPLICATION_NAME = "guild-bank-layout-test"  # how the test tells its servers' c
 @dataclass(frozen=True)
 class Layout:
     base_url: str
-    workers: int
+    http_workers: int
+    socket_workers: int
+    task_workers: int
     pool_max: int
     run_dir: Path
-    supervisor_pid: int
 
-    def server_pids(self) -> list[int]:
-        """The daphne processes' ids (supervisor's children that serve the socket)."""
-        found = subprocess.run(
-            ["pgrep", "-P", str(self.supervisor_pid), "-f", "bank.server"], check=False, capture_output=True, text=True
-        )
-        return sorted(int(pid) for pid in found.stdout.split())
+    @property
+    def ws_url(self) -> str:
+        return self.base_url.replace("http://", "ws://", 1)
+
+    @property
+    def programs(self) -> list[str]:
+        """supervisor's names of the layout's processes."""
+        return [
+            "proxy",
+            "http",
+            *(f"sockets{index}" for index in range(self.socket_workers)),
+            *(f"tasks{index}" for index in range(self.task_workers)),
+        ]
 
     @property
     def connection_bound(self) -> int:
-        """The most connections the layout may hold: (servers + the scheduler) x the pool's size."""
-        return (self.workers + 1) * self.pool_max
+        """The most database connections the layout may hold: its Django processes x the pool's size."""
+        return (self.http_workers + self.socket_workers + self.task_workers) * self.pool_max
 
     def logs(self) -> str:
         return "\n".join(f"--- {path.name}\n{path.read_text()[-4000:]}" for path in sorted(self.run_dir.glob("*.log")))
 
 
 @contextmanager
-def production_layout(*, workers: int = 2, pool_max: int = 4, **env: str) -> Iterator[Layout]:
+def production_layout(
+    *, http_workers: int = 2, socket_workers: int = 1, task_workers: int = 1, pool_max: int = 4, **env: str
+) -> Iterator[Layout]:
     """deploy/serve with production settings on a free port; stopped (SIGTERM to supervisor) at the end."""
     port = free_port()
     run_dir = Path(tempfile.mkdtemp(prefix="bank-layout-"))
@@ -53,7 +65,9 @@ def production_layout(*, workers: int = 2, pool_max: int = 4, **env: str) -> Ite
         "DJANGO_SETTINGS_MODULE": "bank.settings.production",
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
         "DJANGO_SECURE_SSL_REDIRECT": "false",  # plain HTTP on 127.0.0.1: no TLS proxy in front here
-        "WORKERS": str(workers),
+        "HTTP_WORKERS": str(http_workers),
+        "SOCKET_WORKERS": str(socket_workers),
+        "TASK_WORKERS": str(task_workers),
         "PORT": str(port),
         "BANK_RUN_DIR": str(run_dir),
         "BANK_DB_POOL_MAX": str(pool_max),
@@ -72,7 +86,12 @@ def production_layout(*, workers: int = 2, pool_max: int = 4, **env: str) -> Ite
     )
     base_url = f"http://127.0.0.1:{port}"
     layout = Layout(
-        base_url=base_url, workers=workers, pool_max=pool_max, run_dir=run_dir, supervisor_pid=supervisor.pid
+        base_url=base_url,
+        http_workers=http_workers,
+        socket_workers=socket_workers,
+        task_workers=task_workers,
+        pool_max=pool_max,
+        run_dir=run_dir,
     )
     try:
         try:
@@ -91,15 +110,26 @@ def production_layout(*, workers: int = 2, pool_max: int = 4, **env: str) -> Ite
 
 
 def _wait_for_every_worker(layout: Layout, timeout: float = 60) -> None:
-    """supervisor starts the servers together; the first healthy answer may come from one of them."""
+    """supervisor starts the processes together; the first healthy answer says only that nginx and one
+    HTTP worker answer."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         log = (layout.run_dir / "supervisord.log").read_text()
-        names = [f"asgi{index}" for index in range(layout.workers)] + ["scheduler"]
-        if all(f"success: {name} entered RUNNING state" in log for name in names):
+        running = all(f"success: {name} entered RUNNING state" in log for name in layout.programs)
+        if running and all(_listens(layout.run_dir / f"ws{index}.sock") for index in range(layout.socket_workers)):
             return
         time.sleep(0.2)
     raise RuntimeError("the layout's processes did not all start")
+
+
+def _listens(path: Path) -> bool:
+    """A daphne process has opened its socket file (it takes a while after supervisor counts it started)."""
+    with socket.socket(socket.AF_UNIX) as sock:
+        try:
+            sock.connect(str(path))
+        except OSError:
+            return False
+    return True
 
 
 def server_connections(application_name: str = APPLICATION_NAME) -> int:

@@ -1,0 +1,11 @@
+"""The WSGI application: every HTTP request of `make serve`, in gunicorn's pre-forked sync workers
+behind the front proxy (deploy/nginx.conf). WebSockets go to daphne (bank.asgi); `make run` serves
+both from one daphne process and does not use this module."""
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bank.settings.production")
+
+application = get_wsgi_application()

@@ -1,0 +1,35 @@
+"""gunicorn for Guild Bank's HTTP (`make serve`, deploy/supervisord.conf): pre-forked sync workers, each
+serving one request at a time with Django's PostgreSQL pool, behind nginx (deploy/nginx.conf).
+
+Every value comes from the environment that deploy/serve prepares."""
+
+import os
+
+bind = f"unix:{os.environ['BANK_RUN_DIR']}/http.sock"
+workers = int(os.environ.get("HTTP_WORKERS", "2"))
+worker_class = "sync"
+# nginx buffers the request and the answer, so a sync worker never waits on a slow client; a request
+# that runs longer than this is a fault (a restore is a command, not a request)
+timeout = 60
+graceful_timeout = 30
+# the limits on the request line and the headers are nginx's (16 KB each, answered 414 and 431 in the
+# API's shape): gunicorn's own, lower, would answer a page of HTML first
+limit_request_line = 0
+limit_request_field_size = 0
+limit_request_fields = 1000
+# the access log is nginx's; gunicorn's would only repeat it
+accesslog = None
+errorlog = "-"
+loglevel = "info"
+# the address of the client comes from nginx only (X-Forwarded-For, BANK_NUM_PROXIES=1)
+forwarded_allow_ips = "*"
+proc_name = "guild-bank-http"
+
+
+def post_worker_init(worker):
+    """Once the application is loaded in a worker: its long-lived objects (modules, settings, URL
+    patterns) leave the garbage collector's sight (gc.freeze), so that collections walk only what a
+    request makes."""
+    import gc
+
+    gc.freeze()
