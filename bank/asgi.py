@@ -12,15 +12,13 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 
 from bank.core.collector import collector_start  # noqa: E402
-from bank.core.outbox import start_background_deliverer  # noqa: E402
-from bank.jobs import start_background_scheduler  # noqa: E402
 from bank.routing import websocket_urlpatterns  # noqa: E402
+from bank.tasks import start_worker_thread  # noqa: E402
 
 if settings.BANK_BACKGROUND_IN_SERVER:
-    # Discord notifications go out from a thread of the server, only when DISCORD_WEBHOOK_URL is set
-    start_background_deliverer()
-    # the daily jobs (the overdue savings run) run from a thread of the server too
-    start_background_scheduler()
+    # the background tasks (Discord notifications, the daily jobs) run in a worker thread of the server
+    # (`make run`); `make serve` runs `manage.py db_worker` in a process of its own instead
+    start_worker_thread()
 # the collector skips the objects of the sockets held for long (bank/core/collector.py)
 if settings.GC_FREEZE_SECONDS > 0:
     collector_start(freeze_seconds=settings.GC_FREEZE_SECONDS, reclaim_seconds=settings.GC_RECLAIM_SECONDS)

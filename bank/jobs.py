@@ -1,24 +1,24 @@
 """The work the bank does by itself once a day, in every layout (site layer: it reads the apps).
 
-The jobs: the overdue savings run, then the books check (`bank/reconcile.py`).
-- `make run`: the one server process runs the scheduler in a thread (`start_background_scheduler`).
-- `make serve`: a process of its own runs it (`manage.py run_scheduler --loop`), and the servers
-  leave it alone (BANK_BACKGROUND_IN_SERVER=false).
-Either way a run is claimed with a conditional UPDATE before it starts, so several schedulers (every
-server of a hand-made layout, say) never run one job twice at once, and each job runs once a day:
-at the first check of a day (BANK_TIME_ZONE) on which it has not succeeded yet. A run that fails is
-tried again RETRY_AFTER_FAILURE later. Admins see when each job last ran, and what it did, on the
+The jobs: the overdue savings run, then the books check (`bank/reconcile.py`). They run as django.tasks
+tasks: the bank's minute tick (bank/tasks.py) calls `run_due()`, and an officer's request for a run now
+(`job_request`) enqueues the job's own task (`run_job`), which a worker starts within seconds. A worker
+runs in a process of its own (`manage.py db_worker`, `make serve`) or in a thread of the server
+(`make run`). Either way a run is claimed with a conditional UPDATE before it starts, so several
+workers (or a tick and a request at once) never run one job twice at once, and each job runs once a
+day: at the first check of a day (BANK_TIME_ZONE) on which it has not succeeded yet. A run that fails
+is tried again RETRY_AFTER_FAILURE later. Admins see when each job last ran, and what it did, on the
 Overview (`GET /api/admin/jobs`).
 """
 
 import logging
-import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
-from django.db import close_old_connections, transaction
+from django.db import transaction
 from django.db.models import F, Q
+from django.tasks import task
 from django.utils import timezone
 
 from bank.core import audit, live
@@ -28,9 +28,8 @@ from bank.reconcile import outcome_text, reconcile_and_record, run_outcome_text
 
 logger = logging.getLogger("bank.jobs")
 
-CLAIM = timedelta(hours=1)  # longer than any run; a scheduler that died mid-run frees its claim then
+CLAIM = timedelta(hours=1)  # longer than any run; a worker that died mid-run frees its claim then
 RETRY_AFTER_FAILURE = timedelta(minutes=10)
-CHECK_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -93,10 +92,13 @@ def _claim(name: str, now: datetime) -> bool:
     )
 
 
-def run_due(*, now: datetime | None = None) -> list[str]:
-    """Run every job that is due and that no other scheduler holds; answers the names run."""
+def run_due(*, now: datetime | None = None, names: Iterable[str] | None = None) -> list[str]:
+    """Run every job that is due (of `names`, when given) and that no other worker holds; answers the
+    names run."""
     ran = []
     for job in JOBS.values():
+        if names is not None and job.name not in names:
+            continue
         started = now or timezone.now()
         if not _claim(job.name, started):
             continue
@@ -123,15 +125,24 @@ def run_due(*, now: datetime | None = None) -> list[str]:
     return ran
 
 
+@task
+def run_job(name: str) -> list[str]:
+    """The task of one job asked for now (`job_request`): runs it if it is still due (asked for, and
+    not started since) and no other worker holds it, claimed as the tick's runs are."""
+    return run_due(names=[name])
+
+
 @transaction.atomic
 def job_request(*, name: str, by) -> ScheduledJob:
-    """An officer asks for a job to run now (the books check): the scheduler's next check (within a
-    minute) runs it in the background, where a page's request could not wait for it. Audited."""
+    """An officer asks for a job to run now (the books check): its task, enqueued with the request (its
+    row commits with it, in the bank's database), runs it in the background within seconds, where a
+    page's request could not wait for it. Audited."""
     row, _ = ScheduledJob.objects.get_or_create(name=name)
     now = timezone.now()
     ScheduledJob.objects.filter(name=name).update(requested_at=now)
     row.requested_at = now
     audit.record(actor=by, kind="job.requested", after={"job": name, "requested_at": now})
+    run_job.enqueue(name=name)
     live.notify({"jobs"})
     return row
 
@@ -166,30 +177,3 @@ def jobs_status(*, now: datetime | None = None) -> list[dict]:
             }
         )
     return answers
-
-
-def run_forever(stop: threading.Event, *, interval: float = CHECK_SECONDS) -> None:
-    """A scheduler: run what is due every `interval` seconds until stopped."""
-    while not stop.is_set():
-        try:
-            close_old_connections()
-            run_due()
-        except Exception:
-            logger.exception("Scheduler round failed")
-        finally:
-            close_old_connections()
-        stop.wait(interval)
-
-
-_scheduler: dict[str, threading.Event | None] = {"stop": None}  # this process's scheduler thread
-
-
-def start_background_scheduler(*, interval: float = CHECK_SECONDS) -> threading.Event:
-    """Start the scheduler thread once per process; answers its stop event."""
-    if _scheduler["stop"] is not None:
-        return _scheduler["stop"]
-    stop = _scheduler["stop"] = threading.Event()
-    threading.Thread(
-        target=run_forever, args=(stop,), kwargs={"interval": interval}, name="scheduler", daemon=True
-    ).start()
-    return stop

@@ -1,16 +1,19 @@
 """Discord notifications through an outbox (plumbing: imports no app).
 
 A service that decides something a player should hear about calls `enqueue(...)` inside its
-transaction: the message commits with the decision or not at all. Delivery happens later, outside
-any decision, by `deliver_due()` (run by `manage.py deliver_notifications` and by the server's
-background deliverer, `start_background_deliverer`):
+transaction: the message commits with the decision or not at all, and so does the `deliver` task
+(django.tasks, database backend) that sends it. A task worker sends it later, outside any decision
+(`manage.py db_worker`, or the server's worker thread of bank/tasks.py):
 
 - off unless `DISCORD_WEBHOOK_URL` is set: unset, nothing is queued (no backlog that would flood
   Discord the day the webhook is set) and nothing is delivered;
-- each message is claimed with a conditional UPDATE before it is sent, so two deliverers at once
-  (two commands, two server processes) never send one message twice;
-- one hard deadline per send, shorter than a claim (`send_deadline`), and retries with exponential back-off up to MAX_ATTEMPTS, after which the
-  message stays undelivered and the admins' count shows it.
+- each message is claimed with a conditional UPDATE before it is sent, so two workers (or a task
+  that ran twice, or `manage.py deliver_notifications` beside a worker) never send one message twice;
+- one hard deadline per send, shorter than a claim (`send_deadline`); a failed send records the
+  attempt and enqueues the task again with `run_after` = its back-off (django.tasks has no retries of
+  its own), up to MAX_ATTEMPTS, after which the message stays undelivered and the admins' count shows it;
+- `sweep()` (run by the bank's minute tick, bank/tasks.py) enqueues a task again for every message that
+  is due and has none waiting or running: a worker that died mid-send leaves its task "running" forever.
 """
 
 import contextlib
@@ -26,9 +29,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
-from django.db.models import Count, Min
+from django.db import transaction
+from django.db.models import Count, Min, Q
+from django.tasks import TaskResultStatus, task
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from bank.core import live
 
@@ -41,6 +46,7 @@ BACKOFF_FIRST_SECONDS = 30  # then 60, 120 ... capped at BACKOFF_MAX_SECONDS
 BACKOFF_MAX_SECONDS = 3600
 CLAIM_SECONDS = 60  # a claimed row is left alone this long (longer than any send can take)
 BATCH = 50
+SWEEP_BATCH = 500  # messages enqueued again by one sweep at most
 
 
 def webhook_url() -> str:
@@ -77,6 +83,7 @@ def enqueue(*, kind: str, player, content: str, officer: str = "") -> OutboxMess
         raise RuntimeError("outbox.enqueue must run inside the transaction of the decision it tells")
     message = _message(kind=kind, player=player, content=content, officer=officer)
     message.save()  # the decision's own notice reaches the admins' count (it refreshes on those kinds)
+    _schedule(message.pk)
     return message
 
 
@@ -88,7 +95,17 @@ def enqueue_many(*, kind: str, messages: Iterable[tuple[object, str]], officer: 
         raise RuntimeError("outbox.enqueue_many must run inside the transaction of the decision it tells")
     rows = [_message(kind=kind, player=player, content=content, officer=officer) for player, content in messages]
     OutboxMessage.objects.bulk_create(rows, batch_size=500)
+    for row in rows:
+        _schedule(row.pk)
     return len(rows)
+
+
+def _schedule(message_id: int, *, run_after: datetime | None = None) -> None:
+    """Enqueue the message's delivery task in the caller's transaction, not on commit: the task's row
+    lives in the bank's own database (django-tasks-db), so it commits with the message and the
+    decision, or rolls back with them; on_commit would leave a message without a task whenever the
+    process died between the commit and the callback (the sweep would find it, a minute later)."""
+    deliver.using(run_after=run_after).enqueue(message_id=message_id)
 
 
 def undelivered() -> dict:
@@ -162,17 +179,61 @@ def _post(url: str, content: str, timeout: float, officer: str = "") -> None:
 
 
 def _claim(message_id: int, due_at: datetime) -> str | None:
-    """Take the row for this deliverer, or None when another one already has it (or it was sent).
+    """Take the row for this deliverer, or None when another one already has it (or it was sent,
+    or it is not due: a task run early or twice).
 
-    The row must still be due as of `due_at` (when the batch was listed), and is held for
-    CLAIM_SECONDS from the moment it is taken, read from the clock now: a batch of slow sends takes
-    its later rows long after it was listed, and a claim counted from the listing would already
-    have run out when their send began, free for another deliverer to send them again."""
+    The row must still be due as of `due_at`, and is held for CLAIM_SECONDS from the moment it is
+    taken, read from the clock now: a batch of slow sends takes its later rows long after it was
+    listed, and a claim counted from the listing would already have run out when their send began,
+    free for another deliverer to send them again."""
     token = secrets.token_hex(8)
     won = OutboxMessage.objects.filter(
         pk=message_id, delivered_at__isnull=True, next_attempt_at__lte=due_at, attempts__lt=MAX_ATTEMPTS
     ).update(claim=token, next_attempt_at=timezone.now() + timedelta(seconds=CLAIM_SECONDS))
     return token if won else None
+
+
+def _send(message_id: int, *, url: str, timeout: float, due_at: datetime) -> bool | None:
+    """Claim and send one message: True when sent, False when it failed (its retry is enqueued,
+    after its back-off, unless that was the last attempt), None when it was not ours to send."""
+    token = _claim(message_id, due_at)
+    if token is None:
+        return None
+    mine = OutboxMessage.objects.filter(pk=message_id, claim=token)
+    content, attempts, officer = mine.values_list("content", "attempts", "officer").get()
+    tries = attempts + 1
+    try:
+        _post(url, content, timeout, officer)
+    except Exception as error:  # noqa: BLE001 (any failure is retried later; the reason is kept)
+        retry_at = timezone.now() + backoff(tries)
+        with transaction.atomic():
+            mine.update(
+                attempts=tries, claim="", next_attempt_at=retry_at, last_error=f"{type(error).__name__}: {error}"[:300]
+            )
+            if tries < MAX_ATTEMPTS:
+                _schedule(message_id, run_after=retry_at)
+        logger.warning("Discord message %s failed (attempt %s): %s", message_id, tries, error)
+        return False
+    mine.update(attempts=tries, claim="", delivered_at=timezone.now(), last_error="")
+    return True
+
+
+def _timeout(timeout: float | None) -> float:
+    return timeout if timeout is not None else getattr(settings, "DISCORD_TIMEOUT_SECONDS", 5)
+
+
+@task
+def deliver(message_id: int) -> str:
+    """The delivery task of one message: "sent", "failed" (enqueued again after its back-off, unless
+    that was the last attempt), "off" (no webhook), or "not due" (sent already, taken by another
+    worker, or waiting for its back-off: a task that ran twice does nothing the second time)."""
+    url = webhook_url()
+    if not url:
+        return "off"
+    outcome = _send(message_id, url=url, timeout=_timeout(None), due_at=timezone.now())
+    if outcome is not None:
+        live.notify({"notifications"})
+    return {True: "sent", False: "failed", None: "not due"}[outcome]
 
 
 @dataclass(frozen=True)
@@ -182,65 +243,47 @@ class Delivery:
 
 
 def deliver_due(*, now: datetime | None = None, limit: int = BATCH, timeout: float | None = None) -> Delivery:
-    """Send the messages that are due; each one claimed first, so no two deliverers send it."""
+    """Send the messages that are due now, here, without a worker (`manage.py deliver_notifications`);
+    each one claimed first, so that this never sends a message a worker sends too."""
     url = webhook_url()
     if not url:
         return Delivery(sent=0, failed=0)
-    timeout = timeout if timeout is not None else getattr(settings, "DISCORD_TIMEOUT_SECONDS", 5)
     now = now or timezone.now()
     due = list(
         OutboxMessage.objects.filter(delivered_at__isnull=True, next_attempt_at__lte=now, attempts__lt=MAX_ATTEMPTS)
         .order_by("next_attempt_at", "id")
-        .values_list("pk", "content", "attempts", "officer")[:limit]
+        .values_list("pk", flat=True)[:limit]
     )
-    sent = failed = 0
-    for message_id, content, attempts, officer in due:
-        token = _claim(message_id, now)
-        if token is None:
-            continue
-        mine = OutboxMessage.objects.filter(pk=message_id, claim=token)
-        try:
-            _post(url, content, timeout, officer)
-        except Exception as error:  # noqa: BLE001 (any failure is retried later; the reason is kept)
-            failed += 1
-            tries = attempts + 1
-            mine.update(
-                attempts=tries,
-                claim="",
-                next_attempt_at=timezone.now() + backoff(tries),
-                last_error=f"{type(error).__name__}: {error}"[:300],
-            )
-            logger.warning("Discord message %s failed (attempt %s): %s", message_id, tries, error)
-        else:
-            sent += 1
-            mine.update(attempts=attempts + 1, claim="", delivered_at=timezone.now(), last_error="")
+    outcomes = [_send(message_id, url=url, timeout=_timeout(timeout), due_at=now) for message_id in due]
+    sent, failed = outcomes.count(True), outcomes.count(False)
     if sent or failed:
         live.notify({"notifications"})
     return Delivery(sent=sent, failed=failed)
 
 
-def run_forever(stop: threading.Event, *, interval: float = 5.0) -> None:
-    """The server's background deliverer: deliver what is due every `interval` seconds until stopped."""
-    while not stop.is_set():
-        try:
-            close_old_connections()
-            deliver_due()
-        except Exception:
-            logger.exception("Discord delivery round failed")
-        finally:
-            close_old_connections()
-        stop.wait(interval)
-
-
-_deliverer: dict[str, threading.Event | None] = {"stop": None}  # this process's deliverer thread
-
-
-def start_background_deliverer(*, interval: float = 5.0) -> threading.Event | None:
-    """Start the deliverer thread once per process when the webhook is set; answers its stop event."""
-    if not enabled() or _deliverer["stop"] is not None:
-        return _deliverer["stop"]
-    stop = _deliverer["stop"] = threading.Event()
-    threading.Thread(
-        target=run_forever, args=(stop,), kwargs={"interval": interval}, name="discord-outbox", daemon=True
-    ).start()
-    return stop
+def sweep(*, now: datetime | None = None, limit: int = SWEEP_BATCH) -> int:
+    """Enqueue a delivery task again for each message that is due and has no task waiting (ready) or
+    running (started less than a claim ago: a send never lasts that long, so an older "running" task
+    belongs to a worker that died); answers how many. A task enqueued twice is harmless (the claim)."""
+    if not enabled():
+        return 0
+    now = now or timezone.now()
+    # the tasks first, the messages then: a task that finishes in between leaves its message either
+    # delivered, or not due (its retry waits), or enqueued twice, never lost
+    alive = Q(status=TaskResultStatus.READY) | Q(
+        status=TaskResultStatus.RUNNING, started_at__gte=now - timedelta(seconds=CLAIM_SECONDS)
+    )
+    waiting = set(
+        DBTaskResult.objects.filter(alive, task_path=deliver.module_path).values_list(
+            "args_kwargs__kwargs__message_id", flat=True
+        )
+    )
+    due = OutboxMessage.objects.filter(
+        delivered_at__isnull=True, next_attempt_at__lte=now, attempts__lt=MAX_ATTEMPTS
+    ).values_list("pk", flat=True)
+    lost = [message_id for message_id in due.iterator() if message_id not in waiting][:limit]
+    for message_id in lost:
+        _schedule(message_id)
+    if lost:
+        logger.warning("Discord messages without a delivery task, enqueued again: %s", lost)
+    return len(lost)

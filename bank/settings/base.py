@@ -45,6 +45,9 @@ INSTALLED_APPS = [
     "lending",
     "exchange",
     "bank",
+    # the task queue's table (django.tasks' database backend); after "bank", whose `db_worker`
+    # command (bank/management/commands/db_worker.py) stands in for the package's own
+    "django_tasks_db",
 ]
 
 MIDDLEWARE = [
@@ -293,8 +296,11 @@ BANK_PRODUCT_NAME = "Guild Bank"
 BANK_ADMIN_USERNAME = os.environ.get("BANK_ADMIN_USERNAME", "admin")
 BANK_WS_TICKET_SECONDS = 30
 
-# The background work (Discord delivery, the daily jobs of bank/jobs.py) runs in each server process
-# unless this is false: `make serve` runs it in processes of its own (deploy/supervisord.conf).
+# Background work (Discord delivery, the daily jobs of bank/jobs.py) runs as django.tasks tasks, kept
+# in the bank's own database (django-tasks-db) and run by a worker: `manage.py db_worker` in a process
+# of its own (`make serve`, deploy/supervisord.conf), or, when this is true, a worker thread in each
+# server process (`make run`'s one daphne; bank/tasks.py). Tests run tasks with the same backend.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 BANK_BACKGROUND_IN_SERVER = env_bool("BANK_BACKGROUND_IN_SERVER", True)
 
 # The key that signs backups (bank/backup.py): at least 32 characters, kept apart from the backups

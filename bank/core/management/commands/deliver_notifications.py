@@ -1,6 +1,4 @@
-"""Send the Discord notifications that are due (bank/core/outbox.py); `--loop` keeps sending."""
-
-import threading
+"""Send the Discord notifications that are due now, here, without a task worker (bank/core/outbox.py)."""
 
 from django.core.management.base import BaseCommand
 
@@ -8,18 +6,14 @@ from bank.core import outbox
 
 
 class Command(BaseCommand):
-    help = "Deliver queued Discord notifications (retries with back-off; safe to run beside the server)."
+    help = (
+        "Deliver the queued Discord notifications that are due, once, without a task worker (retries with "
+        "back-off; safe beside the workers: each message is claimed before it is sent)."
+    )
 
-    def add_arguments(self, parser):
-        parser.add_argument("--loop", action="store_true", help="keep delivering every --interval seconds")
-        parser.add_argument("--interval", type=float, default=5.0)
-
-    def handle(self, *args, loop: bool = False, interval: float = 5.0, **options):
+    def handle(self, *args, **options):
         if not outbox.enabled():
             self.stdout.write("DISCORD_WEBHOOK_URL is not set: Discord notifications are off.")
-            return
-        if loop:
-            outbox.run_forever(threading.Event(), interval=interval)
             return
         sent = failed = 0
         while True:  # until nothing due is left (what failed waits for its back-off)
