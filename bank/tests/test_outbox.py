@@ -1,5 +1,7 @@
-"""Discord notifications: queued in the deciding transaction, delivered later with retries and
-back-off, never twice, and never in the way of a decision. A local HTTP server stands in for Discord."""
+"""Discord notifications: queued in the deciding transaction with their delivery task (django.tasks,
+database backend), delivered later by a task worker with retries and back-off, never twice, and never
+in the way of a decision. A local HTTP server stands in for Discord; the workers are django-tasks-db's,
+run in batch mode (every ready task, then return) as `manage.py db_worker --batch` runs them."""
 
 import time
 from collections import Counter
@@ -7,12 +9,16 @@ from datetime import timedelta
 from io import StringIO
 
 import pytest
+import time_machine
 from django.core.management import call_command
 from django.db import transaction
+from django.tasks import TaskResultStatus
 from django.test import override_settings
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from accounts.tests.factories import PlayerFactory
+from bank import tasks
 from bank.core import outbox
 from bank.core.models import OutboxMessage
 from bank.core.testing.discord import fake_discord
@@ -33,6 +39,18 @@ UNDELIVERED = "/api/admin/notifications/undelivered"
 
 def texts() -> list[str]:
     return list(OutboxMessage.objects.order_by("id").values_list("content", flat=True))
+
+
+def delivery_tasks(**filters) -> list[DBTaskResult]:
+    return list(DBTaskResult.objects.filter(task_path=outbox.deliver.module_path, **filters).order_by("enqueued_at"))
+
+
+def run_worker(worker_id: str = "worker-1") -> int:
+    """One worker in batch mode: runs every task that is ready, then returns; answers how many it ran.
+    Needs django_db(transaction=True): the worker commits its claims."""
+    worker = tasks.worker(worker_id=worker_id, batch=True, interval=0.05)
+    worker.run()
+    return worker._run_tasks
 
 
 # --- queued with the decision ----------------------------------------------------------------------
@@ -120,12 +138,21 @@ def test_the_overdue_run_tells_each_player_once(admin_user):
 
 
 @override_settings(DISCORD_WEBHOOK_URL=WEBHOOK)
-def test_a_decision_that_rolls_back_leaves_no_message(admin_user):
+def test_a_message_is_queued_with_its_delivery_task(admin_user):
+    lending_services.loan_request_deny(request_id=PendingLoanFactory().pk, admin=admin_user, reason="No")
+    [task] = delivery_tasks()
+    assert task.args_kwargs == {"args": [], "kwargs": {"message_id": OutboxMessage.objects.get().pk}}
+    assert task.status == TaskResultStatus.READY
+
+
+@override_settings(DISCORD_WEBHOOK_URL=WEBHOOK)
+def test_a_decision_that_rolls_back_leaves_no_message_and_no_task(admin_user):
     pending = PendingLoanFactory()
     with pytest.raises(ZeroDivisionError), transaction.atomic():
         lending_services.loan_request_deny(request_id=pending.pk, admin=admin_user, reason="No")
         _ = 1 / 0
     assert not OutboxMessage.objects.exists()
+    assert not DBTaskResult.objects.exists()
 
 
 @override_settings(DISCORD_WEBHOOK_URL=WEBHOOK)
@@ -159,28 +186,39 @@ def queue(count: int = 1) -> list[OutboxMessage]:
         ]
 
 
-def test_a_delivered_message_is_posted_once_and_marked(db):
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_posts_a_message_once_and_marks_it():
     [message] = queue()
     with fake_discord() as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
-        assert outbox.deliver_due() == outbox.Delivery(sent=1, failed=0)
-        assert outbox.deliver_due() == outbox.Delivery(sent=0, failed=0)
+        assert run_worker() == 1
+        assert run_worker() == 0
+        assert outbox.deliver.call(message_id=message.pk) == "not due"  # a task run twice sends nothing
     assert discord.contents == [message.content]
     message.refresh_from_db()
     assert message.delivered_at is not None and message.attempts == 1
+    [task] = delivery_tasks()
+    assert (task.status, task.return_value) == (TaskResultStatus.SUCCESSFUL, "sent")
 
 
-def test_a_failure_is_retried_after_its_back_off_then_delivered(db):
+@pytest.mark.django_db(transaction=True)
+def test_a_failed_send_is_retried_after_its_back_off_by_a_task_run_after_it():
     [message] = queue()
     with fake_discord(["fail"]) as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
-        assert outbox.deliver_due() == outbox.Delivery(sent=0, failed=1)
+        assert run_worker() == 1
         message.refresh_from_db()
         assert (message.attempts, message.delivered_at) == (1, None)
         assert "500" in message.last_error
         wait = message.next_attempt_at - timezone.now()
         assert timedelta(seconds=25) < wait <= timedelta(seconds=30)
-        assert outbox.deliver_due() == outbox.Delivery(sent=0, failed=0)  # not due yet
-        assert outbox.deliver_due(now=timezone.now() + timedelta(seconds=31)).sent == 1
+        first, retry = delivery_tasks()
+        assert (first.status, first.return_value) == (TaskResultStatus.SUCCESSFUL, "failed")
+        assert (retry.status, retry.run_after) == (TaskResultStatus.READY, message.next_attempt_at)
+        assert run_worker() == 0  # not due yet: no worker takes it
+        with time_machine.travel(timezone.now() + timedelta(seconds=31)):
+            assert run_worker() == 1
     assert discord.contents == [message.content]
+    message.refresh_from_db()
+    assert (message.attempts, message.delivered_at is not None, message.last_error) == (2, True, "")
 
 
 def test_the_back_off_doubles_up_to_an_hour():
@@ -280,18 +318,53 @@ def test_a_success_status_is_a_delivery_without_waiting_for_the_body(db):
     assert message.delivered_at is not None
 
 
+@pytest.mark.django_db(transaction=True)
 def test_after_the_last_attempt_a_message_stays_undelivered_and_counted(admin_api):
     [message] = queue()
     OutboxMessage.objects.filter(pk=message.pk).update(attempts=outbox.MAX_ATTEMPTS - 1)
     with fake_discord(["fail"]) as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
-        assert outbox.deliver_due().failed == 1
-        later = timezone.now() + timedelta(days=1)
-        assert outbox.deliver_due(now=later) == outbox.Delivery(sent=0, failed=0)
+        assert run_worker() == 1
+        assert len(delivery_tasks()) == 1  # no retry is enqueued
+        with time_machine.travel(timezone.now() + timedelta(days=1)):
+            assert outbox.sweep() == 0  # nor by the sweep
+            assert run_worker() == 0
+            assert outbox.deliver_due() == outbox.Delivery(sent=0, failed=0)
+    assert len(discord.received) == 0
+    message.refresh_from_db()
+    assert message.attempts == outbox.MAX_ATTEMPTS
     assert admin_api.get(UNDELIVERED).json()["count"] == 1
 
 
 @pytest.mark.django_db(transaction=True)
+def test_two_workers_at_once_send_each_message_once():
+    queue(12)
+    with fake_discord() as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
+        results = run_at_once(lambda index: run_worker(f"worker-{index}"), threads=2)
+    assert not [result for result in results if isinstance(result, Exception)], results
+    assert sum(results) == 12  # each task ran once, by one of the workers
+    sent = sorted(content.split(": ", 1)[1] for content in discord.contents)
+    assert sent == sorted(f"message {index}" for index in range(12))
+    assert not OutboxMessage.objects.filter(delivered_at__isnull=True).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_message_is_sent_once_even_when_its_task_runs_twice():
+    """Every message's task enqueued twice over (a sweep and the task it thought lost, say), and two
+    workers at once: the message's claim lets one send through."""
+    messages = queue(8)
+    with override_settings(DISCORD_WEBHOOK_URL=WEBHOOK):
+        for message in messages:
+            outbox.deliver.enqueue(message_id=message.pk)
+    with fake_discord() as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
+        results = run_at_once(lambda index: run_worker(f"worker-{index}"), threads=2)
+    assert sum(results) == 16
+    assert Counter(discord.contents) == Counter(message.content for message in messages)
+    assert sorted(task.return_value for task in delivery_tasks()) == ["not due"] * 8 + ["sent"] * 8
+
+
+@pytest.mark.django_db(transaction=True)
 def test_two_deliverers_at_once_send_each_message_once():
+    """`manage.py deliver_notifications` (no worker) beside another: the claims hold there too."""
     queue(12)
     with fake_discord() as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
         results = run_at_once(lambda index: outbox.deliver_due(), threads=4)
@@ -300,6 +373,46 @@ def test_two_deliverers_at_once_send_each_message_once():
     sent = sorted(content.split(": ", 1)[1] for content in discord.contents)
     assert sent == sorted(f"message {index}" for index in range(12))
     assert not OutboxMessage.objects.filter(delivered_at__isnull=True).exists()
+
+
+# --- the sweep: messages whose task was lost --------------------------------------------------------
+
+
+def test_the_sweep_leaves_a_message_whose_task_waits(db):
+    queue(2)
+    with override_settings(DISCORD_WEBHOOK_URL=WEBHOOK):
+        assert outbox.sweep() == 0
+    assert len(delivery_tasks()) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_message_whose_worker_died_mid_send_is_enqueued_again_and_sent(monkeypatch):
+    """A worker took the task and claimed the message, then died: its task stays "running" for ever.
+    Once the claim has run out, the sweep enqueues a new task, which sends the message."""
+    [message] = queue()
+    with override_settings(DISCORD_WEBHOOK_URL=WEBHOOK):
+        [task] = delivery_tasks()
+        task.claim("worker-that-died")
+        assert outbox._claim(message.pk, timezone.now()) is not None  # ... and then nothing
+        assert outbox.sweep() == 0  # its claim holds: the send might still be under way
+        later = timezone.now() + timedelta(seconds=outbox.CLAIM_SECONDS + 1)
+        with time_machine.travel(later):
+            assert outbox.sweep() == 1
+            assert outbox.sweep() == 0  # the new task waits
+    with fake_discord() as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
+        with time_machine.travel(later):
+            assert run_worker() == 1
+    assert discord.contents == [message.content]
+    assert [task.status for task in delivery_tasks()] == [TaskResultStatus.RUNNING, TaskResultStatus.SUCCESSFUL]
+
+
+def test_the_sweep_enqueues_a_due_message_that_has_no_task(db):
+    [message] = queue()
+    DBTaskResult.objects.all().delete()  # lost, however
+    with override_settings(DISCORD_WEBHOOK_URL=WEBHOOK):
+        assert outbox.sweep() == 1
+    [task] = delivery_tasks()
+    assert task.args_kwargs["kwargs"] == {"message_id": message.pk}
 
 
 def test_the_command_delivers_what_is_due(db):
@@ -318,23 +431,29 @@ def test_the_command_says_when_notifications_are_off(db):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_background_deliverer_sends_while_the_server_runs(monkeypatch):
-    queue(1)
+def test_the_servers_worker_thread_delivers_while_the_server_runs():
+    """`make run`: the worker thread of the server process (bank/tasks.py) sends a message queued
+    while it runs, within a second or so, and stops when asked."""
     with fake_discord() as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
-        monkeypatch.setitem(outbox._deliverer, "stop", None)
-        stop = outbox.start_background_deliverer(interval=0.05)
+        worker = tasks.WorkerThread(interval=0.05).start()
         try:
-            deadline = time.monotonic() + 5
+            queue(1)
+            deadline = time.monotonic() + 10
             while not discord.contents and time.monotonic() < deadline:
                 time.sleep(0.05)
         finally:
-            stop.set()
+            worker.stop()
+    assert not worker.thread.is_alive()
     assert discord.contents == ["@" + OutboxMessage.objects.get().discord + ": message 0"]
 
 
-def test_no_background_deliverer_starts_without_a_webhook(monkeypatch):
-    monkeypatch.setitem(outbox._deliverer, "stop", None)
-    assert outbox.start_background_deliverer() is None
+@pytest.mark.django_db(transaction=True)
+def test_a_task_run_without_a_webhook_sends_nothing():
+    [message] = queue()
+    assert run_worker() == 1  # the webhook was unset since the message was queued
+    assert [task.return_value for task in delivery_tasks()] == ["off"]
+    message.refresh_from_db()
+    assert (message.attempts, message.delivered_at) == (0, None)
 
 
 # --- the admins' count -----------------------------------------------------------------------------
