@@ -1,4 +1,6 @@
-"""The daily jobs run by themselves once a day, once whatever the number of schedulers, and say when."""
+"""The daily jobs run by themselves once a day, once whatever the number of workers, and say when.
+They run as django.tasks tasks (database backend): a minute tick that reschedules itself runs what is
+due (bank/tasks.py), and an officer's request enqueues the job's own task."""
 
 import time
 from datetime import datetime, timedelta
@@ -6,10 +8,15 @@ from datetime import time as clock
 from io import StringIO
 
 import pytest
+import time_machine
 from django.core.management import call_command
+from django.db import OperationalError
+from django.tasks import TaskResultStatus
 from django.utils import timezone
+from django_tasks_db.management.commands.db_worker import Worker
+from django_tasks_db.models import DBTaskResult
 
-from bank import jobs
+from bank import jobs, tasks
 from bank.core.models import ScheduledJob
 from bank.core.testing.queries import AUTH_QUERIES
 from bank.core.testing.threads import run_at_once
@@ -98,15 +105,181 @@ def test_the_command_runs_what_is_due_and_lists_the_last_runs(db):
     assert "Marked 3 overdue weeks Not Paid in 1 savings account." in out.getvalue()
 
 
+# --- as tasks: the tick, the workers ----------------------------------------------------------------
+
+
+def ticks(**filters) -> list[DBTaskResult]:
+    return list(DBTaskResult.objects.filter(task_path=tasks.tick.module_path, **filters).order_by("enqueued_at"))
+
+
+def waiting_ticks() -> list[DBTaskResult]:
+    return ticks(status=TaskResultStatus.READY)
+
+
+def run_worker(worker_id: str = "worker-1") -> int:
+    """One worker in batch mode (every task that is ready, then return); answers how many it ran."""
+    worker = tasks.worker(worker_id=worker_id, batch=True, interval=0.05)
+    worker.run()
+    return worker._run_tasks
+
+
+def test_seeding_the_tick_twice_leaves_one_chain(db):
+    assert tasks.seed_tick() is True
+    assert tasks.seed_tick() is False
+    [tick] = waiting_ticks()
+    assert tick.run_after > timezone.now() + timedelta(days=365)  # "now": no run_after (django-tasks-db's far date)
+
+
 @pytest.mark.django_db(transaction=True)
-def test_the_background_scheduler_runs_the_overdue_run_while_the_server_runs(monkeypatch):
+def test_workers_starting_at_once_seed_one_chain():
+    results = run_at_once(lambda _index: tasks.seed_tick(), threads=4)
+    assert sorted(results) == [False, False, False, True]
+    assert len(waiting_ticks()) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tick_runs_the_jobs_and_schedules_the_next_a_minute_on():
     savings = overdue_savings()
-    monkeypatch.setitem(jobs._scheduler, "stop", None)
-    stop = jobs.start_background_scheduler(interval=0.05)
+    tasks.seed_tick()
+    assert run_worker() == 1
+    [done, following] = ticks()
+    assert done.status == TaskResultStatus.SUCCESSFUL
+    assert done.return_value == {"swept": 0, "ran": ["overdue_savings", "reconcile"], "pruned": 0}
+    assert following.status == TaskResultStatus.READY
+    wait = following.run_after - timezone.now()
+    assert timedelta(seconds=50) < wait <= timedelta(seconds=tasks.TICK_SECONDS)
+    assert SavingsWeek.objects.filter(savings=savings).count() == 3
+    assert run_worker() == 0  # the next tick waits its minute
+    with time_machine.travel(timezone.now() + timedelta(seconds=61)):
+        assert run_worker() == 1
+    assert ticks()[1].return_value["ran"] == []  # done for the day
+    assert len(waiting_ticks()) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_chains_fold_into_one_and_run_each_job_once():
+    """Two ticks waiting at once (a hand enqueued one more): each runs, the jobs run once, and only one
+    tick is scheduled after them."""
+    overdue_savings()
+    tasks.tick.enqueue()
+    tasks.tick.enqueue()
+    assert run_worker() == 2
+    assert sorted(name for tick in ticks(status=TaskResultStatus.SUCCESSFUL) for name in tick.return_value["ran"]) == [
+        "overdue_savings",
+        "reconcile",
+    ]
+    assert SavingsWeek.objects.count() == 3
+    assert len(waiting_ticks()) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_tick_that_fails_still_leaves_the_next_one(monkeypatch):
+    def broken(**_kwargs):
+        raise RuntimeError("the database said no")
+
+    monkeypatch.setattr(jobs, "run_due", broken)
+    tasks.seed_tick()
+    assert run_worker() == 1
+    assert ticks()[0].status == TaskResultStatus.FAILED
+    assert len(waiting_ticks()) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_at_once_run_the_overdue_job_once_a_day():
+    """Two workers, each seeding the tick as `manage.py db_worker` does, then running at once: the
+    overdue run and the books check run once; the next day, once again."""
+    overdue_savings()
+
+    def worker(index: int) -> int:
+        tasks.seed_tick()
+        return run_worker(f"worker-{index}")
+
+    results = run_at_once(worker, threads=2)
+    assert not [result for result in results if isinstance(result, Exception)], results
+    assert SavingsWeek.objects.count() == 3
+    assert ScheduledJob.objects.get(name="overdue_savings").last_outcome.startswith("Marked 3 overdue weeks")
+    ran = [name for tick in ticks(status=TaskResultStatus.SUCCESSFUL) for name in tick.return_value["ran"]]
+    assert sorted(ran) == ["overdue_savings", "reconcile"]
+    assert len(waiting_ticks()) == 1
+    # the next day: both workers take ticks again, and the jobs run once more
+    with time_machine.travel(timezone.now() + timedelta(days=1)):
+        results = run_at_once(worker, threads=2)
+        assert not [result for result in results if isinstance(result, Exception)], results
+    ran = [name for tick in ticks(status=TaskResultStatus.SUCCESSFUL) for name in tick.return_value["ran"]]
+    assert sorted(ran) == ["overdue_savings", "overdue_savings", "reconcile", "reconcile"]
+    assert (
+        ScheduledJob.objects.get(name="overdue_savings").last_outcome
+        == "Marked 0 overdue weeks Not Paid in 0 savings accounts."
+    )
+    assert len(waiting_ticks()) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_officers_request_enqueues_the_books_check_which_a_worker_runs(admin_user):
+    jobs.run_due()  # today's runs are done
+    row = jobs.job_request(name="reconcile", by=admin_user)
+    [task] = DBTaskResult.objects.filter(task_path=jobs.run_job.module_path)
+    assert task.args_kwargs == {"args": [], "kwargs": {"name": "reconcile"}}
+    with time_machine.travel(row.requested_at + timedelta(seconds=1)):
+        assert run_worker() == 1
+    task.refresh_from_db()
+    assert task.return_value == ["reconcile"]
+    assert ScheduledJob.objects.get(name="reconcile").requested_at is None
+    assert jobs.run_job.call(name="reconcile") == []  # asked for once, run once
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_db_worker_command_seeds_the_tick_and_runs_what_is_due(monkeypatch):
+    monkeypatch.setattr(Worker, "configure_signals", lambda self: None)  # the test process keeps its own
+    savings = overdue_savings()
+    call_command("db_worker", "--batch", "--no-reload", "--no-startup-delay", verbosity=0)
+    assert SavingsWeek.objects.filter(savings=savings).count() == 3
+    assert [tick.status for tick in ticks()] == [TaskResultStatus.SUCCESSFUL, TaskResultStatus.READY]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_servers_worker_thread_runs_the_overdue_run_while_the_server_runs():
+    savings = overdue_savings()
+    worker = tasks.WorkerThread(interval=0.05).start()
     try:
         deadline = time.monotonic() + 10
         while not SavingsWeek.objects.filter(savings=savings).exists() and time.monotonic() < deadline:
             time.sleep(0.05)
     finally:
-        stop.set()
+        worker.stop()
+    assert not worker.thread.is_alive()
     assert SavingsWeek.objects.filter(savings=savings).count() == 3
+    assert len(waiting_ticks()) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_servers_worker_thread_survives_a_locked_database(monkeypatch):
+    """SQLite's "database is locked" outlasting its timeout (or any fault) ends a round of the
+    worker, never the thread: it starts again and runs the tick."""
+    real_run = Worker.run
+    faults = ["database is locked", "database is locked"]
+
+    def flaky_run(self):
+        if faults:
+            raise OperationalError(faults.pop())
+        real_run(self)
+
+    monkeypatch.setattr(Worker, "run", flaky_run)
+    savings = overdue_savings()
+    worker = tasks.WorkerThread(interval=0.05).start()
+    try:
+        deadline = time.monotonic() + 10
+        while not SavingsWeek.objects.filter(savings=savings).exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        worker.stop()
+    assert faults == []
+    assert SavingsWeek.objects.filter(savings=savings).count() == 3
+
+
+def test_finished_tasks_are_deleted_after_a_week(db):
+    tasks.seed_tick()
+    DBTaskResult.objects.update(status=TaskResultStatus.SUCCESSFUL, finished_at=timezone.now() - timedelta(days=8))
+    tasks.tick.enqueue()
+    assert tasks.prune_finished() == 1
+    assert len(waiting_ticks()) == 1
