@@ -386,7 +386,7 @@ def test_the_sweep_leaves_a_message_whose_task_waits(db):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_message_whose_worker_died_mid_send_is_enqueued_again_and_sent(monkeypatch):
+def test_a_message_whose_worker_died_mid_send_is_enqueued_again_and_sent():
     """A worker took the task and claimed the message, then died: its task stays "running" for ever.
     Once the claim has run out, the sweep enqueues a new task, which sends the message."""
     [message] = queue()
@@ -399,9 +399,8 @@ def test_a_message_whose_worker_died_mid_send_is_enqueued_again_and_sent(monkeyp
         with time_machine.travel(later):
             assert outbox.sweep() == 1
             assert outbox.sweep() == 0  # the new task waits
-    with fake_discord() as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url):
-        with time_machine.travel(later):
-            assert run_worker() == 1
+    with fake_discord() as discord, override_settings(DISCORD_WEBHOOK_URL=discord.url), time_machine.travel(later):
+        assert run_worker() == 1
     assert discord.contents == [message.content]
     assert [task.status for task in delivery_tasks()] == [TaskResultStatus.RUNNING, TaskResultStatus.SUCCESSFUL]
 
