@@ -7,14 +7,14 @@ It makes a scratch PostgreSQL database (`guild_bench_layout`, dropped first; DAT
 where the server is) and uses Redis database 10, with the typical player of bench_http.py (two loans
 with a few marked days, a savings account with recorded weeks, a loan request). Then, for 1 and then
 2 server processes, it starts the layout `make serve` starts (deploy/serve: supervisor, daphne
-processes sharing one port, the scheduler, production settings, the connection pool) and measures
+processes sharing one port, the task worker, production settings, the connection pool) and measures
 with wrk through that one port the requests a second of the typical player's GET /api/me/bank-data
 (best of `runs`), while it counts the layout's database connections every 100 ms.
 
 Goal (issue 19): two processes reach at least 1.6 times the throughput of one. On a machine of two
 CPUs the load generator (wrk), PostgreSQL and the servers share them, and the figure says so.
 It writes bench/results/layout.json and exits 1 when the goal is missed or a connection count
-passed its bound ((processes + the scheduler) x BANK_DB_POOL_MAX).
+passed its bound ((processes + the task worker) x BANK_DB_POOL_MAX).
 """
 
 import argparse

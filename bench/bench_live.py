@@ -9,7 +9,7 @@ What it does:
    a signed-in session per socket and a ticket per socket (as POST /api/ws-ticket would), plus an
    admin with a few sockets of its own;
 2. starts the production layout on that database and Redis (deploy/serve, as `make serve` does: two
-   daphne processes sharing one port under supervisor, the scheduler, production settings and the
+   daphne processes sharing one port under supervisor, the task worker, production settings and the
    connection pool) and opens the sockets through that port (several per player, as tabs are),
    waiting for each one's "hello"; the kernel and the processes share them out;
 3. measures the servers' memory (resident set) before and after, per socket;
@@ -316,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
         "migration_first_socket_s": round(outcome["migration_first_s"], 2),
         "sockets_closed_during_run": outcome["closed_count"],
         "how_they_closed": outcome["closed"],
-        "layout": "make serve's: supervisor, 2 daphne processes on one port, the scheduler, production settings",
+        "layout": "make serve's: supervisor, 2 daphne processes on one port, the task worker, production settings",
         "database_connections_peak": sampler.peak,
         "database_connections_bound": layout.connection_bound,
     }
