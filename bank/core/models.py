@@ -177,7 +177,8 @@ class AuditEntry(models.Model):
 
 class OutboxMessage(models.Model):
     """A Discord message for a player, queued in the transaction that decided what it tells
-    (`bank.core.outbox.enqueue`) and delivered after it commits, with retries (`bank.core.outbox.deliver_due`)."""
+    (`bank.core.outbox.enqueue`, with its delivery task) and delivered after it commits by a task worker,
+    with retries (`bank.core.outbox.deliver`)."""
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     kind = models.CharField(max_length=48)
@@ -204,8 +205,9 @@ class OutboxMessage(models.Model):
 class ScheduledJob(models.Model):
     """A job the bank runs by itself once a day (bank/jobs.py): when it last ran, and what it did.
 
-    Several processes may run the scheduler (every server of `make run`, the scheduler process of
-    `make serve`): a run is claimed with a conditional UPDATE first, so one of them runs it.
+    Several task workers may run it (every server of `make run`, the `db_worker` processes of
+    `make serve`, on one machine or several): a run is claimed with a conditional UPDATE first, so one
+    of them runs it.
     """
 
     name = models.CharField(max_length=48, primary_key=True)
