@@ -41,7 +41,7 @@ from django.utils import timezone
 
 from accounts.models import BankSession, Player, User, WsTicket
 from bank.book_rules import RULES_START
-from bank.core import audit, live, writes
+from bank.core import audit, live, maintenance, writes
 from bank.core.bulk import insert_rows
 from bank.core.errors import BankError
 from bank.core.models import DecisionRecord, IdempotencyRecord, LedgerEntry, Proposal
@@ -524,10 +524,17 @@ def _refuse_older_backup(parsed: dict) -> None:
 
 def restore(parsed: dict, *, replace: bool = False, accept_older: bool = False, actor=None) -> dict[str, int]:
     """Load a parsed backup in one transaction: into an empty bank, or with `replace` instead of all
-    its data. Refused (nothing changed) when the bank holds data and `replace` is not given, when the
-    file's newest data is older than the bank's and `accept_older` is not given, when the rows break a
-    rule of the database, or when the loaded books do not reconcile. Answers how many rows each table
-    received."""
+    its data, with the bank paused meanwhile (bank/core/maintenance.py: every write answers 503
+    being_restored, reads go on; the writes in flight are waited for first). Refused (nothing changed)
+    when the bank holds data and `replace` is not given, when the file's newest data is older than the
+    bank's and `accept_older` is not given, when the rows break a rule of the database, when the loaded
+    books do not reconcile, or when writes in flight did not end in time. The pause is lifted with the
+    restore's commit, and in any case when it ends. Answers how many rows each table received."""
+    with maintenance.paused_for_restore():
+        return _restore_paused(parsed, replace=replace, accept_older=accept_older, actor=actor)
+
+
+def _restore_paused(parsed: dict, *, replace: bool, accept_older: bool, actor) -> dict[str, int]:
     attempts = 1 if connection.in_atomic_block else RESTORE_ATTEMPTS  # a caller's transaction cannot run again
     attempt = 1
     while True:
@@ -576,6 +583,7 @@ def restore(parsed: dict, *, replace: bool = False, accept_older: bool = False, 
                     after={"replace": replace, "created_at": parsed.get("created_at"), "rows": loaded},
                 )
                 live.notify(live.KINDS, everyone=True)
+                maintenance.lift()  # commits with the restored bank: no write is refused after it
         except (IntegrityError, DatabaseError) as error:
             if writes.is_conflict(error) and attempt < attempts:
                 attempt += 1  # a deadlock with a write that was under way: everything rolled back, run it again
@@ -587,8 +595,9 @@ def restore(parsed: dict, *, replace: bool = False, accept_older: bool = False, 
 
 RESTORE_ATTEMPTS = 5
 # The tables a restore writes, in the order the bank's writes lock theirs (docs/rules.md, "Lock order":
-# the call's key, accounts and players, requests, products, then the rest): a write under way when the
-# restore starts is waited for, and one that starts meanwhile waits for the restore.
+# the call's key, accounts and players, requests, products, then the rest). Defence behind the pause:
+# a write that passed the pause's check just before the pause began, and had not written yet when the
+# restore stopped waiting, waits for the restore and then runs on the restored bank.
 _LOCKED_BY_RESTORE = [
     IdempotencyRecord,
     BankSession,
@@ -616,11 +625,11 @@ def _lock_out_writers() -> None:
     """On PostgreSQL, no other write may slip in between a restore's removals and its loading (an
     approval that committed its ledger entry meanwhile stayed beside the restored rows, and the
     restore refused the backup's books as unbalanced): every table the restore writes is locked
-    against writes, reads go on, until the restore commits; the waiting writes then run on the
-    restored bank. SQLite's IMMEDIATE transaction already holds every other writer off."""
+    against writes, reads go on, until the restore commits. The pause refuses new writes and the
+    restore waited for those in flight, so these locks only hold off a write that passed the pause's
+    check at the moment it began. SQLite's IMMEDIATE transaction already holds every other writer off."""
     if connection.vendor != "postgresql":
         return
-    connection.take_restore_gate()  # first: the writes under way end, new ones wait (bank/core/postgresql)
     tables = ", ".join(connection.ops.quote_name(model._meta.db_table) for model in _LOCKED_BY_RESTORE)
     with connection.cursor() as cursor:
         cursor.execute(f"LOCK TABLE {tables} IN EXCLUSIVE MODE")

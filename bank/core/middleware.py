@@ -1,5 +1,5 @@
-"""Middleware of the bank's own: addresses that are too long or carry a token, and database faults
-answered honestly."""
+"""Middleware of the bank's own: addresses that are too long or carry a token, database faults
+answered honestly, and writes refused while the bank is restored."""
 
 import contextlib
 import logging
@@ -12,7 +12,7 @@ from django.core.signals import got_request_exception
 from django.db import connection
 from django.http import JsonResponse
 
-from bank.core import writes
+from bank.core import maintenance, writes
 from bank.core.errors import database_fault_page, error_body
 from bank.core.redaction import TOKEN_IN_URL, token_in_query
 
@@ -130,3 +130,21 @@ class JsonBodyMiddleware:
             return int(request.META.get("CONTENT_LENGTH") or 0) > 0
         except ValueError:
             return True  # a length that is not a number: not an empty body
+
+
+class RestorePauseMiddleware:
+    """503 being_restored for every write (any method but GET, HEAD, OPTIONS and TRACE: the API's, the
+    Django admin site's) while a restore has paused the bank (bank/core/maintenance.py), before any
+    view runs: nothing is changed. One primary-key read per write; reads are not asked."""
+
+    SAFE = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.method not in self.SAFE and maintenance.is_paused():
+            response = JsonResponse(error_body(maintenance.BEING_RESTORED, "being_restored"), status=503)
+            response["Retry-After"] = str(maintenance.RETRY_AFTER_SECONDS)
+            return response
+        return self.get_response(request)

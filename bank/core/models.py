@@ -390,3 +390,15 @@ class Proposal(models.Model):
 
     def __str__(self) -> str:
         return f"Proposal #{self.pk} {self.kind} ({self.status}): {self.summary}"
+
+
+class RestorePause(models.Model):
+    """The bank paused for a restore (bank/core/maintenance.py): at most one row, id 1. While it is
+    there and its `until` has not passed, every write answers 503 being_restored. Not bank data: no
+    backup holds it, and a restore lifts it in its own transaction."""
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    until = models.DateTimeField(help_text="the pause holds until then: renewed while the restore runs")
+
+    def __str__(self) -> str:
+        return f"Paused for a restore until {self.until:%Y-%m-%d %H:%M:%S}"

@@ -66,6 +66,8 @@ MIDDLEWARE = [
     # after the headers' middleware, so that its 400 carries them too; before every view
     "bank.core.middleware.TokenInUrlMiddleware",
     "bank.core.middleware.JsonBodyMiddleware",
+    # after DatabaseFaultMiddleware (a fault in its read answers 503 honestly), before every view
+    "bank.core.middleware.RestorePauseMiddleware",
 ]
 
 # Content-Security-Policy: scripts, styles and connections (the API and the live socket) come from

@@ -3,6 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from bank import backup
+from bank.core import maintenance
 
 
 class Command(BaseCommand):
@@ -10,7 +11,8 @@ class Command(BaseCommand):
         "Load a backup file into an empty bank, or with --replace instead of all its data, in one transaction. "
         "A file of another format version, a damaged or altered one (checksum, signature made with "
         "BANK_BACKUP_KEY), one holding a staff account, one whose books do not balance, or one older than the "
-        "bank's data (without --accept-older) is refused and nothing changes."
+        "bank's data (without --accept-older) is refused and nothing changes. While it runs the bank is paused: "
+        "every write answers 503 being_restored (reads go on), after the writes in flight have ended."
     )
 
     def add_arguments(self, parser):
@@ -38,7 +40,7 @@ class Command(BaseCommand):
         try:
             parsed = backup.backup_parse(text, unsigned=options["unsigned"])
             loaded = backup.restore(parsed, replace=options["replace"], accept_older=options["accept_older"])
-        except (backup.BackupRefused, backup.BackupKeyMissing) as refusal:
+        except (backup.BackupRefused, backup.BackupKeyMissing, maintenance.WritesStillRunning) as refusal:
             raise CommandError(refusal.detail) from None
         rows = sum(loaded.values())
         self.stdout.write(
