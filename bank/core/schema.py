@@ -14,7 +14,8 @@ error answers, all in the one error shape (bank.core.errors), from what the view
   any call's address can be given a query string);
 - 422 Idempotency-Key reused with other input: calls that accept one;
 - 429 too many attempts: throttled calls;
-- 503 database unreachable: every call that reads the database.
+- 503 database unreachable: every call that reads the database; the bank being restored: every write
+  (bank.core.middleware.RestorePauseMiddleware).
 A view may add statuses with `extra_error_statuses`.
 """
 
@@ -45,7 +46,8 @@ DESCRIPTIONS = {
     415: "The request body is not JSON: send it with Content-Type: application/json",
     422: "This Idempotency-Key was already used with other input",
     429: "Too many attempts: wait and try again",
-    503: "The database cannot be reached; nothing was changed",
+    503: "The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); "
+    "nothing was changed",
 }
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -64,7 +66,7 @@ class BankAutoSchema(AutoSchema):
             statuses.add(422)
         if view.get_throttles():
             statuses.add(429)
-        if not getattr(view, "needs_no_database", False):
+        if method in WRITES or not getattr(view, "needs_no_database", False):
             statuses.add(503)
         return statuses
 

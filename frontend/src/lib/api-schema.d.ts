@@ -3721,7 +3721,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3811,7 +3811,7 @@ export interface operations {
                     "text/csv": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3885,7 +3885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4009,7 +4009,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4125,7 +4125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4241,7 +4241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4319,7 +4319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4398,7 +4398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4520,7 +4520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4593,7 +4593,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4666,7 +4666,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4745,7 +4745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4870,7 +4870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4994,7 +4994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5120,7 +5120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5246,7 +5246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5325,7 +5325,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5398,7 +5398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5471,7 +5471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5587,7 +5587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5713,7 +5713,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5815,7 +5815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5933,7 +5933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6010,7 +6010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6137,7 +6137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6244,7 +6244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6317,7 +6317,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6422,7 +6422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6498,7 +6498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6602,7 +6602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6708,7 +6708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6810,7 +6810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6886,7 +6886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6962,7 +6962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7074,7 +7074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7152,7 +7152,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7279,7 +7279,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7386,7 +7386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7459,7 +7459,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7559,7 +7559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7639,7 +7639,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7764,7 +7764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7890,7 +7890,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8002,7 +8002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8081,7 +8081,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8161,7 +8161,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8261,7 +8261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8334,7 +8334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8407,7 +8407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8484,7 +8484,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8611,7 +8611,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8718,7 +8718,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8831,7 +8831,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8904,7 +8904,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9004,7 +9004,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9247,7 +9247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9322,7 +9322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9448,7 +9448,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9574,7 +9574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9649,7 +9649,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9722,7 +9722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9800,7 +9800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9913,7 +9913,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10012,7 +10012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10085,7 +10085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10158,7 +10158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10271,7 +10271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10350,7 +10350,7 @@ export interface operations {
                     "text/csv": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10467,7 +10467,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10581,7 +10581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10657,7 +10657,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10773,7 +10773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10900,7 +10900,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11014,7 +11014,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11121,7 +11121,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11237,7 +11237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11343,7 +11343,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11418,7 +11418,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11493,7 +11493,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11568,7 +11568,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11643,7 +11643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11724,7 +11724,7 @@ export interface operations {
                     "text/csv": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11800,7 +11800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11875,7 +11875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11961,7 +11961,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12085,7 +12085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12160,7 +12160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12286,7 +12286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12363,7 +12363,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12441,7 +12441,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12514,7 +12514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12636,7 +12636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12722,7 +12722,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12838,7 +12838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12952,7 +12952,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13052,7 +13052,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached; nothing was changed */
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
             503: {
                 headers: {
                     [name: string]: unknown;
