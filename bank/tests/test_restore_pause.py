@@ -278,9 +278,8 @@ def test_the_pause_is_renewed_while_the_restore_runs(admin_user, tmp_path, monke
 
 
 @pytest.mark.django_db(transaction=True)
-def test_writes_racing_a_restore_answer_2xx_409_or_503_being_restored_and_the_books_balance(
-    admin_user, tmp_path, books_balance
-):
+@pytest.mark.usefixtures("books_balance")
+def test_writes_racing_a_restore_answer_2xx_409_or_503_being_restored_and_the_books_balance(admin_user, tmp_path):
     """Approvals, credit adjustments and New Player from eight threads (the Django test client, a
     connection each) while `restore --replace` runs three times: never a 500, every 503 is the
     pause's with nothing changed, and the books balance after (books_balance)."""
