@@ -11,7 +11,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from bank.core.collector import collector_start  # noqa: E402
+from bank.core.startup import freeze_startup_objects  # noqa: E402
 from bank.routing import websocket_urlpatterns  # noqa: E402
 from bank.tasks import start_worker_thread  # noqa: E402
 
@@ -19,9 +19,6 @@ if settings.BANK_BACKGROUND_IN_SERVER:
     # the background tasks (Discord notifications, the daily jobs) run in a worker thread of the server
     # (`make run`); `make serve` runs `manage.py db_worker` in a process of its own instead
     start_worker_thread()
-# the collector skips the objects of the sockets held for long (bank/core/collector.py)
-if settings.GC_FREEZE_SECONDS > 0:
-    collector_start(freeze_seconds=settings.GC_FREEZE_SECONDS, reclaim_seconds=settings.GC_RECLAIM_SECONDS)
 
 application = ProtocolTypeRouter(
     {
@@ -29,3 +26,5 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
     }
 )
+# loaded: what start-up made lives for good, out of the collector's walks (bank/core/startup.py)
+freeze_startup_objects()

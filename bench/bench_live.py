@@ -222,7 +222,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from accounts.models import BankSession, Player, User, WsTicket
     from accounts.tokens import token_issue
-    from bank.core.collector import YOUNG_THRESHOLDS, freeze_once
     from bank.core.testing.layout import ConnectionSampler, production_layout
 
     call_command("migrate", interactive=False, verbosity=0)
@@ -270,10 +269,10 @@ def main(argv: list[str] | None = None) -> int:
 
         async def run() -> dict:
             open_s = await _open_all(sockets, plan, args.concurrency)
-            # the client's own 10,000 sockets out of its collector's walks, as the servers do theirs
-            # (bank/core/collector.py): a full collection here delayed reading the notices it times
-            freeze_once(reclaim=False)
-            gc.set_threshold(*YOUNG_THRESHOLDS)
+            # the client's own 10,000 sockets out of its collector's walks: a full collection here
+            # delayed reading the notices it times
+            gc.collect()
+            gc.freeze()
             await asyncio.sleep(2)  # let the servers settle after the connection storm
             rss_after = [_rss_kb(pid) for pid in processes]
             latencies, misrouted = await _samples(sockets, servers, admin_token, player_ids, args.samples)

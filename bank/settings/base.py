@@ -177,11 +177,6 @@ if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", "bank.core.s
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The server's garbage collector (bank/core/collector.py): old objects frozen every this many seconds (0:
-# never), and everything collected once every GC_RECLAIM_SECONDS
-GC_FREEZE_SECONDS = float(os.environ.get("BANK_GC_FREEZE_SECONDS", "10"))
-GC_RECLAIM_SECONDS = 600.0
-
 # Live notices: in-memory for one process, Redis when several processes share the work.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 # Redis Pub/Sub (channels-redis's RedisPubSubChannelLayer): a group message is one PUBLISH that

@@ -13,9 +13,8 @@ WEBPACK_LOADER["DEFAULT"]["LOADER_CLASS"] = "webpack_loader.loaders.FakeWebpackL
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"login": "1000/min", "register": "1000/min"}  # noqa: F405
 LOGGING = {"version": 1, "disable_existing_loggers": False}
-GC_FREEZE_SECONDS = 0.0  # the test process imports bank.asgi: its collector is left as Python sets it
-# ... and its daily jobs must not run behind the tests' backs (bank/tests/test_jobs.py runs them); the
-# servers that tests start get what the environment says
+# The test process imports bank.asgi: its daily jobs must not run behind the tests' backs
+# (bank/tests/test_jobs.py runs them); the servers that tests start get what the environment says
 BANK_BACKGROUND_IN_SERVER = env_bool("BANK_BACKGROUND_IN_SERVER", False)  # noqa: F405
 # One name per test run, inherited by the server processes the run starts (they get its environment),
 # so that runs side by side on one machine never share a database, channel groups or cache keys.
