@@ -1,20 +1,21 @@
 """While the database or Redis cannot be reached: sockets are refused cleanly (4013, never an HTTP
-500), and the sign-in counts go on in the process. The same faults against real servers are in
+500), and sign-in goes on, uncounted, without waiting long on a Redis that hangs. The same faults against real servers are in
 test_redis_faults.py (PostgreSQL pass)."""
 
 import asyncio
+import logging
+import socket
 import time
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.db import OperationalError
+from django.test import override_settings
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from accounts.tests.factories import PlayerFactory
+from accounts.tests.factories import PASSWORD, PlayerFactory
 from bank import consumers
-from bank.core.cache import ResilientRedisCache
-from bank.core.testing.servers import free_port
 from bank.tests.test_live import connect, ticket_for
 
 TRY_AGAIN_LATER = {"type": "websocket.close", "code": consumers.CLOSE_TRY_AGAIN_LATER}
@@ -63,15 +64,24 @@ async def test_a_handshake_that_hangs_is_closed_with_4013_after_its_deadline(mon
     assert time.monotonic() - started < 2
 
 
-def test_the_cache_counts_in_the_process_while_redis_cannot_be_reached():
-    """Two cache objects, as two request threads have: the counts are the process's, and once Redis
-    failed nobody waits on it again for a while."""
-    location = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
-    params = {"OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}
-    one_thread, another = ResilientRedisCache(location, params), ResilientRedisCache(location, params)
-    one_thread.set("attempts", [1, 2, 3], 60)
-    assert another.get("attempts") == [1, 2, 3]
-    started = time.monotonic()
-    for _ in range(50):
-        another.get("attempts")
-    assert time.monotonic() - started < 0.2
+@pytest.mark.django_db
+def test_with_a_hung_redis_a_sign_in_waits_half_a_second_once_and_goes_on_uncounted(api, caplog):
+    """The cache is Django's RedisCache with 0.5 s socket timeouts (settings), and the throttle is the
+    one fallback: it lets the sign-in through and logs a warning (accounts/throttles.py)."""
+    PlayerFactory(name="Aria")
+    hung = socket.create_server(("127.0.0.1", 0))  # connections are accepted, nothing ever answers
+    port = hung.getsockname()[1]
+    hung_redis = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{port}/0",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+    with hung, override_settings(CACHES=hung_redis), caplog.at_level(logging.WARNING, logger="accounts.throttles"):
+        started = time.monotonic()
+        response = api.post("/api/login", {"username": "Aria", "password": PASSWORD}, format="json")
+        seconds = time.monotonic() - started
+    assert response.status_code == 200
+    assert "throttle is not counting" in caplog.text
+    assert seconds < 2, f"a sign-in took {seconds:.2f} s"
