@@ -62,6 +62,8 @@ _live_until = database_sync_to_async(lambda sid: session_live_until(sid=sid))
 # answers. Notices sent while Redis was away are lost, and the sockets cannot tell: when it does not
 # answer, every socket of the process is closed with 4013, and the browsers reconnect (refused while
 # Redis is away, spread over a few seconds) and refetch what they show once it is back.
+# channels-redis 4.3.0 has no hook for this: its on_disconnect/on_reconnect are never called, and a
+# hung Redis is not noticed at all (docs/decisions.md, "The production layout").
 WATCH_SECONDS = 2.0
 _open_sockets: "weakref.WeakSet[BankConsumer]" = weakref.WeakSet()
 _watch: dict[str, asyncio.Task | None] = {"task": None}
