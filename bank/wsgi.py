@@ -9,3 +9,8 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bank.settings.production")
 
 application = get_wsgi_application()
+
+from bank.core.startup import freeze_startup_objects  # noqa: E402
+
+# loaded: what start-up made lives for good, out of the collector's walks (bank/core/startup.py)
+freeze_startup_objects()

@@ -24,12 +24,3 @@ loglevel = "info"
 # the address of the client comes from nginx only (X-Forwarded-For, BANK_NUM_PROXIES=1)
 forwarded_allow_ips = "*"
 proc_name = "guild-bank-http"
-
-
-def post_worker_init(worker):
-    """Once the application is loaded in a worker: its long-lived objects (modules, settings, URL
-    patterns) leave the garbage collector's sight (gc.freeze), so that collections walk only what a
-    request makes."""
-    import gc
-
-    gc.freeze()
