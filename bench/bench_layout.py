@@ -1,20 +1,28 @@
-"""The production layout's throughput: one and two server processes on PostgreSQL and Redis.
+"""The production layout of issue 31 against the layout before it: the typical player's bank data through nginx.
 
     cd /work/main && DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \\
-        .venv/bin/python bench/bench_layout.py [--seconds 10] [--runs 3] [--connections 32]
+        .venv/bin/python bench/bench_layout.py [--seconds 10] [--runs 3]
 
 It makes a scratch PostgreSQL database (`guild_bench_layout`, dropped first; DATABASE_URL only says
 where the server is) and uses Redis database 10, with the typical player of bench_http.py (two loans
-with a few marked days, a savings account with recorded weeks, a loan request). Then, for 1 and then
-2 server processes, it starts the layout `make serve` starts (deploy/serve: supervisor, daphne
-processes sharing one port, the task worker, production settings, the connection pool) and measures
-with wrk through that one port the requests a second of the typical player's GET /api/me/bank-data
-(best of `runs`), while it counts the layout's database connections every 100 ms.
+with a few marked days, a savings account with recorded weeks, a loan request). Then it starts, one
+after the other, the two layouts deploy/serve starts (supervisor, nginx on one port, production
+settings, the connection pool) and measures with wrk (2 threads) through nginx the typical player's
+GET /api/me/bank-data, with the player's Bearer token:
 
-Goal (issue 19): two processes reach at least 1.6 times the throughput of one. On a machine of two
-CPUs the load generator (wrk), PostgreSQL and the servers share them, and the figure says so.
-It writes bench/results/layout.json and exits 1 when the goal is missed or a connection count
-passed its bound ((processes + the task worker) x BANK_DB_POOL_MAX).
+- new:    nginx -> 2 gunicorn sync workers for HTTP (1 daphne process for the sockets, 1 task worker);
+- before: nginx -> 2 daphne processes for HTTP and sockets alike (BANK_HTTP_ON_SOCKET_SERVERS=true),
+          the layout before issue 31 (its idle gunicorn worker takes no request).
+
+For each: requests a second at 32 connections (best of `runs`) and the 95th percentile of the latency
+at 8 connections (wrk's own histogram, printed by a Lua script: `wrk --latency` stops at 50/75/90/99),
+while it counts the layout's database connections every 100 ms.
+
+Goals (issue 31): the new layout serves at least 2.0 times the requests a second of the one before,
+and its p95 at 8 connections is at most 50 ms. On a machine of two CPUs the load generator (wrk),
+PostgreSQL, Redis, nginx and the servers share them, and the figures say so. It writes
+bench/results/layout.json and exits 1 when a goal is missed or a connection count passed its bound
+((Django processes) x BANK_DB_POOL_MAX).
 """
 
 import argparse
@@ -26,66 +34,84 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.layout_tools import bench_environment, scratch_urls  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "layout.json"
 SCRATCH_DB = "guild_bench_layout"
 REDIS_DB = 10
 POOL_MAX = 10  # BANK_DB_POOL_MAX's default
-GOALS = {"two_over_one": 1.6}
+GOALS = {"new_over_before": 2.0, "new_p95_ms": 50.0}
+LAYOUTS = {
+    "new": {"http_workers": 2, "socket_workers": 1, "task_workers": 1},
+    "before": {"http_workers": 1, "socket_workers": 2, "task_workers": 1, "BANK_HTTP_ON_SOCKET_SERVERS": "true"},
+}
+# wrk's own latency histogram (microseconds), read back by _wrk
+PERCENTILES_LUA = """
+done = function(summary, latency, requests)
+  for _, p in ipairs({50, 90, 95, 99}) do
+    io.write(string.format("percentile %d %d\\n", p, latency:percentile(p)))
+  end
+end
+"""
 
 
-def _scratch_urls() -> tuple[str, str]:
-    database_url, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
-    if not database_url.startswith("postgres") or not redis_url:
-        sys.exit("bench_layout.py needs DATABASE_URL (a PostgreSQL server) and REDIS_URL (a Redis server)")
-    import psycopg
-    import redis
-
-    parts = urlsplit(database_url)
-    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{SCRATCH_DB}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{SCRATCH_DB}"')
-    scratch_redis = urlunsplit(urlsplit(redis_url)._replace(path=f"/{REDIS_DB}"))
-    redis.Redis.from_url(scratch_redis).flushdb()
-    return urlunsplit(parts._replace(path=f"/{SCRATCH_DB}")), scratch_redis
-
-
-def _wrk(url: str, token: str, seconds: int, connections: int) -> float:
-    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s"]
+def _wrk(url: str, token: str, seconds: int, connections: int, script: Path) -> dict:
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s", str(script)]
     command += ["-H", f"Authorization: Bearer {token}", url]
     output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if errors:
         raise RuntimeError(f"wrk saw {errors.group(1)} failed answers from {url}:\n{output}")
-    return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    percentiles = {int(p): int(us) / 1000 for p, us in re.findall(r"percentile (\d+) (\d+)", output)}
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "p50_ms": round(percentiles[50], 1),
+        "p90_ms": round(percentiles[90], 1),
+        "p95_ms": round(percentiles[95], 1),
+        "p99_ms": round(percentiles[99], 1),
+    }
+
+
+def _settled(url: str, token: str, timeout: float = 30) -> None:
+    """Until 40 answers in a row are 200, each on a connection of its own (so through either nginx
+    worker): the start's health checks found the socket files missing, and each nginx worker counts a
+    refused server out for fail_timeout (10 s) on its own."""
+    deadline, in_a_row = time.monotonic() + timeout, 0
+    while in_a_row < 40:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{url} did not answer 200 forty times in a row within {timeout:.0f} s")
+        request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                in_a_row = in_a_row + 1 if response.status == 200 else 0
+        except (urllib.error.URLError, OSError):
+            in_a_row = 0
+            time.sleep(0.5)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--connections", type=int, default=32, help="for the requests a second")
+    parser.add_argument("--latency-connections", type=int, default=8, help="for the p95")
     args = parser.parse_args(argv)
     if not shutil.which("wrk"):
         sys.exit("bench_layout.py needs wrk: apt-get install wrk (make bench installs it)")
 
-    database_url, redis_url = _scratch_urls()
+    database_url, redis_url = scratch_urls("bench_layout.py", SCRATCH_DB, REDIS_DB)
     secret = secrets.token_urlsafe(64)
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "bank.settings.local",
-            "DJANGO_SECRET_KEY": secret,  # the servers check the tokens this process signs
-            "DATABASE_URL": database_url,
-            "REDIS_URL": redis_url,
-            "BANK_SESSION_SECONDS": "3600",
-        }
-    )
+    bench_environment(database_url, redis_url, secret)
     from bench.generate import setup_django
 
     setup_django()
@@ -107,45 +133,75 @@ def main(argv: list[str] | None = None) -> int:
     SavingsFactory(player=typical, weeks=2)
     PendingLoanFactory(player=typical)
     token = token_issue(user=typical.user).access_token
+    script = Path(tempfile.mkdtemp(prefix="bench-layout-")) / "percentiles.lua"
+    script.write_text(PERCENTILES_LUA)
 
     figures = {}
-    for workers in (1, 2):
+    for name, shape in LAYOUTS.items():
         env = {"DJANGO_SECRET_KEY": secret, "BANK_SESSION_SECONDS": "3600", "LOG_LEVEL": "WARNING"}
+        env |= {key: value for key, value in shape.items() if key.isupper()}
+        workers = {key: value for key, value in shape.items() if not key.isupper()}
         with (
-            production_layout(workers=workers, pool_max=POOL_MAX, REDIS_URL=redis_url, **env) as layout,
+            production_layout(**workers, pool_max=POOL_MAX, REDIS_URL=redis_url, **env) as layout,
             ConnectionSampler() as sampler,
         ):
             url = f"{layout.base_url}/api/me/bank-data"
-            _wrk(url, token, 2, args.connections)  # warm-up: every process, its pool and caches
-            rates = [_wrk(url, token, args.seconds, args.connections) for _ in range(args.runs)]
-        figures[workers] = {
-            "bank_data_rps": round(max(rates), 1),
-            "all_rps": rates,
+            _settled(url, token)
+            _wrk(url, token, 2, args.connections, script)  # warm-up: every process, its pool and caches
+            throughput = [_wrk(url, token, args.seconds, args.connections, script) for _ in range(args.runs)]
+            latency = [_wrk(url, token, args.seconds, args.latency_connections, script) for _ in range(args.runs)]
+        best = max(throughput, key=lambda run: run["rps"])
+        calm = min(latency, key=lambda run: run["p95_ms"])
+        figures[name] = {
+            "shape": shape,
+            "bank_data_rps": round(best["rps"], 1),
+            "all_rps": [run["rps"] for run in throughput],
+            f"p95_ms_at_{args.connections}": best["p95_ms"],
+            "p50_ms": calm["p50_ms"],
+            "p95_ms": calm["p95_ms"],
+            "p99_ms": calm["p99_ms"],
+            "all_p95_ms": [run["p95_ms"] for run in latency],
             "connections_peak": sampler.peak,
             "connections_bound": layout.connection_bound,
         }
-        print(f"{workers} process(es): {max(rates):.1f} req/s, connections peak {sampler.peak}", flush=True)
+        print(
+            f"{name}: {best['rps']:.1f} req/s at {args.connections} connections, p95 {calm['p95_ms']} ms at "
+            f"{args.latency_connections}, database connections peak {sampler.peak} "
+            f"(bound {layout.connection_bound})",
+            flush=True,
+        )
 
-    ratio = figures[2]["bank_data_rps"] / figures[1]["bank_data_rps"]
+    ratio = figures["new"]["bank_data_rps"] / figures["before"]["bank_data_rps"]
+    load = os.getloadavg()
     result = {
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
+        "load_average_at_end": [round(value, 1) for value in load],
         "load_note": (
-            f"wrk (2 threads, {args.connections} connections), PostgreSQL, Redis and the servers share "
-            f"the machine's {os.cpu_count()} CPUs"
+            f"wrk (2 threads), PostgreSQL, Redis, nginx and the servers share the machine's {os.cpu_count()} CPUs"
         ),
-        "wrk": f"2 threads, {args.connections} connections, {args.seconds} s, best of {args.runs}",
-        "one_process": figures[1],
-        "two_processes": figures[2],
-        "two_over_one": round(ratio, 2),
+        "wrk": (
+            f"2 threads, {args.seconds} s a run, {args.runs} runs: requests/s at {args.connections} connections "
+            f"(best run), p95 at {args.latency_connections} connections (best run)"
+        ),
+        "new": figures["new"],
+        "before": figures["before"],
+        "new_over_before": round(ratio, 2),
     }
     problems = []
-    if ratio < GOALS["two_over_one"]:
-        problems.append(f"two processes reach {ratio:.2f} times one, the goal is {GOALS['two_over_one']}")
-    for workers, figure in figures.items():
+    if ratio < GOALS["new_over_before"]:
+        problems.append(
+            f"the new layout serves {ratio:.2f} times the layout before, the goal is {GOALS['new_over_before']}"
+        )
+    if figures["new"]["p95_ms"] > GOALS["new_p95_ms"]:
+        problems.append(
+            f"the new layout's p95 at {args.latency_connections} connections is {figures['new']['p95_ms']} ms, "
+            f"the goal is at most {GOALS['new_p95_ms']:.0f} ms"
+        )
+    for name, figure in figures.items():
         if figure["connections_peak"] > figure["connections_bound"]:
             problems.append(
-                f"{workers} process(es) held {figure['connections_peak']} connections, "
+                f"the {name} layout held {figure['connections_peak']} connections, "
                 f"over the bound {figure['connections_bound']}"
             )
     result["problems"] = problems
