@@ -8,11 +8,12 @@ What it does:
    where the server is) and uses Redis database 9 (flushed first), migrates, and adds the players,
    a signed-in session per socket and a ticket per socket (as POST /api/ws-ticket would), plus an
    admin with a few sockets of its own;
-2. starts the production layout on that database and Redis (deploy/serve, as `make serve` does: two
-   daphne processes sharing one port under supervisor, the task worker, production settings and the
-   connection pool) and opens the sockets through that port (several per player, as tabs are),
-   waiting for each one's "hello"; the kernel and the processes share them out;
-3. measures the servers' memory (resident set) before and after, per socket;
+2. starts the production layout on that database and Redis (deploy/serve, as `make serve` does since
+   issue 31: nginx on one port, /ws/ to two daphne processes on socket files, HTTP to two gunicorn
+   workers, a task worker, production settings and the connection pool) and opens the sockets through
+   nginx (`layout.ws_url`; several per player, as tabs are), waiting for each one's "hello"; nginx
+   gives each new socket to the daphne process holding fewest;
+3. measures the daphne processes' memory (resident set) before and after, per socket;
 4. times notices: for each sample, an admin call changes one player (a credit adjustment through one
    process or the other); from the call's start, when does each of that player's sockets and each
    admin socket receive the notice? It also checks that no other player's socket hears it;
@@ -30,6 +31,8 @@ import gc
 import json
 import os
 import platform
+import re
+import resource
 import secrets
 import statistics
 import sys
@@ -73,6 +76,20 @@ def _rss_kb(pid: int) -> int:
     return 0
 
 
+def _socket_server_pids(layout) -> list[int]:
+    """The daphne processes' ids, as supervisor last started them (its log says)."""
+    log = (layout.run_dir / "supervisord.log").read_text()
+    spawned = dict(re.findall(r"spawned: '(sockets\d+)' with pid (\d+)", log))
+    return [int(spawned[f"sockets{index}"]) for index in range(layout.socket_workers)]
+
+
+def _open_files_raised() -> int:
+    """This client holds every socket's file: as many open files as the hard limit allows."""
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
+
+
 def _call(base: str, method: str, path: str, body: dict | None, token: str) -> int:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(f"{base}{path}", data=data, method=method)
@@ -100,12 +117,23 @@ class Sockets:
         self.received: list[list[tuple[float, list[str]]]] = []
         self.tasks: list[asyncio.Task] = []
         self.closed: dict[int, str] = {}  # socket index: how it ended, for the ones that did
+        self.refused = 0  # handshakes answered 4013 (try again later) and tried again
 
     async def open(self, url: str, origin: str, owner: int | None) -> None:
         import websockets
 
-        socket = await websockets.connect(url, origin=origin, open_timeout=120, ping_interval=None, max_queue=None)
-        hello = json.loads(await asyncio.wait_for(socket.recv(), 120))
+        for attempt in range(4):
+            socket = await websockets.connect(url, origin=origin, open_timeout=120, ping_interval=None, max_queue=None)
+            try:
+                hello = json.loads(await asyncio.wait_for(socket.recv(), 120))
+                break
+            except websockets.ConnectionClosed as closed:
+                # 4013, try again later: the handshake took longer than the server allows (a browser
+                # reconnects in a moment; the ticket was not spent)
+                if closed.rcvd is None or closed.rcvd.code != 4013 or attempt == 3:
+                    raise
+                self.refused += 1
+                await asyncio.sleep(1 + attempt)
         if hello != {"type": "hello"}:
             raise RuntimeError(f"unexpected first message {hello}")
         index = len(self.owner)
@@ -199,7 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2_500)
     parser.add_argument("--admin-sockets", type=int, default=4)
     parser.add_argument("--samples", type=int, default=40)
-    parser.add_argument("--concurrency", type=int, default=200, help="sockets being opened at once")
+    # at most this many handshakes at once: daphne listens on its socket file with Twisted's backlog
+    # of 50, and a connection nginx finds refused (EAGAIN) counts that process out for 10 s (502s)
+    parser.add_argument("--concurrency", type=int, default=40, help="sockets being opened at once")
     args = parser.parse_args(argv)
 
     database_url, redis_url = _scratch_urls()
@@ -252,17 +282,22 @@ def main(argv: list[str] | None = None) -> int:
     WsTicket.objects.bulk_create(tickets, batch_size=2_000)
     admin_token = token_issue(user=admin).access_token
 
+    open_files = _open_files_raised()
+    if open_files < len(owners) + 100:
+        sys.exit(f"this process may open {open_files} files, fewer than the {len(owners)} sockets and some")
     layout_env = {"DJANGO_SECRET_KEY": secret, "LOG_LEVEL": "WARNING", "BANK_SESSION_SECONDS": "7200"}
     with (
-        production_layout(workers=2, pool_max=10, REDIS_URL=redis_url, **layout_env) as layout,
+        production_layout(
+            http_workers=2, socket_workers=2, task_workers=1, pool_max=10, REDIS_URL=redis_url, **layout_env
+        ) as layout,
         ConnectionSampler() as sampler,
     ):
         server = layout.base_url
-        servers = [server, server]  # one port: the samples' calls reach either process
-        processes = layout.server_pids()
+        servers = [server, server]  # one port: nginx gives the samples' calls to either HTTP worker
+        processes = _socket_server_pids(layout)
         rss_before = [_rss_kb(pid) for pid in processes]
         plan = [
-            (f"{server.replace('http', 'ws')}/ws/bank/?ticket={ticket.key}", server, owner)
+            (f"{layout.ws_url}/ws/bank/?ticket={ticket.key}", server, owner)
             for ticket, owner in zip(tickets, owners, strict=True)
         ]
         sockets = Sockets()
@@ -280,6 +315,7 @@ def main(argv: list[str] | None = None) -> int:
             return {
                 "closed": sorted(set(sockets.closed.values()))[:5],
                 "closed_count": len(sockets.closed),
+                "refused": sockets.refused,
                 "open_s": open_s,
                 "rss_after": rss_after,
                 "latencies": latencies,
@@ -301,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
         "players": args.players,
         "servers": 2,
         "open_all_s": round(outcome["open_s"], 1),
+        "handshakes_refused_4013_and_retried": outcome["refused"],
         "memory_per_socket_kb": round(per_socket_kb, 1),
         "server_rss_mb": [round(kb / 1024, 1) for kb in outcome["rss_after"]],
         "notice_p50_ms": round(statistics.median(latencies), 1),
@@ -315,7 +352,11 @@ def main(argv: list[str] | None = None) -> int:
         "migration_first_socket_s": round(outcome["migration_first_s"], 2),
         "sockets_closed_during_run": outcome["closed_count"],
         "how_they_closed": outcome["closed"],
-        "layout": "make serve's: supervisor, 2 daphne processes on one port, the task worker, production settings",
+        "layout": (
+            "make serve's since issue 31: nginx on one port, /ws/ to 2 daphne processes (socket files), HTTP to "
+            "2 gunicorn workers, 1 task worker, production settings"
+        ),
+        "load_average_at_end": [round(value, 1) for value in os.getloadavg()],
         "database_connections_peak": sampler.peak,
         "database_connections_bound": layout.connection_bound,
     }
