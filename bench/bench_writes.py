@@ -241,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     if not result["reconcile_clean"]:
         problems.append(f"the books do not balance after the run: {result['reconcile']}")
     if sampler.peak > layout.connection_bound:
-        problems.append(f"the layout held {sampler.peak} database connections, over its bound {layout.connection_bound}")
+        problems.append(
+            f"the layout held {sampler.peak} database connections, over its bound {layout.connection_bound}"
+        )
     result["problems"] = problems
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=2) + "\n")

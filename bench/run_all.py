@@ -3,8 +3,8 @@
     cd /work/main && .venv/bin/python bench/run_all.py [--only credit,http] [--quick]
 
 Each `bench/bench_*.py` runs in its own process, in the order below, with its own scratch SQLite file
-(`/tmp/bench-<name>.sqlite3`); `bench_live.py` and `bench_layout.py` need PostgreSQL and Redis and make
-scratch databases of their own there (`guild_bench_<name>` on 127.0.0.1:5432, BENCH_POSTGRES to change
+(`/tmp/bench-<name>.sqlite3`); `bench_live.py`, `bench_layout.py`, `bench_writes.py` and
+`bench_profile.py` need PostgreSQL and Redis and make scratch databases of their own there (`guild_bench_<name>` on 127.0.0.1:5432, BENCH_POSTGRES to change
 it; Redis 127.0.0.1:6379, BENCH_REDIS).
 Each script writes `bench/results/<name>.json`; this script reads them back, prints one table of every
 figure (and the page's: the sign-in bundle's size and `e2e/test_page_speed.py`'s timings in
@@ -40,12 +40,27 @@ QUICK_ARGS = {
     "http": ["--seconds", "2", "--runs", "1", "--heavy-requests", "20"],
     "live": ["--sockets", "200", "--players", "50", "--samples", "10"],
     "layout": ["--seconds", "2", "--runs", "1"],
+    "writes": ["--seconds", "5"],
+    "profile": ["--requests", "30"],
     "compiled": ["--calls", "50", "--rounds", "2"],
     "serialized": ["--calls", "30", "--rounds", "2"],
 }
-ORDER = ["credit", "lending", "savings", "admin", "http", "compiled", "serialized", "layout", "live"]
+ORDER = [
+    "credit",
+    "lending",
+    "savings",
+    "admin",
+    "http",
+    "compiled",
+    "serialized",
+    "layout",
+    "writes",
+    "live",
+    "profile",
+]
 # the scripts that need PostgreSQL and Redis (each makes its own scratch database there)
-NEEDS_SERVERS = {"live", "layout"}
+PROJECT_PACKAGES = ("accounts/", "bank/", "credit/", "exchange/", "lending/")
+NEEDS_SERVERS = {"live", "layout", "writes", "profile"}
 
 
 def scripts() -> list[str]:
@@ -131,20 +146,44 @@ def rows_of(name: str, report: dict) -> list[tuple[str, str]]:
             )
         )
     if name == "layout":
-        one, two = report["one_process"], report["two_processes"]
+        new, before = report["new"], report["before"]
         rows += [
             (
-                "typical player's bank data, make serve's layout, 1 process",
-                f"{one['bank_data_rps']} req/s, {one['connections_peak']} database connections at most "
-                f"(bound {one['connections_bound']})",
+                "typical player's bank data through nginx, issue 31's layout (2 gunicorn workers)",
+                f"{new['bank_data_rps']} req/s at 32 connections; p95 {new['p95_ms']} ms at 8 (goal at most 50 ms); "
+                f"{new['connections_peak']} database connections at most (bound {new['connections_bound']})",
             ),
             (
-                "the same, 2 processes",
-                f"{two['bank_data_rps']} req/s, {two['connections_peak']} database connections at most "
-                f"(bound {two['connections_bound']})",
+                "the same, the layout before (2 daphne processes serve HTTP)",
+                f"{before['bank_data_rps']} req/s at 32 connections; p95 {before['p95_ms']} ms at 8; "
+                f"{before['connections_peak']} database connections at most (bound {before['connections_bound']})",
             ),
-            ("2 processes over 1", f"{report['two_over_one']} times (goal at least 1.6; {report['load_note']})"),
+            ("new over before", f"{report['new_over_before']} times (goal at least 2.0; {report['load_note']})"),
         ]
+    if name == "writes":
+        rows += [
+            (
+                f"money-moving writes, {report['clients']} clients through nginx, {report['seconds']} s",
+                f"{report['writes_per_s']} writes/s (goal at least 100), p95 {report['p95_ms']} ms (goal at most "
+                f"150 ms), {report['server_errors']} 5xx, {sum(report['not_2xx'].values())} other non-2xx",
+            ),
+            (
+                "books after the writes",
+                "balanced" if report["reconcile_clean"] else f"NOT balanced: {report['reconcile']}",
+            ),
+        ]
+    if name == "profile":
+        for what, key in (("bank data", "bank_data"), ("loan approval", "loan_approval")):
+            figures = report[key]
+            own_code = [row for row in figures["top"] if row["where"].startswith(PROJECT_PACKAGES)]
+            heaviest = ", ".join(f"{row['where']} {row['cumulative_ms']} ms" for row in own_code[:3])
+            rows.append(
+                (
+                    f"profile: {what} ({figures['requests']} requests)",
+                    f"{figures['wall_ms_per_request_profiled']} ms each under cProfile; then {heaviest} "
+                    "(bench/results/profile.md)",
+                )
+            )
     if name == "page":
         rows += [
             ("sign-in page JavaScript", report["bundle"].removeprefix("Sign-in page JavaScript: ")),
