@@ -7,8 +7,9 @@ It makes a scratch PostgreSQL database (`guild_bench_layout`, dropped first; DAT
 where the server is) and uses Redis database 10, with the typical player of bench_http.py (two loans
 with a few marked days, a savings account with recorded weeks, a loan request). Then it starts, one
 after the other, the two layouts deploy/serve starts (supervisor, nginx on one port, production
-settings, the connection pool) and measures with wrk (2 threads) through nginx the typical player's
-GET /api/me/bank-data, with the player's Bearer token:
+settings, the connection pool), both at once on ports of their own, and measures with wrk (2 threads)
+through each one's nginx the typical player's GET /api/me/bank-data, with the player's Bearer token,
+taking turns between them run by run (a change in the machine's load weighs on both alike):
 
 - new:    nginx -> 2 gunicorn sync workers for HTTP (1 daphne process for the sockets, 1 task worker);
 - before: nginx -> 2 daphne processes for HTTP and sockets alike (BANK_HTTP_ON_SOCKET_SERVERS=true),
@@ -16,7 +17,7 @@ GET /api/me/bank-data, with the player's Bearer token:
 
 For each: requests a second at 32 connections (best of `runs`) and the 95th percentile of the latency
 at 8 connections (wrk's own histogram, printed by a Lua script: `wrk --latency` stops at 50/75/90/99),
-while it counts the layout's database connections every 100 ms.
+while it counts each layout's database connections every 100 ms (apart: each its own PGAPPNAME).
 
 Goals (issue 31): the new layout serves at least 2.0 times the requests a second of the one before,
 and its p95 at 8 connections is at most 50 ms. On a machine of two CPUs the load generator (wrk),
@@ -38,6 +39,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from contextlib import ExitStack
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -136,38 +138,63 @@ def main(argv: list[str] | None = None) -> int:
     script = Path(tempfile.mkdtemp(prefix="bench-layout-")) / "percentiles.lua"
     script.write_text(PERCENTILES_LUA)
 
-    figures = {}
-    for name, shape in LAYOUTS.items():
-        env = {"DJANGO_SECRET_KEY": secret, "BANK_SESSION_SECONDS": "3600", "LOG_LEVEL": "WARNING"}
-        env |= {key: value for key, value in shape.items() if key.isupper()}
-        workers = {key: value for key, value in shape.items() if not key.isupper()}
-        with (
-            production_layout(**workers, pool_max=POOL_MAX, REDIS_URL=redis_url, **env) as layout,
-            ConnectionSampler() as sampler,
-        ):
-            url = f"{layout.base_url}/api/me/bank-data"
+    # both layouts run at once, each on its own port, and wrk takes turns between them, run by run: a
+    # machine whose load changes (other work on it) weighs on both alike. The idle layout's processes
+    # wait in accept() and take no CPU.
+    with ExitStack() as stack:
+        layouts, samplers = {}, {}
+        for name, shape in LAYOUTS.items():
+            env = {"DJANGO_SECRET_KEY": secret, "BANK_SESSION_SECONDS": "3600", "LOG_LEVEL": "WARNING"}
+            env |= {key: value for key, value in shape.items() if key.isupper()}
+            # each layout's database connections counted apart
+            env["PGAPPNAME"] = f"guild-bench-layout-{name}"
+            workers = {key: value for key, value in shape.items() if not key.isupper()}
+            layouts[name] = stack.enter_context(
+                production_layout(**workers, pool_max=POOL_MAX, REDIS_URL=redis_url, **env)
+            )
+        for name in LAYOUTS:
+            samplers[name] = stack.enter_context(ConnectionSampler(f"guild-bench-layout-{name}"))
+        urls = {name: f"{layout.base_url}/api/me/bank-data" for name, layout in layouts.items()}
+        for url in urls.values():
             _settled(url, token)
             _wrk(url, token, 2, args.connections, script)  # warm-up: every process, its pool and caches
-            throughput = [_wrk(url, token, args.seconds, args.connections, script) for _ in range(args.runs)]
-            latency = [_wrk(url, token, args.seconds, args.latency_connections, script) for _ in range(args.runs)]
-        best = max(throughput, key=lambda run: run["rps"])
-        calm = min(latency, key=lambda run: run["p95_ms"])
+        throughput = {name: [] for name in LAYOUTS}
+        latency = {name: [] for name in LAYOUTS}
+        for run in range(args.runs):
+            order = list(LAYOUTS) if run % 2 == 0 else list(reversed(LAYOUTS))
+            for name in order:
+                throughput[name].append(_wrk(urls[name], token, args.seconds, args.connections, script))
+            for name in order:
+                latency[name].append(_wrk(urls[name], token, args.seconds, args.latency_connections, script))
+            print(
+                f"run {run + 1}: "
+                + "; ".join(
+                    f"{name} {throughput[name][-1]['rps']:.1f} req/s, p95 {latency[name][-1]['p95_ms']} ms"
+                    for name in LAYOUTS
+                ),
+                flush=True,
+            )
+
+    figures = {}
+    for name, shape in LAYOUTS.items():
+        best = max(throughput[name], key=lambda run: run["rps"])
+        calm = min(latency[name], key=lambda run: run["p95_ms"])
         figures[name] = {
             "shape": shape,
             "bank_data_rps": round(best["rps"], 1),
-            "all_rps": [run["rps"] for run in throughput],
+            "all_rps": [run["rps"] for run in throughput[name]],
             f"p95_ms_at_{args.connections}": best["p95_ms"],
             "p50_ms": calm["p50_ms"],
             "p95_ms": calm["p95_ms"],
             "p99_ms": calm["p99_ms"],
-            "all_p95_ms": [run["p95_ms"] for run in latency],
-            "connections_peak": sampler.peak,
-            "connections_bound": layout.connection_bound,
+            "all_p95_ms": [run["p95_ms"] for run in latency[name]],
+            "connections_peak": samplers[name].peak,
+            "connections_bound": layouts[name].connection_bound,
         }
         print(
             f"{name}: {best['rps']:.1f} req/s at {args.connections} connections, p95 {calm['p95_ms']} ms at "
-            f"{args.latency_connections}, database connections peak {sampler.peak} "
-            f"(bound {layout.connection_bound})",
+            f"{args.latency_connections}, database connections peak {samplers[name].peak} "
+            f"(bound {layouts[name].connection_bound})",
             flush=True,
         )
 
@@ -181,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
             f"wrk (2 threads), PostgreSQL, Redis, nginx and the servers share the machine's {os.cpu_count()} CPUs"
         ),
         "wrk": (
-            f"2 threads, {args.seconds} s a run, {args.runs} runs: requests/s at {args.connections} connections "
+            f"2 threads, {args.seconds} s a run, {args.runs} runs taking turns between the two layouts (both up): requests/s at {args.connections} connections "
             f"(best run), p95 at {args.latency_connections} connections (best run)"
         ),
         "new": figures["new"],
