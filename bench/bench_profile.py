@@ -5,8 +5,8 @@ approval of a loan request, in-process, with the production settings and middlew
         .venv/bin/python bench/bench_profile.py [--requests 200] [--top 15]
 
 It makes a scratch PostgreSQL database (`guild_bench_profile`, dropped first) and uses Redis database
-12, with the typical player of bench_layout.py and `requests` loan requests for an officer to approve
-(the four-eyes threshold above every amount: one officer decides). Through Django's test Client (the
+12, with the typical player of bench_layout.py and `requests` loan requests of 100,000 (four for each
+borrower) for an officer to approve (the four-eyes threshold above every amount: one officer decides). Through Django's test Client (the
 whole WSGI stack: bank.settings.production's middleware, DRF, the pool; no nginx, no gunicorn) it
 sends each request once to warm up, then `requests` times under cProfile, and lists the top entries by
 cumulative time per request. It writes bench/results/profile.json and bench/results/profile.md (the
@@ -143,8 +143,12 @@ def main(argv: list[str] | None = None) -> int:
             LoanPaymentFactory(loan=loan, date=loan.start_date + timedelta(days=day))
     SavingsFactory(player=typical, weeks=2)
     PendingLoanFactory(player=typical)
-    borrowers = [PlayerFactory(credit_score=300) for _ in range(10)]
-    pending = [PendingLoanFactory(player=borrowers[index % 10]).pk for index in range(args.requests + 1)]
+    # a few requests per borrower, as a day's queue holds: each approval's answer shows the borrower's loans
+    borrowers = [PlayerFactory(credit_score=300) for _ in range(max(1, args.requests // 4))]
+    pending = [
+        PendingLoanFactory(player=borrowers[index % len(borrowers)], value=100_000).pk
+        for index in range(args.requests + 1)
+    ]
     officer = AdminFactory()
     player_token = token_issue(user=typical.user).access_token
     officer_token = token_issue(user=officer).access_token
