@@ -52,7 +52,7 @@ def _where(key: tuple[str, int, str]) -> str:
     return f"{filename}:{line} {function}"
 
 
-def _profiled(call, requests: int, top: int) -> dict:
+def _profiled(call, requests: int, top: int, dump: Path | None = None) -> dict:
     call()  # warm-up: the first request's imports and connection
     profile = cProfile.Profile()
     started = time.perf_counter()
@@ -60,6 +60,8 @@ def _profiled(call, requests: int, top: int) -> dict:
     for index in range(requests):
         call(index)
     profile.disable()
+    if dump is not None:
+        profile.dump_stats(dump)  # for `python -m pstats` (callers, callees)
     wall_ms = (time.perf_counter() - started) * 1000 / requests
     stats = pstats.Stats(profile, stream=io.StringIO())
     rows = sorted(stats.stats.items(), key=lambda item: item[1][3], reverse=True)  # cumulative time
@@ -117,6 +119,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--top", type=int, default=15)
+    parser.add_argument("--dump", type=Path, help="a folder for the raw profiles (bank-data.prof, approval.prof)")
     args = parser.parse_args(argv)
 
     database_url, redis_url = scratch_urls("bench_profile.py", SCRATCH_DB, REDIS_DB)
@@ -178,12 +181,16 @@ def main(argv: list[str] | None = None) -> int:
     approvals = iter(pending)
     with override_settings(**production_values):
         bank_data = _profiled(
-            lambda index=0: request("get", "/api/me/bank-data", player_token), args.requests, args.top
+            lambda index=0: request("get", "/api/me/bank-data", player_token),
+            args.requests,
+            args.top,
+            args.dump / "bank-data.prof" if args.dump else None,
         )
         approval = _profiled(
             lambda index=0: request("put", f"/api/pending-loans/{next(approvals)}/approve", officer_token),
             args.requests,
             args.top,
+            args.dump / "approval.prof" if args.dump else None,
         )
     result = {
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
