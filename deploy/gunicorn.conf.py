@@ -24,3 +24,6 @@ loglevel = "info"
 # the address of the client comes from nginx only (X-Forwarded-For, BANK_NUM_PROXIES=1)
 forwarded_allow_ips = "*"
 proc_name = "guild-bank-http"
+# gunicorn's control interface lives with the layout's other sockets, not in the user's home where
+# every gunicorn of that user would share it
+control_socket = f"{os.environ['BANK_RUN_DIR']}/gunicorn.ctl"

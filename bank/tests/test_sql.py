@@ -110,19 +110,21 @@ def test_every_compiled_query_of_the_bank_answers_what_the_orm_answers(django_as
     import lending.savings.selectors
     from accounts.models import BankSession
     from accounts.tokens import token_issue
+    from lending.loans.models import SoloDividends
     from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory
 
     player = PlayerFactory(credit_score=300)
     LoanPaymentFactory(loan=LoanFactory(player=player))
     SavingsFactory(player=player, weeks=2)
     PendingLoanFactory(player=player)
+    SoloDividends.objects.update_or_create(pk=1, defaults={"dividends": 12_500})
     token_issue(user=player.user)
     session = BankSession.objects.get(user=player.user)
     values = {"player_id": player.pk, "sid": session.sid, "jti": session.token_jti}
 
     modules = {accounts.tokens.__name__, lending.loans.selectors.__name__, lending.savings.selectors.__name__}
     queries = [query for query in CompiledQuery.every if query.build.__module__ in modules]
-    assert len(queries) == 6, [query.build.__module__ for query in queries]
+    assert len(queries) == 7, [query.build.__module__ for query in queries]
     for query in queries:
         asked = {name: values[name] for name in query.parameters}
         expected = [tuple(row) for row in query.build(**asked)]
