@@ -39,7 +39,8 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -52,7 +53,11 @@ RESULTS = ROOT / "bench" / "results" / "layout.json"
 SCRATCH_DB = "guild_bench_layout"
 REDIS_DB = 10
 POOL_MAX = 10  # BANK_DB_POOL_MAX's default
-GOALS = {"new_over_before": 2.0, "new_p95_ms": 50.0}
+GOALS = {"new_over_today": 2.0, "new_p95_ms": 50.0}
+# The last commit before issue 31: WORKERS daphne processes sharing one port (supervisor's socket and
+# the Twisted patch that took turns), no proxy. The bench runs that very code, from a git worktree of
+# this commit, on the same database: "today's layout" of the issue.
+TODAY_COMMIT = "0784451"
 LAYOUTS = {
     "new": {"http_workers": 2, "socket_workers": 1, "task_workers": 1},
     "before": {"http_workers": 1, "socket_workers": 2, "task_workers": 1, "BANK_HTTP_ON_SOCKET_SERVERS": "true"},
@@ -99,6 +104,47 @@ def _settled(url: str, token: str, timeout: float = 30) -> None:
         except (urllib.error.URLError, OSError):
             in_a_row = 0
             time.sleep(0.5)
+
+
+@contextmanager
+def todays_layout(*, env: dict[str, str], workers: int = 2) -> Iterator[str]:
+    """The layout of TODAY_COMMIT (`deploy/serve` of that checkout, WORKERS daphne processes on one port
+    and its scheduler), on a free port; answers its base URL."""
+    import signal
+
+    from bank.core.testing.servers import free_port, wait_until_healthy
+
+    where = Path(tempfile.mkdtemp(prefix="bench-today-"))
+    checkout = where / "bank"
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(checkout), TODAY_COMMIT],
+        check=True,
+        capture_output=True,
+    )
+    (checkout / ".venv").symlink_to(ROOT / ".venv")
+    port = free_port()
+    full_env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"} | env
+    full_env |= {"WORKERS": str(workers), "PORT": str(port), "BANK_RUN_DIR": str(where / "run")}
+    server = subprocess.Popen(
+        [str(checkout / "deploy" / "serve")],
+        cwd=checkout,
+        env=full_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        base_url = f"http://127.0.0.1:{port}"
+        wait_until_healthy(base_url, server, timeout=90)
+        yield base_url
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(checkout)], check=False)
+        shutil.rmtree(where, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -152,16 +198,30 @@ def main(argv: list[str] | None = None) -> int:
             layouts[name] = stack.enter_context(
                 production_layout(**workers, pool_max=POOL_MAX, REDIS_URL=redis_url, **env)
             )
-        for name in LAYOUTS:
+        today_env = {
+            "DJANGO_SETTINGS_MODULE": "bank.settings.production",
+            "DJANGO_SECRET_KEY": secret,
+            "DJANGO_SECURE_SSL_REDIRECT": "false",
+            "DATABASE_URL": database_url,
+            "REDIS_URL": redis_url,
+            "BANK_DB_POOL_MAX": str(POOL_MAX),
+            "BANK_SESSION_SECONDS": "3600",
+            "LOG_LEVEL": "WARNING",
+            "PGAPPNAME": "guild-bench-layout-today",
+        }
+        today_url = stack.enter_context(todays_layout(env=today_env))
+        names = [*LAYOUTS, "today"]
+        for name in names:
             samplers[name] = stack.enter_context(ConnectionSampler(f"guild-bench-layout-{name}"))
         urls = {name: f"{layout.base_url}/api/me/bank-data" for name, layout in layouts.items()}
+        urls["today"] = f"{today_url}/api/me/bank-data"
         for url in urls.values():
             _settled(url, token)
             _wrk(url, token, 2, args.connections, script)  # warm-up: every process, its pool and caches
-        throughput = {name: [] for name in LAYOUTS}
-        latency = {name: [] for name in LAYOUTS}
+        throughput = {name: [] for name in names}
+        latency = {name: [] for name in names}
         for run in range(args.runs):
-            order = list(LAYOUTS) if run % 2 == 0 else list(reversed(LAYOUTS))
+            order = names if run % 2 == 0 else list(reversed(names))
             for name in order:
                 throughput[name].append(_wrk(urls[name], token, args.seconds, args.connections, script))
             for name in order:
@@ -170,13 +230,15 @@ def main(argv: list[str] | None = None) -> int:
                 f"run {run + 1}: "
                 + "; ".join(
                     f"{name} {throughput[name][-1]['rps']:.1f} req/s, p95 {latency[name][-1]['p95_ms']} ms"
-                    for name in LAYOUTS
+                    for name in names
                 ),
                 flush=True,
             )
 
     figures = {}
-    for name, shape in LAYOUTS.items():
+    shapes = LAYOUTS | {"today": {"commit": TODAY_COMMIT, "daphne_processes_on_one_port": 2, "proxy": None}}
+    bounds = {name: layout.connection_bound for name, layout in layouts.items()} | {"today": (2 + 2) * POOL_MAX}
+    for name, shape in shapes.items():
         best = max(throughput[name], key=lambda run: run["rps"])
         calm = min(latency[name], key=lambda run: run["p95_ms"])
         figures[name] = {
@@ -189,16 +251,17 @@ def main(argv: list[str] | None = None) -> int:
             "p99_ms": calm["p99_ms"],
             "all_p95_ms": [run["p95_ms"] for run in latency[name]],
             "connections_peak": samplers[name].peak,
-            "connections_bound": layouts[name].connection_bound,
+            "connections_bound": bounds[name],
         }
         print(
             f"{name}: {best['rps']:.1f} req/s at {args.connections} connections, p95 {calm['p95_ms']} ms at "
             f"{args.latency_connections}, database connections peak {samplers[name].peak} "
-            f"(bound {layouts[name].connection_bound})",
+            f"(bound {bounds[name]})",
             flush=True,
         )
 
-    ratio = figures["new"]["bank_data_rps"] / figures["before"]["bank_data_rps"]
+    ratio = figures["new"]["bank_data_rps"] / figures["today"]["bank_data_rps"]
+    over_proxied_daphne = figures["new"]["bank_data_rps"] / figures["before"]["bank_data_rps"]
     load = os.getloadavg()
     result = {
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -212,13 +275,16 @@ def main(argv: list[str] | None = None) -> int:
             f"(best run), p95 at {args.latency_connections} connections (best run)"
         ),
         "new": figures["new"],
+        "today": figures["today"],
         "before": figures["before"],
-        "new_over_before": round(ratio, 2),
+        "new_over_today": round(ratio, 2),
+        "new_over_daphne_behind_nginx": round(over_proxied_daphne, 2),
     }
     problems = []
-    if ratio < GOALS["new_over_before"]:
+    if ratio < GOALS["new_over_today"]:
         problems.append(
-            f"the new layout serves {ratio:.2f} times the layout before, the goal is {GOALS['new_over_before']}"
+            f"the new layout serves {ratio:.2f} times today's layout ({TODAY_COMMIT}), the goal is "
+            f"{GOALS['new_over_today']}"
         )
     if figures["new"]["p95_ms"] > GOALS["new_p95_ms"]:
         problems.append(

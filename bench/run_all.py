@@ -146,7 +146,7 @@ def rows_of(name: str, report: dict) -> list[tuple[str, str]]:
             )
         )
     if name == "layout":
-        new, before = report["new"], report["before"]
+        new, before, today = report["new"], report["before"], report["today"]
         rows += [
             (
                 "typical player's bank data through nginx, issue 31's layout (2 gunicorn workers)",
@@ -154,11 +154,20 @@ def rows_of(name: str, report: dict) -> list[tuple[str, str]]:
                 f"{new['connections_peak']} database connections at most (bound {new['connections_bound']})",
             ),
             (
-                "the same, the layout before (2 daphne processes serve HTTP)",
+                f"the same from today's layout ({today['shape']['commit']}: 2 daphne processes sharing the port)",
+                f"{today['bank_data_rps']} req/s at 32 connections; p95 {today['p95_ms']} ms at 8; "
+                f"{today['connections_peak']} database connections at most",
+            ),
+            (
+                "the same, 2 daphne processes serving HTTP behind issue 31's nginx",
                 f"{before['bank_data_rps']} req/s at 32 connections; p95 {before['p95_ms']} ms at 8; "
                 f"{before['connections_peak']} database connections at most (bound {before['connections_bound']})",
             ),
-            ("new over before", f"{report['new_over_before']} times (goal at least 2.0; {report['load_note']})"),
+            (
+                "new over today's layout",
+                f"{report['new_over_today']} times (goal at least 2.0; over daphne behind nginx "
+                f"{report['new_over_daphne_behind_nginx']} times; {report['load_note']})",
+            ),
         ]
     if name == "writes":
         rows += [
