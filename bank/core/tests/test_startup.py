@@ -5,7 +5,7 @@ import weakref
 
 import pytest
 
-from bank.core.startup import freeze_startup_objects
+from bank.core.startup import THRESHOLDS, freeze_startup_objects
 
 
 class Node:
@@ -14,9 +14,11 @@ class Node:
 
 @pytest.fixture(autouse=True)
 def nothing_frozen():
+    thresholds = gc.get_threshold()
     gc.unfreeze()
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)
 
 
 def test_the_garbage_is_collected_and_what_lives_is_frozen():
@@ -29,3 +31,4 @@ def test_the_garbage_is_collected_and_what_lives_is_frozen():
     assert dead() is None
     assert gc.get_freeze_count() > 0
     assert not any(seen is alive for seen in gc.get_objects())  # out of the collections' walks
+    assert gc.get_threshold() == THRESHOLDS
