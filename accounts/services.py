@@ -486,6 +486,10 @@ def player_password_set(*, player_id: int, new_password, admin: User) -> Player:
     _validate_password(new_password)
     password_hash = make_password(new_password)
     with transaction.atomic():
+        # the lock order (docs/rules.md): the player's user, then the player, then the user's sessions
+        user_id = Player.objects.filter(pk=player_id).values_list("user_id", flat=True).first()
+        if user_id is not None:
+            User.objects.select_for_update().filter(pk=user_id).first()
         player = player_locked(player_id=player_id)
         had_password = player.has_password
         before = audit.snapshot(player, ("blocked_at", "failed_attempts"))
@@ -518,12 +522,14 @@ def user_password_changed(*, user_id: int, admin: User) -> User:
     consequences as the panel's reset, in the same transaction as the change. Every session and live
     socket of that user ends at once; a player's account is unblocked (as player_password_set does);
     the trail records that the password changed, never the password."""
+    # the lock order (docs/rules.md): the user, then their player, then the user's sessions
     user = User.objects.select_for_update().get(pk=user_id)
-    sessions_end_for_user(user_id=user.pk)
-    usable = user.has_usable_password()
     player = Player.objects.filter(user_id=user.pk).first()
     if player is not None:
         player = player_locked(player_id=player.pk)
+    sessions_end_for_user(user_id=user.pk)
+    usable = user.has_usable_password()
+    if player is not None:
         before = audit.snapshot(player, ("blocked_at", "failed_attempts"))
         player.blocked_at = None
         player.failed_attempts = 0

@@ -60,6 +60,9 @@ def token_issue(*, user: User) -> IssuedToken:
     """Sign-in: a new session and its first token."""
     now = dj_timezone.now()
     with transaction.atomic():
+        # the lock order (docs/rules.md): the user's row first (the new session's foreign key reaches
+        # it), then the player's
+        User.objects.select_for_update(no_key=True).filter(pk=user.pk).first()
         # under the player's lock: a block that commits first is seen here, one that commits
         # later ends this session too
         player = Player.objects.select_for_update(of=("self",)).filter(user=user).first()

@@ -1,8 +1,9 @@
 """Every write about pearl exchange rates and requests (docs/rules.md, Pearl exchange).
 
-Lock order, the same as every savings write (lending.savings.services): the request first, then the
-player, then the player's savings. So a purchase and a withdrawal paid from one account, or two
-purchases, wait for each other and never both spend the same bread.
+Lock order, the bank's one (docs/rules.md, "Lock order"), as every savings write: the player first, then
+the request, then the player's savings, then the bank-wide rows (the exchange settings). So a purchase
+and a withdrawal paid from one account, or two purchases, wait for each other and never both spend the
+same bread.
 """
 
 from django.db import transaction

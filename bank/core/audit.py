@@ -1,4 +1,5 @@
-"""The audit trail: every admin action that changes data writes one entry, in its own transaction.
+"""The audit trail: every admin action that changes data writes one entry, in the same transaction as
+the change (an entry never outlives a change that rolled back, nor a change its entry).
 
 Plumbing (imports no app): services pass their model instances and this module copies what it
 needs, ids and names included, so that an entry outlives what it names.
