@@ -125,11 +125,19 @@ def run_due(*, now: datetime | None = None, names: Iterable[str] | None = None) 
     return ran
 
 
+ASKED_RETRY = timedelta(seconds=5)
+
+
 @task
 def run_job(name: str) -> list[str]:
     """The task of one job asked for now (`job_request`): runs it if it is still due (asked for, and
-    not started since) and no other worker holds it, claimed as the tick's runs are."""
-    return run_due(names=[name])
+    not started since) and no other worker holds it, claimed as the tick's runs are. While another run
+    holds the job (the day's run, say), it looks again ASKED_RETRY later rather than leave the request
+    to the next tick: the officer was told it runs within a minute."""
+    ran = run_due(names=[name])
+    if not ran and ScheduledJob.objects.filter(name=name, requested_at__isnull=False).exists():
+        run_job.using(run_after=timezone.now() + ASKED_RETRY).enqueue(name=name)
+    return ran
 
 
 @transaction.atomic

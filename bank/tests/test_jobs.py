@@ -229,6 +229,26 @@ def test_an_officers_request_enqueues_the_books_check_which_a_worker_runs(admin_
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_request_that_finds_the_job_held_by_another_run_looks_again_seconds_later(admin_user):
+    jobs.run_due()  # today's runs are done
+    row = jobs.job_request(name="reconcile", by=admin_user)
+    held_until = timezone.now() + timedelta(minutes=5)
+    ScheduledJob.objects.filter(name="reconcile").update(claimed_until=held_until)  # another run holds it
+    assert jobs.run_job.call(name="reconcile") == []
+    waiting = DBTaskResult.objects.filter(task_path=jobs.run_job.module_path, status=TaskResultStatus.READY)
+    assert waiting.count() == 2  # the request's own task, and the one that looks again later
+    later = waiting.filter(run_after__lt=timezone.now() + timedelta(days=1)).get()  # the other: no run_after
+    assert later.run_after > row.requested_at + timedelta(seconds=1)
+    assert later.run_after <= timezone.now() + jobs.ASKED_RETRY
+    ScheduledJob.objects.filter(name="reconcile").update(claimed_until=None)  # the other run ended
+    assert jobs.run_job.call(name="reconcile") == ["reconcile"]
+    assert ScheduledJob.objects.get(name="reconcile").requested_at is None
+    before = waiting.count()
+    assert jobs.run_job.call(name="reconcile") == []  # done: nothing more is enqueued
+    assert waiting.count() == before
+
+
+@pytest.mark.django_db(transaction=True)
 def test_the_db_worker_command_seeds_the_tick_and_runs_what_is_due(monkeypatch):
     monkeypatch.setattr(Worker, "configure_signals", lambda self: None)  # the test process keeps its own
     savings = overdue_savings()
