@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
 
     sqlite_path = fresh_sqlite_file(default=DEFAULT_SQLITE, script="bench_http.py")
     os.environ["BANK_SESSION_SECONDS"] = "3600"  # one token for the whole run
-    from bench.generate import setup_django
+    from bench.generate import setup_django, typical_player
 
     setup_django()
     from django.core.management import call_command
@@ -66,17 +66,11 @@ def main(argv: list[str] | None = None) -> int:
     from accounts.tests.factories import PlayerFactory
     from accounts.tokens import token_issue
     from bank.core.testing.servers import free_port, wait_until_healthy
-    from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory, SavingsFactory
+    from lending.tests.factories import LoanFactory, LoanPaymentFactory
 
     call_command("migrate", interactive=False, verbosity=0)
     today = timezone.localdate()
-    typical = PlayerFactory(credit_score=120)
-    for _ in range(2):
-        loan = LoanFactory(player=typical, start_date=today - timedelta(days=5))
-        for day in range(4):
-            LoanPaymentFactory(loan=loan, date=loan.start_date + timedelta(days=day))
-    SavingsFactory(player=typical, weeks=2)
-    PendingLoanFactory(player=typical)
+    typical = typical_player()
     heavy = PlayerFactory(credit_score=300)
     for index in range(100):
         loan = LoanFactory(player=heavy, start_date=today - timedelta(days=index % 30))

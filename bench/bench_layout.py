@@ -27,7 +27,6 @@ bench/results/layout.json and exits 1 when a goal is missed or a connection coun
 """
 
 import argparse
-import json
 import os
 import platform
 import re
@@ -41,13 +40,13 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.layout_tools import bench_environment, scratch_urls  # noqa: E402
+from bench.layout_tools import bench_environment, results_written, scratch_urls  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "layout.json"
 SCRATCH_DB = "guild_bench_layout"
@@ -160,26 +159,16 @@ def main(argv: list[str] | None = None) -> int:
     database_url, redis_url = scratch_urls("bench_layout.py", SCRATCH_DB, REDIS_DB)
     secret = secrets.token_urlsafe(64)
     bench_environment(database_url, redis_url, secret)
-    from bench.generate import setup_django
+    from bench.generate import setup_django, typical_player
 
     setup_django()
     from django.core.management import call_command
-    from django.utils import timezone
 
-    from accounts.tests.factories import PlayerFactory
     from accounts.tokens import token_issue
     from bank.core.testing.layout import ConnectionSampler, production_layout
-    from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory, SavingsFactory
 
     call_command("migrate", interactive=False, verbosity=0)
-    today = timezone.localdate()
-    typical = PlayerFactory(credit_score=120)
-    for _ in range(2):
-        loan = LoanFactory(player=typical, start_date=today - timedelta(days=5))
-        for day in range(4):
-            LoanPaymentFactory(loan=loan, date=loan.start_date + timedelta(days=day))
-    SavingsFactory(player=typical, weeks=2)
-    PendingLoanFactory(player=typical)
+    typical = typical_player()
     token = token_issue(user=typical.user).access_token
     script = Path(tempfile.mkdtemp(prefix="bench-layout-")) / "percentiles.lua"
     script.write_text(PERCENTILES_LUA)
@@ -297,11 +286,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"the {name} layout held {figure['connections_peak']} connections, "
                 f"over the bound {figure['connections_bound']}"
             )
-    result["problems"] = problems
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
-    print(json.dumps(result, indent=2))
-    return 1 if problems else 0
+    return results_written(RESULTS, result, problems)
 
 
 if __name__ == "__main__":

@@ -41,32 +41,16 @@ import urllib.error
 import urllib.request
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.layout_tools import results_written, scratch_urls  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "live.json"
 SCRATCH_DB = "guild_bench_live"
 REDIS_DB = 9
 GOALS = {"p95_ms": 50.0, "migration_s": 2.0}
-
-
-def _scratch_urls() -> tuple[str, str]:
-    database_url, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
-    if not database_url.startswith("postgres") or not redis_url:
-        sys.exit("bench_live.py needs DATABASE_URL (a PostgreSQL server) and REDIS_URL (a Redis server)")
-    import psycopg
-    import redis
-
-    parts = urlsplit(database_url)
-    admin_url = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin_url, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{SCRATCH_DB}" WITH (FORCE)')
-        connection.execute(f'CREATE DATABASE "{SCRATCH_DB}"')
-    scratch_redis = urlunsplit(urlsplit(redis_url)._replace(path=f"/{REDIS_DB}"))
-    redis.Redis.from_url(scratch_redis).flushdb()
-    return urlunsplit(parts._replace(path=f"/{SCRATCH_DB}")), scratch_redis
 
 
 def _rss_kb(pid: int) -> int:
@@ -232,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=40, help="sockets being opened at once")
     args = parser.parse_args(argv)
 
-    database_url, redis_url = _scratch_urls()
+    database_url, redis_url = scratch_urls("bench_live.py", SCRATCH_DB, REDIS_DB)
     secret = secrets.token_urlsafe(50)
     env = dict(os.environ) | {
         "DJANGO_SETTINGS_MODULE": "bank.settings.local",
@@ -374,11 +358,7 @@ def main(argv: list[str] | None = None) -> int:
         problems.append(
             f"the layout held {sampler.peak} database connections, over its bound {layout.connection_bound}"
         )
-    result["problems"] = problems
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
-    print(json.dumps(result, indent=2))
-    return 1 if problems else 0
+    return results_written(RESULTS, result, problems)
 
 
 if __name__ == "__main__":

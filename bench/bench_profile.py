@@ -24,7 +24,7 @@ import re
 import secrets
 import sys
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,27 +125,19 @@ def main(argv: list[str] | None = None) -> int:
     database_url, redis_url = scratch_urls("bench_profile.py", SCRATCH_DB, REDIS_DB)
     secret = secrets.token_urlsafe(64)
     bench_environment(database_url, redis_url, secret)
-    from bench.generate import setup_django
+    from bench.generate import setup_django, typical_player
 
     setup_django()  # the local settings, to build the scratch database
     from django.core.management import call_command
-    from django.utils import timezone
 
     from accounts.tests.factories import AdminFactory, PlayerFactory
     from accounts.tokens import token_issue
     from bank.core.models import BankSettings
-    from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory, SavingsFactory
+    from lending.tests.factories import PendingLoanFactory
 
     call_command("migrate", interactive=False, verbosity=0)
     BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 1_000_000_000})
-    today = timezone.localdate()
-    typical = PlayerFactory(credit_score=120)
-    for _ in range(2):
-        loan = LoanFactory(player=typical, start_date=today - timedelta(days=5))
-        for day in range(4):
-            LoanPaymentFactory(loan=loan, date=loan.start_date + timedelta(days=day))
-    SavingsFactory(player=typical, weeks=2)
-    PendingLoanFactory(player=typical)
+    typical = typical_player()
     # a few requests per borrower, as a day's queue holds: each approval's answer shows the borrower's loans
     borrowers = [PlayerFactory(credit_score=300) for _ in range(max(1, args.requests // 4))]
     pending = [

@@ -47,7 +47,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.layout_tools import Client, bench_environment, percentile, production_hash, scratch_urls  # noqa: E402
+from bench.layout_tools import (  # noqa: E402
+    Client,
+    bench_environment,
+    percentile,
+    production_hash,
+    results_written,
+    scratch_urls,
+)
 
 RESULTS = ROOT / "bench" / "results" / "writes.json"
 SCRATCH_DB = "guild_bench_writes"
@@ -244,11 +251,7 @@ def main(argv: list[str] | None = None) -> int:
         problems.append(
             f"the layout held {sampler.peak} database connections, over its bound {layout.connection_bound}"
         )
-    result["problems"] = problems
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n")
-    print(json.dumps(result, indent=2))
-    return 1 if problems else 0
+    return results_written(RESULTS, result, problems)
 
 
 if __name__ == "__main__":

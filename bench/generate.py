@@ -69,6 +69,25 @@ def setup_django(settings_module: str = "bank.settings.local") -> None:
     django.setup()
 
 
+def typical_player():
+    """The typical player of the HTTP benches (bench_http, bench_layout, bench_profile): two loans of
+    five days with four marked days each, a savings account with two recorded weeks, a loan request."""
+    from django.utils import timezone
+
+    from accounts.tests.factories import PlayerFactory
+    from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory, SavingsFactory
+
+    today = timezone.localdate()
+    typical = PlayerFactory(credit_score=120)
+    for _ in range(2):
+        loan = LoanFactory(player=typical, start_date=today - timedelta(days=5))
+        for day in range(4):
+            LoanPaymentFactory(loan=loan, date=loan.start_date + timedelta(days=day))
+    SavingsFactory(player=typical, weeks=2)
+    PendingLoanFactory(player=typical)
+    return typical
+
+
 def spread_score(index: int, count: int) -> int:
     """Scores spread evenly over 0..300: the first player has 0, the last 300, every tier is hit."""
     from credit import rules

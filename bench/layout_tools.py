@@ -1,6 +1,6 @@
-"""What the benches of the production layout share (bench_layout.py, bench_writes.py, bench_profile.py):
-a scratch PostgreSQL database and Redis database, the environment of the bench process, percentiles,
-and a keep-alive HTTP client."""
+"""What the benches of the production layout share (bench_layout.py, bench_writes.py, bench_live.py,
+bench_profile.py): a scratch PostgreSQL database and Redis database, the environment of the bench
+process, percentiles, a keep-alive HTTP client, and the written result."""
 
 import http.client
 import json
@@ -8,6 +8,7 @@ import os
 import statistics
 import sys
 import time
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 
@@ -43,6 +44,16 @@ def bench_environment(database_url: str, redis_url: str, secret: str) -> None:
             "LOG_LEVEL": "WARNING",
         }
     )
+
+
+def results_written(path: Path, result: dict, problems: list[str]) -> int:
+    """Write a bench's result (its problems included) to `path`, print it, and answer its exit status:
+    1 when a goal was missed."""
+    result["problems"] = problems
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+    return 1 if problems else 0
 
 
 def percentile(values: list[float], share: float) -> float:
