@@ -257,16 +257,23 @@ def test_the_db_worker_command_seeds_the_tick_and_runs_what_is_due(monkeypatch):
     assert [tick.status for tick in ticks()] == [TaskResultStatus.SUCCESSFUL, TaskResultStatus.READY]
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_servers_worker_thread_runs_the_overdue_run_while_the_server_runs():
-    savings = overdue_savings()
+def worker_thread_until_marked(savings, seconds: float = 10) -> tasks.WorkerThread:
+    """The server's worker thread, run until the overdue run marked `savings`'s weeks (or `seconds`
+    passed), then stopped; answers it."""
     worker = tasks.WorkerThread(interval=0.05).start()
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + seconds
         while not SavingsWeek.objects.filter(savings=savings).exists() and time.monotonic() < deadline:
             time.sleep(0.05)
     finally:
         worker.stop()
+    return worker
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_servers_worker_thread_runs_the_overdue_run_while_the_server_runs():
+    savings = overdue_savings()
+    worker = worker_thread_until_marked(savings)
     assert not worker.thread.is_alive()
     assert SavingsWeek.objects.filter(savings=savings).count() == 3
     assert len(waiting_ticks()) == 1
@@ -286,13 +293,7 @@ def test_the_servers_worker_thread_survives_a_locked_database(monkeypatch):
 
     monkeypatch.setattr(Worker, "run", flaky_run)
     savings = overdue_savings()
-    worker = tasks.WorkerThread(interval=0.05).start()
-    try:
-        deadline = time.monotonic() + 10
-        while not SavingsWeek.objects.filter(savings=savings).exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
-    finally:
-        worker.stop()
+    worker_thread_until_marked(savings)
     assert faults == []
     assert SavingsWeek.objects.filter(savings=savings).count() == 3
 
