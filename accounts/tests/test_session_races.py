@@ -6,7 +6,6 @@ exactly one caller gets a new token and the other nineteen answer 401.
 
 import asyncio
 import json
-import os
 from collections import Counter
 
 import pytest
@@ -15,7 +14,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import BankSession
 from accounts.tests.factories import PASSWORD, PlayerFactory
-from bank.core.testing.servers import asgi_server, call, env_for_test_database
+from bank.core.testing.servers import asgi_server, call, env_for_test_database, needs_postgresql_and_redis
 from bank.core.testing.threads import run_at_once
 
 THREADS = 20
@@ -78,10 +77,7 @@ async def _closed_by_server(ws_url: str, origin: str, trigger) -> int:
 
 
 @pytest.mark.servers
-@pytest.mark.skipif(
-    not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
-    reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL; .ci/run sets both",
-)
+@needs_postgresql_and_redis
 @pytest.mark.django_db(transaction=True)
 def test_a_logout_through_process_a_closes_the_sessions_socket_on_process_b():
     player = PlayerFactory()

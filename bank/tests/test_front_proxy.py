@@ -5,7 +5,6 @@ only source of a client's address."""
 
 import asyncio
 import json
-import os
 import re
 import time
 import urllib.error
@@ -17,15 +16,12 @@ import websockets
 from accounts.models import StaffSignInFailure
 from accounts.tests.factories import AdminFactory, PlayerFactory
 from bank.core.testing.layout import production_layout
-from bank.core.testing.servers import call
+from bank.core.testing.servers import call, needs_postgresql_and_redis
 from bank.tests.test_production_layout import PASSWORD, sign_in, with_production_passwords
 
 pytestmark = [
     pytest.mark.servers,
-    pytest.mark.skipif(
-        not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
-        reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL; .ci/run sets both",
-    ),
+    needs_postgresql_and_redis,
     pytest.mark.django_db(transaction=True),
 ]
 

@@ -37,16 +37,13 @@ from bank import backup
 from bank.core import errors
 from bank.core.models import BankSettings
 from bank.core.testing.layout import APPLICATION_NAME, ConnectionSampler, production_layout
-from bank.core.testing.servers import ROOT, call, env_for_test_database
+from bank.core.testing.servers import ROOT, call, env_for_test_database, needs_postgresql_and_redis
 from lending.models import Loan, PendingLoan, Savings, WithdrawalRequest
 from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
 pytestmark = [
     pytest.mark.servers,
-    pytest.mark.skipif(
-        not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
-        reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL; .ci/run sets both",
-    ),
+    needs_postgresql_and_redis,
     pytest.mark.django_db(transaction=True),
     # after the load, the killed connections and the races: the books balance
     pytest.mark.usefixtures("books_balance"),

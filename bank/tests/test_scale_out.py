@@ -2,20 +2,16 @@
 
 import asyncio
 import json
-import os
 
 import pytest
 import websockets
 
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
-from bank.core.testing.servers import asgi_server, call, env_for_test_database
+from bank.core.testing.servers import asgi_server, call, env_for_test_database, needs_postgresql_and_redis
 
 pytestmark = [
     pytest.mark.servers,
-    pytest.mark.skipif(
-        not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
-        reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL; .ci/run sets both",
-    ),
+    needs_postgresql_and_redis,
 ]
 
 

@@ -2,7 +2,6 @@
 two processes, django.tasks with the database backend): every Discord message is delivered once, and
 each daily job runs once, whichever worker takes it."""
 
-import os
 import time
 from collections import Counter
 
@@ -13,16 +12,13 @@ from accounts.tests.factories import AdminFactory
 from bank.core.models import OutboxMessage, ReconcileRun, ScheduledJob
 from bank.core.testing.discord import fake_discord
 from bank.core.testing.layout import production_layout
-from bank.core.testing.servers import call
+from bank.core.testing.servers import call, needs_postgresql_and_redis
 from bank.tests.test_production_layout import one_officer_decides_everything, sign_in, with_production_passwords
 from lending.tests.factories import SavingsFactory, WithdrawalRequestFactory
 
 pytestmark = [
     pytest.mark.servers,
-    pytest.mark.skipif(
-        not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
-        reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL; .ci/run sets both",
-    ),
+    needs_postgresql_and_redis,
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("books_balance"),
 ]

@@ -13,7 +13,15 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
+
+# tests of several server processes sharing one PostgreSQL and one Redis, as in production
+needs_postgresql_and_redis = pytest.mark.skipif(
+    not (os.environ.get("DATABASE_URL", "").startswith("postgres") and os.environ.get("REDIS_URL")),
+    reason="needs DATABASE_URL (PostgreSQL) and REDIS_URL; .ci/run sets both",
+)
 
 
 def free_port() -> int:
