@@ -66,7 +66,6 @@ TASK_WORKERS ?= 1
 serve: python bundle nginx
 	@export DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-bank.settings.production}; \
 	$(PY) manage.py migrate --noinput && \
-	$(PY) manage.py collectstatic --noinput -v0 && \
 	$(PY) manage.py ensure_admin && \
 	PORT=$(PORT) HTTP_WORKERS=$(HTTP_WORKERS) SOCKET_WORKERS=$(SOCKET_WORKERS) TASK_WORKERS=$(TASK_WORKERS) deploy/serve
 

@@ -238,7 +238,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# where collectstatic copies the files the front proxy serves (deploy/serve collects them at every start)
+STATIC_ROOT = Path(os.environ.get("BANK_STATIC_ROOT") or BASE_DIR / "staticfiles")
 # the webpack bundle, once built (make run / make test build it)
 STATICFILES_DIRS = [path for path in [BASE_DIR / "frontend" / "dist"] if path.is_dir()]
 STORAGES = {

@@ -4,6 +4,7 @@ for tests that load and break it."""
 
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -70,6 +71,9 @@ def production_layout(
         "TASK_WORKERS": str(task_workers),
         "PORT": str(port),
         "BANK_RUN_DIR": str(run_dir),
+        # its own copy of the static files: deploy/serve collects them at start, and two layouts of a
+        # parallel run collecting into one folder would rewrite files the other's nginx is serving
+        "BANK_STATIC_ROOT": str(run_dir / "static"),
         "BANK_DB_POOL_MAX": str(pool_max),
         "PGAPPNAME": APPLICATION_NAME,
         "BANK_SESSION_SECONDS": "1800",
@@ -107,6 +111,7 @@ def production_layout(
         except subprocess.TimeoutExpired:
             os.killpg(supervisor.pid, signal.SIGKILL)
             supervisor.wait(timeout=10)
+        shutil.rmtree(run_dir / "static", ignore_errors=True)  # 35 MB a layout; the logs stay
 
 
 def _wait_for_every_worker(layout: Layout, timeout: float = 60) -> None:
