@@ -6,8 +6,10 @@ worker runs them: `manage.py db_worker` in a process of its own (`make serve`), 
 BANK_BACKGROUND_IN_SERVER is true, `start_worker_thread()` in the server process (bank/asgi.py).
 
 django.tasks has no periodic schedules: `tick` reschedules itself (`run_after`, TICK_SECONDS on) before
-it does its work, so that a run that fails or dies still leaves the next one waiting. Every worker
-seeds the chain when it starts (`seed_tick`), under a lock, and a tick enqueues its successor only when
+it does its work, so that a run that fails or dies still leaves the next one waiting; a tick that
+failed before it could (SQLite's "database is locked", say) is followed by one enqueued when the
+worker records its failure (django.tasks' `task_finished` signal). Every worker seeds the chain when it
+starts, and the server's worker thread again after any fault of its own (`seed_tick`), under a lock, and a tick enqueues its successor only when
 no other tick waits: two workers starting at once leave one chain, and two chains (which only a hand
 could make) fold into one at their next ticks; meanwhile a second chain's runs do nothing harmful (the
 jobs and the messages are claimed before they run).
@@ -20,7 +22,9 @@ import threading
 from datetime import datetime, timedelta
 
 from django.db import OperationalError, close_old_connections, connection, transaction
+from django.dispatch import receiver
 from django.tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME, TaskResultStatus, task
+from django.tasks.signals import task_finished
 from django.utils import timezone
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
@@ -82,6 +86,15 @@ def tick() -> dict:
     return {"swept": swept, "ran": ran, "pruned": pruned}
 
 
+@receiver(task_finished)
+def tick_failed(task_result, **_kwargs) -> None:
+    """A tick that failed may have failed before it enqueued its successor: enqueue it, unless one
+    waits. Should this fail too, the error ends the worker's run (django-tasks-db lets a receiver's
+    error through), and the worker seeds the chain again as it starts over."""
+    if task_result.task.module_path == tick.module_path and task_result.status == TaskResultStatus.FAILED:
+        schedule_tick(run_after=timezone.now() + timedelta(seconds=TICK_SECONDS))
+
+
 def worker(*, worker_id: str, batch: bool, interval: float = WORKER_INTERVAL_SECONDS) -> Worker:
     """django-tasks-db's worker, as `manage.py db_worker` makes it (the default backend and queue)."""
     return Worker(
@@ -117,8 +130,10 @@ class WorkerThread:
                         seeded = True
                     self.worker.run()  # returns only when stopped, or on a fault
                 except OperationalError as error:
+                    seeded = False  # the fault may have cost the tick chain its next link
                     logger.warning("Task worker: the database failed (%s); trying again", error)
                 except Exception:
+                    seeded = False
                     logger.exception("Task worker failed; trying again")
                 finally:
                     close_old_connections()

@@ -185,6 +185,28 @@ def test_a_tick_that_fails_still_leaves_the_next_one(monkeypatch):
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_tick_that_fails_before_it_schedules_the_next_is_followed_all_the_same(monkeypatch):
+    """SQLite's "database is locked" at the tick's first step (enqueueing its successor): the tick
+    fails, and the worker's record of the failure enqueues the next a minute on; the chain goes on."""
+    real_schedule = tasks.schedule_tick
+    faults = ["database is locked"]
+
+    def flaky_schedule(**kwargs):
+        if faults:
+            raise OperationalError(faults.pop())
+        return real_schedule(**kwargs)
+
+    monkeypatch.setattr(tasks, "schedule_tick", flaky_schedule)
+    assert real_schedule() is True
+    assert run_worker() == 1
+    assert faults == []
+    [failed, following] = ticks()
+    assert failed.status == TaskResultStatus.FAILED
+    assert following.status == TaskResultStatus.READY
+    assert timedelta(seconds=50) < following.run_after - timezone.now() <= timedelta(seconds=tasks.TICK_SECONDS)
+
+
+@pytest.mark.django_db(transaction=True)
 def test_two_workers_at_once_run_the_overdue_job_once_a_day():
     """Two workers, each seeding the tick as `manage.py db_worker` does, then running at once: the
     overdue run and the books check run once; the next day, once again."""
@@ -296,6 +318,27 @@ def test_the_servers_worker_thread_survives_a_locked_database(monkeypatch):
     worker_thread_until_marked(savings)
     assert faults == []
     assert SavingsWeek.objects.filter(savings=savings).count() == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_servers_worker_thread_seeds_the_tick_again_after_a_fault(monkeypatch):
+    """A fault that also cost the chain its waiting tick (a tick that died mid-run, its row deleted by
+    hand): the thread seeds the chain again as it starts over, and the overdue run happens."""
+    real_run = Worker.run
+    faults = ["database is locked"]
+
+    def run_losing_the_chain(self):
+        if faults:
+            DBTaskResult.objects.filter(task_path=tasks.tick.module_path).delete()
+            raise OperationalError(faults.pop())
+        real_run(self)
+
+    monkeypatch.setattr(Worker, "run", run_losing_the_chain)
+    savings = overdue_savings()
+    worker_thread_until_marked(savings)
+    assert faults == []
+    assert SavingsWeek.objects.filter(savings=savings).count() == 3
+    assert len(waiting_ticks()) == 1
 
 
 def test_finished_tasks_are_deleted_after_a_week(db):
