@@ -175,6 +175,7 @@ class MeApi(APIView):
             "is_admin": request.user.is_staff,
             "has_solo_access": bool(player and player.has_solo_access),
             "player": player,
+            "may": roles.capabilities(request.user),
         } | _role(request.user)
         if request.user.is_staff:  # an officer's own, never anyone else's
             body["display_name"] = request.user.public_name

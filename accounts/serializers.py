@@ -150,6 +150,16 @@ class OfficerDisplayNameOut(MayBeAbsent, serializers.CharField):
     """An officer's own display name, the name their approvals are recorded under (absent for players)."""
 
 
+MayOut = type(
+    "MayOut",
+    (serializers.Serializer,),
+    {
+        "__doc__": "What the caller may do (bank/core/roles.py ACTIONS): a screen offers an action only when true.",
+        **{name: serializers.BooleanField() for name in roles.ACTIONS},
+    },
+)
+
+
 class MeOut(serializers.Serializer):
     username = serializers.CharField()
     display_name = OfficerDisplayNameOut(required=False, help_text="an officer's display name (absent for players)")
@@ -157,6 +167,7 @@ class MeOut(serializers.Serializer):
     role = OfficerRoleOut()
     has_solo_access = serializers.BooleanField()
     player = PlayerBriefOut(allow_null=True)
+    may = MayOut()
     failed_sign_ins = FailedSignInsOut(
         help_text="an officer's own failed sign-ins since their last sign-in (absent for players)"
     )

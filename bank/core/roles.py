@@ -130,6 +130,40 @@ FIELDS: dict[tuple[str, str], dict[str, str]] = {
 }
 
 
+# What an officer's screens offer, each named by the calls it makes (URL name, method[, field]): the
+# caller may do it when their role may make every one of those calls. GET /api/me answers the map
+# (`may`), so the panel shows exactly what the server lets through and keeps no role table of its own.
+Call = tuple[str, str] | tuple[str, str, str]
+ACTIONS: dict[str, tuple[Call, ...]] = {
+    "decide": (
+        ("loan-request-approve", PUT),
+        ("loan-request-deny", PUT),
+        ("withdrawal-approve", PUT),
+        ("withdrawal-deny", PUT),
+        ("exchange-approve", PUT),
+        ("exchange-deny", PUT),
+    ),
+    "add_product": (("loan-create", POST), ("savings-create", POST)),
+    "edit_product": (("loan-edit", PUT), ("savings-edit", PUT)),
+    "pay_off": (("loan-update", PUT),),
+    "write_off": (("loan-write-off", POST),),
+    "bad_payer": (("player-update", PUT),),
+    "solo_access": (("player-update", PUT, "has_solo_access"),),
+    "client_type": (("player-client-type", PUT), ("savings-mark-old", POST)),
+    "password": (("player-password", PUT),),
+    "unblock": (("player-unblock", PUT),),
+    "bulk_delete": (("players-bulk-delete", DELETE),),
+    "credit_adjust": (("credit-adjust", POST), ("credit-penalty", POST)),
+    "migration_execute": (("credit-migration-execute", POST),),
+    "solo_dividends": (("solo-dividends", PUT),),
+    "exchange_rates": (("exchange-settings", PUT),),
+    "bank_settings": (("bank-settings", PUT),),
+    "backup": (("backup", GET),),
+    "check_books": (("reconcile-run", POST),),
+    "officers": (("officers", GET), ("officers", POST), ("officer-update", PATCH)),
+}
+
+
 def role_of(user) -> str | None:
     """The officer's role, or None for a player, an anonymous or a deactivated user."""
     if user is None or not getattr(user, "is_authenticated", False):
@@ -140,7 +174,7 @@ def role_of(user) -> str | None:
     return role if role in ROLES else None
 
 
-def role_at_least(role: str | None, least: str) -> bool:
+def role_at_least(role: str | None, least: str | None) -> bool:
     if role is None or least not in ROLES:  # PLAYERS_ONLY, or a typo: no officer
         return False
     return ROLES.index(role) >= ROLES.index(least)
@@ -153,6 +187,24 @@ def may(user, least: str) -> bool:
 def least_role(url_name: str | None, method: str) -> str | None:
     """The least role for this route and method; None when the table does not name it (no officer)."""
     return ROUTES.get(url_name or "", {}).get(method.upper())
+
+
+def call_least_role(call: Call) -> str | None:
+    """The least role that may make one call of ACTIONS (the field's own, where FIELDS names one)."""
+    route, method, *field = call
+    if field:
+        return FIELDS.get((route, method), {}).get(field[0])
+    return least_role(route, method)
+
+
+def capabilities_of(role: str | None) -> dict[str, bool]:
+    """What a role may do of ACTIONS; None (a player) may do none of them."""
+    return {name: all(role_at_least(role, call_least_role(call)) for call in calls) for name, calls in ACTIONS.items()}
+
+
+def capabilities(user) -> dict[str, bool]:
+    """What the caller may do of ACTIONS: all False for a player."""
+    return capabilities_of(role_of(user))
 
 
 def refusal(role: str | None, least: str | None) -> str:

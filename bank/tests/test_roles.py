@@ -325,3 +325,43 @@ def test_a_loan_officer_sets_bad_payer_but_only_a_treasurer_changes_client_type_
 def test_a_player_is_not_an_officer(player_api):
     assert player_api.get("/api/admin/dashboard-stats").status_code == 403
     assert player_api.get("/api/admin/officers").status_code == 403
+
+
+# --- what /api/me says a caller may do (the screens read it; no role table in the frontend) ---------
+
+
+def issue_allows_call(role: str, call: tuple[str, ...]) -> bool:
+    name, method, *field = call
+    least = ISSUE_23_FIELDS[(name, method)][field[0]] if field else issue_least_role(name, method)
+    return issue_allows(role, least)
+
+
+def test_every_action_names_calls_an_officer_can_make():
+    reachable = {(name, method) for name, _, method in ROUTES}
+    named = {(call[0], call[1]) for calls in roles.ACTIONS.values() for call in calls}
+    assert named <= reachable, named - reachable
+    fields = [call for calls in roles.ACTIONS.values() for call in calls if len(call) == 3]
+    assert all(call[2] in roles.FIELDS[(call[0], call[1])] for call in fields), fields
+
+
+@pytest.mark.django_db
+def test_me_answers_what_each_role_may_do_as_issue_23_gives_it(officers, player_api):
+    for role in roles.ROLES:
+        may = bearer_for(officers[role]).get("/api/me").json()["may"]
+        expected = {name: all(issue_allows_call(role, call) for call in calls) for name, calls in roles.ACTIONS.items()}
+        assert may == expected, role
+    assert bearer_for(officers[roles.TELLER]).get("/api/me").json()["may"]["decide"] is False
+    assert bearer_for(officers[roles.LOAN_OFFICER]).get("/api/me").json()["may"]["decide"] is True
+    assert bearer_for(officers[roles.LOAN_OFFICER]).get("/api/me").json()["may"]["solo_access"] is False
+    assert all(bearer_for(officers[roles.TREASURER]).get("/api/me").json()["may"].values())
+    assert not any(player_api.get("/api/me").json()["may"].values())
+
+
+@pytest.mark.django_db
+def test_what_me_says_follows_the_servers_table(officers, monkeypatch):
+    """The map is computed from ROUTES on each call: a route given to treasurers alone takes the
+    action from a loan officer's screens at once."""
+    monkeypatch.setitem(roles.ROUTES, "savings-create", {roles.POST: roles.TREASURER})
+    may = bearer_for(officers[roles.LOAN_OFFICER]).get("/api/me").json()["may"]
+    assert may["add_product"] is False
+    assert may["edit_product"] is True

@@ -2508,6 +2508,28 @@ export interface components {
             updated_count: number;
             detail: string;
         };
+        /** @description What the caller may do (bank/core/roles.py ACTIONS): a screen offers an action only when true. */
+        MayOut: {
+            decide: boolean;
+            add_product: boolean;
+            edit_product: boolean;
+            pay_off: boolean;
+            write_off: boolean;
+            bad_payer: boolean;
+            solo_access: boolean;
+            client_type: boolean;
+            password: boolean;
+            unblock: boolean;
+            bulk_delete: boolean;
+            credit_adjust: boolean;
+            migration_execute: boolean;
+            solo_dividends: boolean;
+            exchange_rates: boolean;
+            bank_settings: boolean;
+            backup: boolean;
+            check_books: boolean;
+            officers: boolean;
+        };
         MeOut: {
             username: string;
             /** @description an officer's display name (absent for players) */
@@ -2523,6 +2545,7 @@ export interface components {
             role?: components["schemas"]["RoleEnum"];
             has_solo_access: boolean;
             player: components["schemas"]["PlayerBriefOut"] | null;
+            may: components["schemas"]["MayOut"];
             /** @description an officer's own failed sign-ins since their last sign-in (absent for players) */
             failed_sign_ins?: components["schemas"]["FailedSignInsOut"];
         };

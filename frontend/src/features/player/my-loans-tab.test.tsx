@@ -8,6 +8,7 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { day } from '@/testing/text';
+import { CAPABILITIES } from '@/testing/capabilities';
 
 // jsdom has no canvas: the chart is replaced by a stand-in that shows what it was given.
 vi.mock('@/features/player/loan-chart', () => ({
@@ -22,6 +23,7 @@ const ME: Me = {
   username: 'Aria',
   is_admin: false,
   has_solo_access: false,
+  may: CAPABILITIES.player,
   player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 60, client_type: 'new', bad_payer: false, has_solo_access: false },
 };
 

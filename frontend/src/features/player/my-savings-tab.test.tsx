@@ -7,6 +7,7 @@ import type { ProjectionWeek } from '@/lib/savings';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf, definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { CAPABILITIES } from '@/testing/capabilities';
 
 // jsdom has no canvas: the browser tests draw the real chart
 vi.mock('@/features/player/savings-chart', () => ({
@@ -17,6 +18,7 @@ const ME: Me = {
   username: 'Aria',
   is_admin: false,
   has_solo_access: false,
+  may: CAPABILITIES.player,
   player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 160, client_type: 'new', bad_payer: false, has_solo_access: false },
 };
 

@@ -8,11 +8,13 @@ import { formatDateTime } from '@/lib/dates';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { loanKeys } from '@/features/loans/api/keys';
+import { CAPABILITIES } from '@/testing/capabilities';
 
 const ME: Me = {
   username: 'Aria',
   is_admin: false,
   has_solo_access: false,
+  may: CAPABILITIES.player,
   player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 60, client_type: 'new', bad_payer: false, has_solo_access: false },
 };
 

@@ -7,11 +7,13 @@ import type { LoanQuote } from '@/lib/loans';
 import { mockFetch, type MockAnswer, type MockCall } from '@/testing/fetch-mock';
 import { definitionOf, definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { CAPABILITIES } from '@/testing/capabilities';
 
 const ME: Me = {
   username: 'Aria',
   is_admin: false,
   has_solo_access: false,
+  may: CAPABILITIES.player,
   player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 160, client_type: 'new', bad_payer: false, has_solo_access: false },
 };
 

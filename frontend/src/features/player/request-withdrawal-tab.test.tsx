@@ -6,11 +6,13 @@ import { makeTotalSavings, makeWithdrawal } from '@/lib/savings-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { CAPABILITIES } from '@/testing/capabilities';
 
 const ME: Me = {
   username: 'Aria',
   is_admin: false,
   has_solo_access: false,
+  may: CAPABILITIES.player,
   player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 160, client_type: 'new', bad_payer: false, has_solo_access: false },
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -7,11 +7,13 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { day } from '@/testing/text';
+import { CAPABILITIES } from '@/testing/capabilities';
 
 const ME: Me = {
   username: 'Aria',
   is_admin: false,
   has_solo_access: false,
+  may: CAPABILITIES.player,
   player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 160, client_type: 'new', bad_payer: false, has_solo_access: false },
 };
 
