@@ -150,14 +150,12 @@ class OfficerDisplayNameOut(MayBeAbsent, serializers.CharField):
     """An officer's own display name, the name their approvals are recorded under (absent for players)."""
 
 
-MayOut = type(
-    "MayOut",
-    (serializers.Serializer,),
-    {
-        "__doc__": "What the caller may do (bank/core/roles.py ACTIONS): a screen offers an action only when true.",
-        **{name: serializers.BooleanField() for name in roles.ACTIONS},
-    },
-)
+class MayOut(serializers.Serializer):
+    """What the caller may do (bank/core/roles.py ACTIONS): a screen offers an action only when true."""
+
+    def get_fields(self):
+        # the apps register their actions as they start, after this module may have been imported
+        return {name: serializers.BooleanField() for name in roles.ACTIONS}
 
 
 class MeOut(serializers.Serializer):

@@ -249,7 +249,10 @@ class AuditListApi(APIView):
         data = parse(AuditIn, request, body=False)
         page = page_of(data)
         found = audit_page(offset=page.offset, limit=page.size, **audit_filters(data))
-        kinds = [{"kind": kind, "label": label} for kind, label in audit.KINDS.items()]
+        # by label, for the filter: the apps register their kinds in the order they start
+        kinds = [
+            {"kind": kind, "label": label} for kind, label in sorted(audit.KINDS.items(), key=lambda item: item[1])
+        ]
         body = found | page.answer(found["count"]) | {"kinds": kinds, "officers": audit_officers()}
         return Response(AuditPageOut(body).data)
 

@@ -9,9 +9,11 @@ class BankConfig(AppConfig):
     verbose_name = "Guild Bank"
 
     def ready(self):
-        from bank.core import demo
+        from bank.core import demo, vocabulary
 
         from .demo_states import seed_admin_states
+        from .vocabulary import VOCABULARY
 
+        vocabulary.register(VOCABULARY)
         if seed_admin_states not in demo.seeders():
             demo.register(seed_admin_states)

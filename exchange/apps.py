@@ -6,11 +6,13 @@ class ExchangeConfig(AppConfig):
     verbose_name = "Pearl exchange"
 
     def ready(self) -> None:
-        from bank.core import decisions, demo
+        from bank.core import decisions, demo, vocabulary
 
         from .demo import seed_exchanges
         from .services import exchanges_asked
+        from .vocabulary import VOCABULARY
 
+        vocabulary.register(VOCABULARY)
         decisions.register_asked(exchanges_asked)
 
         if seed_exchanges not in demo.seeders():

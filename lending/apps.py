@@ -7,7 +7,7 @@ class LendingConfig(AppConfig):
 
     def ready(self) -> None:
         # figures flow down to the lower apps through their hooks; their imports never come up here
-        from bank.core import controls, decisions, demo
+        from bank.core import controls, decisions, demo, vocabulary
         from credit import migration
         from lending.loans import services as loan_services
         from lending.loans.selectors import (
@@ -20,7 +20,9 @@ class LendingConfig(AppConfig):
         from lending.savings.selectors import savings_counts_for_credit, savings_counts_sql
 
         from .demo import seed_loans, seed_savings
+        from .vocabulary import VOCABULARY
 
+        vocabulary.register(VOCABULARY)
         migration.register_source(loan_counts_for_credit, grouped=loan_counts_sql)
         migration.register_source(savings_counts_for_credit, grouped=savings_counts_sql)
         loan_services.register_changes()

@@ -10,4 +10,10 @@ class CoreConfig(AppConfig):
     verbose_name = "Guild Bank plumbing"
 
     def ready(self) -> None:
-        from . import controls  # noqa: F401  (registers the bank settings' change with the decisions)
+        from . import (
+            controls,  # noqa: F401  (registers the bank settings' change with the decisions)
+            vocabulary,
+        )
+        from .own_vocabulary import VOCABULARY
+
+        vocabulary.register(VOCABULARY)

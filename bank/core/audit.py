@@ -5,7 +5,7 @@ Plumbing (imports no app): services pass their model instances and this module c
 needs, ids and names included, so that an entry outlives what it names.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -13,108 +13,31 @@ from decimal import Decimal
 from django.db import transaction
 
 from .models import AuditEntry
+from .registry import merge
 
 SYSTEM = "system"
 
-# kind -> what it means, for the Audit tab's filter (one place for both sides)
-KINDS: dict[str, str] = {
-    "loan.created": "Loan added",
-    "loan.payment_marked": "Loan payment marked",
-    "loan.paid_off": "Loan paid off",
-    "loan.edited": "Loan edited",
-    "loan.date_changed": "Loan start date changed",
-    "loan.days_changed": "Loan days changed",
-    "loan_request.approved": "Loan request approved",
-    "loan_request.denied": "Loan request denied",
-    "savings.created": "Savings added",
-    "savings.payment_marked": "Savings week marked",
-    "savings.edited": "Savings edited",
-    "savings.date_changed": "Savings start date changed",
-    "savings.auto_processed": "Overdue weeks auto-processed",
-    "withdrawal.approved": "Withdrawal approved",
-    "withdrawal.denied": "Withdrawal denied",
-    "exchange.rates_set": "Exchange rates set",
-    "exchange.approved": "Pearl exchange approved",
-    "exchange.denied": "Pearl exchange denied",
-    "credit.penalty": "Credit penalty",
-    "credit.adjusted": "Credit adjusted",
-    "credit.migrated": "Credit score migrated",
-    "dividends.set": "Solo dividends set",
-    "player.updated": "Player flags changed",
-    "player.client_type_changed": "Client type changed",
-    "player.identity_changed": "Player renamed",
-    "player.blocked": "Player blocked after failed sign-ins",
-    "player.unblocked": "Player unblocked",
-    "staff.locked": "Officer sign-in locked at one address after failed attempts",
-    "staff.unlocked": "Officer sign-in locks lifted",
-    "player.password_set": "Password set",
-    "player.created": "Player created",
-    "player.deleted": "Player deleted",
-    "bank.restored": "Bank restored from a backup",
-    "officer.created": "Officer added",
-    "officer.updated": "Officer changed",
-    "officer.password_set": "Officer's password changed",
-    "officer.password_changed": "Officer changed their own password",
-    "player.password_changed": "Player changed their own password",
-    "bank.settings_set": "Bank settings changed",
-    "job.requested": "A job asked to run now (the books check)",
-    "loan.proposed": "Loan proposed (a second officer must approve)",
-    "loan_request.first_approved": "Loan request approved once (a second officer must approve)",
-    "withdrawal.first_approved": "Withdrawal approved once (a second officer must approve)",
-    "exchange.first_approved": "Pearl exchange approved once (a second officer must approve)",
-    "loan.written_off": "Loan written off",
-    "loan_request.cancelled": "Loan request cancelled by the player",
-    "withdrawal.cancelled": "Withdrawal cancelled by the player",
-    "exchange.cancelled": "Pearl exchange cancelled by the player",
-    "savings.catch_up_refused": "Overdue weeks not processed",
-    "proposal.created": "Change proposed (a second officer must approve)",
-    "proposal.first_approved": "Proposed change approved once (its first approval no longer counted)",
-    "proposal.carried_out": "Proposed change approved and carried out",
-    "proposal.denied": "Proposed change denied",
-    "proposal.stale": "Proposed change not carried out: its record changed",
-}
+# kind -> what it means, for the Audit tab's filter: each app registers its own (bank.core.vocabulary)
+KINDS: dict[str, str] = {}
 
 
 # What the trail calls the record an entry is about, by the record's model: its name and number
 # ("Loan #12"), since the player and the values are shown beside it. Records not named here (a
 # player, the exchange rates, the solo dividends) keep their own text ("Aria (aria.guild)").
-OBJECT_NAMES: dict[str, str] = {
-    "loan": "Loan",
-    "pendingloan": "Loan request",
-    "savings": "Savings",
-    "withdrawalrequest": "Withdrawal request",
-    "pearlexchangerequest": "Pearl exchange",
-    "creditevent": "Credit score event",
-    "proposal": "Proposal",
-}
+# Each app names its own models (bank.core.vocabulary).
+OBJECT_NAMES: dict[str, str] = {}
 
 
-# How the Audit tab shows a recorded value, by field name: an amount of bread, an interest rate
-# (a fraction kept as text), a day, a moment. Fields not named here are shown as they were recorded.
-FIELD_KINDS: dict[str, str] = {
-    **dict.fromkeys(
-        (
-            "value",
-            "amount",
-            "available",
-            "invested_value",
-            "total_to_pay",
-            "daily_payment",
-            "dividends",
-            "solo_gain",
-            "bread_amount",
-            "sell_rate",
-            "buy_rate",
-            "four_eyes_above",
-            "repaid_at_pay_off",
-            "written_off",
-        ),
-        "money",
-    ),
-    "interest_rate": "rate",
-    **dict.fromkeys(("start_date", "next_due_date", "date"), "date"),
-    **dict.fromkeys(("blocked_at", "created_at", "locked_until"), "datetime"),
-}
+# How the Audit tab shows a recorded value, by field name: "money" (an amount of bread), "rate" (an
+# interest rate, a fraction kept as text), "date", "datetime". Fields not named here are shown as
+# they were recorded. Each app names its own fields (bank.core.vocabulary).
+FIELD_KINDS: dict[str, str] = {}
+
+
+def register(*, kinds: Mapping[str, str], objects: Mapping[str, str], fields: Mapping[str, str]) -> None:
+    merge(KINDS, kinds, what="audit kind")
+    merge(OBJECT_NAMES, objects, what="audit object")
+    merge(FIELD_KINDS, fields, what="audit field")
 
 
 def field_kinds(before, after) -> dict[str, str]:

@@ -14,7 +14,7 @@ Double entry: each entry takes its amount from one account and gives it to anoth
 all the accounts together never changes; the bank's account may go below zero (what it paid out).
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from django.db import transaction
 
 from .models import LedgerEntry
+from .registry import merge
 
 Account = tuple[str, int | None]
 BANK: Account = (LedgerEntry.Account.BANK, None)
@@ -54,28 +55,12 @@ def decision_scope(decision_id: int):
         _decision.reset(token)
 
 
-# reason -> what it means (one place for every domain's reasons, as bank.core.audit.KINDS)
-REASONS: dict[str, str] = {
-    "opening_balance": "Opening balance: the books began with the balance held then",
-    "savings_deposit": "Bread put into a new savings account",
-    "week_interest_paid": "A savings week's interest paid out in the game (Paid)",
-    "week_interest_compounded": "A savings week's interest added to the balance (Not Paid)",
-    "week_changed_to_paid": "A Not Paid week changed to Paid: its interest taken back out and paid in the game",
-    "week_changed_to_not_paid": "A Paid week changed to Not Paid: its interest added to the balance",
-    "withdrawal": "A withdrawal taken out of the savings",
-    "pearl_sale": "Pearls sold to the bank: bread to the player's savings or hand",
-    "pearl_buy": "Pearls bought from the bank, paid from the savings",
-    "balance_edit": "An admin's edit of a savings balance",
-    "loan_disbursed": "A loan lent out",
-    "loan_edited": "An admin's edit of a loan's value",
-    "loan_day_paid": "A loan day paid",
-    "loan_day_unpaid": "A loan day changed from Paid: its payment taken back",
-    "loan_paid_off": "A pay-off: the rest of the loan paid at once in the game",
-    "loan_written_off": "A write-off: the rest of the loan forgiven by the bank",
-    "solo_gain": "A pay-off's share of the interest to the solo dividends",
-    "dividends_edit": "An admin's edit of the solo dividends",
-    "player_removed": "A removed player's savings balance",
-}
+# reason -> what it means: each app registers its own (bank.core.vocabulary)
+REASONS: dict[str, str] = {}
+
+
+def register_reasons(reasons: Mapping[str, str]) -> None:
+    merge(REASONS, reasons, what="ledger reason")
 
 
 @dataclass(frozen=True)

@@ -104,25 +104,14 @@ def _send(groups: list[str], message: dict) -> None:
         _pause(error)
 
 
-KINDS = frozenset(
-    {
-        "players",
-        "credit",
-        "loans",
-        "pending_loans",
-        "savings",
-        "withdrawal_requests",
-        "pearl_exchange_requests",
-        "exchange_settings",
-        "solo_dividends",
-        "audit",  # admins only
-        "notifications",  # admins only: the Discord outbox
-        "jobs",  # admins only: the daily jobs' last runs (bank/jobs.py)
-        "officers",  # admins only: officers and their roles
-        "bank_settings",  # admins only: the four-eyes threshold and the bounds
-        "proposals",  # admins only: changes waiting for a second officer
-    }
-)
+# the kinds of data a notice may name: each app registers its own (bank.core.vocabulary)
+KINDS: set[str] = set()
+
+
+def register_kinds(kinds: Iterable[str]) -> None:
+    KINDS.update(kinds)
+
+
 ADMINS_GROUP = "admins"
 EVERYONE_GROUP = "players"  # every signed-in player, for bank-wide settings
 

@@ -7,6 +7,10 @@ passwords, deletes, backups). The role is read from the signed-in user's row on 
 never from input. Plumbing: this module names routes by their URL name and imports no app.
 """
 
+from collections.abc import Mapping
+
+from .registry import merge
+
 TELLER = "teller"
 LOAN_OFFICER = "loan_officer"
 TREASURER = "treasurer"
@@ -22,146 +26,33 @@ PLAYERS_ONLY = "players_only"
 GET, POST, PUT, PATCH, DELETE = "GET", "POST", "PUT", "PATCH", "DELETE"
 
 # Every API route an officer's token can reach (URL name -> method -> the least role that may call
-# it). A route missing here answers 403 to every officer, and the role-matrix test
-# (bank/tests/test_roles.py), which walks the URL resolver, fails: a new route must be added here.
-ROUTES: dict[str, dict[str, str]] = {
-    # sessions and the officer's own screens: every officer
-    "extend-session": {POST: TELLER},
-    "logout": {POST: TELLER},
-    "me": {GET: TELLER},
-    "ws-ticket": {POST: TELLER},
-    # players
-    "player-create": {POST: TELLER},
-    "player-update": {PUT: LOAN_OFFICER},  # bad payer; client type and solo access: FIELDS below
-    "player-search": {GET: TELLER},
-    "players-blocked": {GET: TELLER},
-    "player-unblock": {PUT: TREASURER},
-    "player-password": {PUT: TREASURER},
-    "players-bad-payers": {GET: TELLER},
-    "players-bulk-delete": {DELETE: TREASURER},
-    "player-client-type": {PUT: TREASURER},
-    "player-products": {GET: TELLER},
-    "player-statement": {GET: TELLER},
-    # credit
-    "credit-score": {GET: TELLER},
-    "credit-history": {GET: TELLER},
-    "loan-eligibility": {GET: TELLER},
-    "credit-benefits": {GET: TELLER},
-    "credit-overview": {GET: TELLER},
-    "credit-penalty": {POST: TREASURER},
-    "credit-adjust": {POST: TREASURER},
-    "credit-migration-preview": {GET: TELLER},
-    "credit-migration-execute": {POST: TREASURER},
-    # savings
-    "savings-create": {POST: LOAN_OFFICER},
-    "savings-quote": {GET: TELLER},
-    "savings-detail": {GET: TELLER},
-    "savings-payment": {POST: TELLER},
-    "savings-check": {GET: TELLER},
-    "savings-auto": {POST: TELLER},
-    "savings-clients": {GET: TELLER},
-    "savings-mark-old": {POST: TREASURER},
-    "savings-edit": {PUT: LOAN_OFFICER},
-    "savings-change-date": {PUT: LOAN_OFFICER},
-    "timezone-settings": {GET: TELLER},
-    "total-savings": {GET: TELLER},
-    # withdrawals
-    "withdrawal-create": {POST: PLAYERS_ONLY},
-    "withdrawal-cancel": {PUT: PLAYERS_ONLY},
-    "withdrawal-history": {GET: TELLER},
-    "withdrawal-list": {GET: TELLER},
-    "withdrawal-approve": {PUT: LOAN_OFFICER},
-    "withdrawal-deny": {PUT: LOAN_OFFICER},
-    # loans
-    "solo-dividends": {GET: TELLER, PUT: TREASURER},
-    "my-bank-data": {GET: TELLER},  # answers 404: an officer has no player
-    "loan-request-create": {POST: PLAYERS_ONLY},
-    "loan-request-cancel": {PUT: PLAYERS_ONLY},
-    "loan-quote": {GET: TELLER},
-    "loan-limits": {GET: TELLER},
-    "loan-request-approve": {PUT: LOAN_OFFICER},
-    "loan-request-deny": {PUT: LOAN_OFFICER},
-    "pending-loans-admin": {GET: TELLER},
-    "loan-create": {POST: LOAN_OFFICER},
-    "loan-update": {GET: TELLER, PUT: LOAN_OFFICER},  # PUT: pay off
-    "loan-payment": {POST: TELLER},
-    "loans-check": {GET: TELLER},
-    "loan-edit": {PUT: LOAN_OFFICER},
-    "loan-change-date": {PUT: LOAN_OFFICER},
-    "loan-change-days": {PUT: LOAN_OFFICER},
-    "loan-write-off": {POST: LOAN_OFFICER},
-    # pearl exchange
-    "exchange-settings": {GET: TELLER, PUT: TREASURER},
-    "exchange-quote": {GET: TELLER},
-    "exchange-create": {POST: PLAYERS_ONLY},
-    "exchange-cancel": {PUT: PLAYERS_ONLY},
-    "exchange-history": {GET: TELLER},
-    "exchange-list": {GET: TELLER},
-    "exchange-approve": {PUT: LOAN_OFFICER},
-    "exchange-deny": {PUT: LOAN_OFFICER},
-    # the bank
-    "dashboard-stats": {GET: TELLER},
-    "report": {GET: TELLER},
-    "backup": {GET: TREASURER},
-    "audit-list": {GET: TELLER},
-    "audit-csv": {GET: TELLER},
-    "notifications-undelivered": {GET: TELLER},
-    "jobs": {GET: TELLER},
-    "reconcile": {GET: TELLER},
-    "reconcile-run": {POST: TREASURER},
-    "ledger": {GET: TELLER},
-    "my-statement": {GET: TELLER},  # answers 404: an officer has no player
-    "officers": {GET: TREASURER, POST: TREASURER},
-    "officer-update": {PATCH: TREASURER},
-    "officer-password": {PUT: TREASURER},
-    "officer-lockout": {DELETE: TREASURER},
-    "own-password": {POST: TELLER},  # every officer, for themselves (players too: not an officer's route)
-    "bank-settings": {GET: TELLER, PUT: TREASURER},
-    # officers' changes waiting for a second officer: each proposal names the least role that may decide it
-    "proposals": {GET: TELLER},
-    "waiting": {GET: TELLER},
-    "proposal-approve": {PUT: TELLER},
-    "proposal-deny": {PUT: TELLER},
-}
+# it), registered by the app that serves it (bank.core.vocabulary). A route missing here answers 403 to
+# every officer, and the role-matrix test (bank/tests/test_roles.py), which walks the URL resolver,
+# fails: a new route must be registered.
+ROUTES: dict[str, dict[str, str]] = {}
 
 # Fields of a route that need more than the route itself: (URL name, method) -> field -> least role.
-FIELDS: dict[tuple[str, str], dict[str, str]] = {
-    ("player-update", PUT): {"client_type": TREASURER, "has_solo_access": TREASURER},
-}
+FIELDS: dict[tuple[str, str], dict[str, str]] = {}
 
 
 # What an officer's screens offer, each named by the calls it makes (URL name, method[, field]): the
 # caller may do it when their role may make every one of those calls. GET /api/me answers the map
 # (`may`), so the panel shows exactly what the server lets through and keeps no role table of its own.
+# Each app adds the calls of its routes (two apps' calls of one action add up: "decide").
 Call = tuple[str, str] | tuple[str, str, str]
-ACTIONS: dict[str, tuple[Call, ...]] = {
-    "decide": (
-        ("loan-request-approve", PUT),
-        ("loan-request-deny", PUT),
-        ("withdrawal-approve", PUT),
-        ("withdrawal-deny", PUT),
-        ("exchange-approve", PUT),
-        ("exchange-deny", PUT),
-    ),
-    "add_product": (("loan-create", POST), ("savings-create", POST)),
-    "edit_product": (("loan-edit", PUT), ("savings-edit", PUT)),
-    "pay_off": (("loan-update", PUT),),
-    "write_off": (("loan-write-off", POST),),
-    "bad_payer": (("player-update", PUT),),
-    "solo_access": (("player-update", PUT, "has_solo_access"),),
-    "client_type": (("player-client-type", PUT), ("savings-mark-old", POST)),
-    "password": (("player-password", PUT),),
-    "unblock": (("player-unblock", PUT),),
-    "bulk_delete": (("players-bulk-delete", DELETE),),
-    "credit_adjust": (("credit-adjust", POST), ("credit-penalty", POST)),
-    "migration_execute": (("credit-migration-execute", POST),),
-    "solo_dividends": (("solo-dividends", PUT),),
-    "exchange_rates": (("exchange-settings", PUT),),
-    "bank_settings": (("bank-settings", PUT),),
-    "backup": (("backup", GET),),
-    "check_books": (("reconcile-run", POST),),
-    "officers": (("officers", GET), ("officers", POST), ("officer-update", PATCH)),
-}
+ACTIONS: dict[str, tuple[Call, ...]] = {}
+
+
+def register(
+    *,
+    routes: Mapping[str, Mapping[str, str]],
+    fields: Mapping[tuple[str, str], Mapping[str, str]],
+    actions: Mapping[str, tuple[Call, ...]],
+) -> None:
+    merge(ROUTES, {name: dict(methods) for name, methods in routes.items()}, what="route")
+    merge(FIELDS, {call: dict(least) for call, least in fields.items()}, what="route's fields")
+    for name, calls in actions.items():
+        ACTIONS[name] = tuple(dict.fromkeys((*ACTIONS.get(name, ()), *calls)))
 
 
 def role_of(user) -> str | None:

@@ -2510,25 +2510,25 @@ export interface components {
         };
         /** @description What the caller may do (bank/core/roles.py ACTIONS): a screen offers an action only when true. */
         MayOut: {
+            bad_payer: boolean;
+            solo_access: boolean;
+            password: boolean;
+            unblock: boolean;
+            officers: boolean;
+            credit_adjust: boolean;
+            migration_execute: boolean;
             decide: boolean;
             add_product: boolean;
             edit_product: boolean;
             pay_off: boolean;
             write_off: boolean;
-            bad_payer: boolean;
-            solo_access: boolean;
             client_type: boolean;
-            password: boolean;
-            unblock: boolean;
-            bulk_delete: boolean;
-            credit_adjust: boolean;
-            migration_execute: boolean;
             solo_dividends: boolean;
             exchange_rates: boolean;
+            bulk_delete: boolean;
             bank_settings: boolean;
             backup: boolean;
             check_books: boolean;
-            officers: boolean;
         };
         MeOut: {
             username: string;

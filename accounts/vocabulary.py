@@ -1,0 +1,54 @@
+"""Players, officers and sign-in: the words this app registers with the plumbing (bank.core.vocabulary), as it starts."""
+
+from bank.core.roles import DELETE, GET, LOAN_OFFICER, PATCH, POST, PUT, TELLER, TREASURER
+from bank.core.vocabulary import Vocabulary
+
+VOCABULARY = Vocabulary(
+    audit_kinds={
+        "player.updated": "Player flags changed",
+        "player.client_type_changed": "Client type changed",
+        "player.identity_changed": "Player renamed",
+        "player.blocked": "Player blocked after failed sign-ins",
+        "player.unblocked": "Player unblocked",
+        "staff.locked": "Officer sign-in locked at one address after failed attempts",
+        "staff.unlocked": "Officer sign-in locks lifted",
+        "player.password_set": "Password set",
+        "player.created": "Player created",
+        "officer.created": "Officer added",
+        "officer.updated": "Officer changed",
+        "officer.password_set": "Officer's password changed",
+        "officer.password_changed": "Officer changed their own password",
+        "player.password_changed": "Player changed their own password",
+    },
+    audit_fields={"blocked_at": "datetime", "created_at": "datetime", "locked_until": "datetime"},
+    live_kinds=["players", "officers"],
+    routes={
+        "extend-session": {POST: TELLER},
+        "logout": {POST: TELLER},
+        "me": {GET: TELLER},
+        "ws-ticket": {POST: TELLER},
+        "player-create": {POST: TELLER},
+        "player-update": {PUT: LOAN_OFFICER},  # bad payer; client type and solo access: FIELDS below
+        "player-search": {GET: TELLER},
+        "players-blocked": {GET: TELLER},
+        "player-unblock": {PUT: TREASURER},
+        "player-password": {PUT: TREASURER},
+        "officers": {GET: TREASURER, POST: TREASURER},
+        "officer-update": {PATCH: TREASURER},
+        "officer-password": {PUT: TREASURER},
+        "officer-lockout": {DELETE: TREASURER},
+        "own-password": {POST: TELLER},  # every officer, for themselves (players too: not an officer's route)
+    },
+    route_fields={("player-update", PUT): {"client_type": TREASURER, "has_solo_access": TREASURER}},
+    actions={
+        "bad_payer": (("player-update", PUT),),
+        "solo_access": (("player-update", PUT, "has_solo_access"),),
+        "password": (("player-password", PUT),),
+        "unblock": (("player-unblock", PUT),),
+        "officers": (
+            ("officers", GET),
+            ("officers", POST),
+            ("officer-update", PATCH),
+        ),
+    },
+)
