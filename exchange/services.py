@@ -1,7 +1,8 @@
 """Every write about pearl exchange rates and requests (docs/rules.md, Pearl exchange).
 
 Lock order, the bank's one (docs/rules.md, "Lock order"), as every savings write: the player first, then
-the request, then the player's savings, then the bank-wide rows (the exchange settings). So a purchase
+the request, then the player's savings (locked by the savings services, which hand this module the
+locked account), then the bank-wide rows (the exchange settings). So a purchase
 and a withdrawal paid from one account, or two purchases, wait for each other and never both spend the
 same bread.
 """
@@ -204,9 +205,9 @@ def exchange_request_approve(
 
 def _carry_out(request: PearlExchangeRequest, *, player, admin: User, verdict: Verdict) -> None:
     if request.exchange_type == Type.BUY:
-        savings = Savings.objects.select_for_update().filter(pk=request.savings_id).first()
-        if savings is None or savings.status != Savings.Status.ACTIVE or savings.invested_value < request.bread_amount:
-            held = savings.invested_value if savings and savings.status == Savings.Status.ACTIVE else 0
+        savings = savings_services.savings_locked_active(player=player, savings_id=request.savings_id)
+        if savings is None or savings.invested_value < request.bread_amount:
+            held = savings.invested_value if savings is not None else 0
             raise BankError(
                 f"The savings account (€{held:,}) no longer covers this purchase of €{request.bread_amount:,}",
                 code="not_covered",

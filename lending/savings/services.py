@@ -99,6 +99,17 @@ def _proposed_savings(proposal: Proposal) -> Savings:
     return savings
 
 
+def savings_locked_active(*, player: Player, savings_id: int | None) -> Savings | None:
+    """One of the player's active accounts, locked until the caller's transaction ends (the caller holds
+    the player's row: the bank's lock order); None when it is gone, closed or not the player's. The other
+    apps take a locked account here, never with a lock of their own."""
+    if savings_id is None:
+        return None
+    return (
+        Savings.objects.select_for_update().filter(pk=savings_id, player=player, status=Savings.Status.ACTIVE).first()
+    )
+
+
 def _active_savings_locked(player: Player) -> list[Savings]:
     """The player's active savings, locked, oldest first (the caller holds the player's row)."""
     return list(Savings.objects.select_for_update().filter(player=player, status=Savings.Status.ACTIVE).order_by("pk"))
