@@ -6,7 +6,8 @@ import re
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
 def path_is(path: str) -> re.Pattern[str]:
@@ -72,6 +73,21 @@ def scroll_to_top(page: Page) -> None:
     """Full-page screenshots draw sticky headers where the page is scrolled: start at the top."""
     page.evaluate("window.scrollTo(0, 0)")
     wait_until_true(page, "window.scrollY === 0 && document.scrollingElement.scrollTop === 0", "scrolled to the top")
+
+
+def click_until_gone(button: Locator, timeout_s: float = 30) -> None:
+    """Click a button that goes away once it has worked (Load more on its last page). On 2 busy CPUs a
+    layout shift between Playwright's scroll and its click made the click land on <html>, after which
+    the click that did take removed the button and Playwright waited 30 s for it to come back: click
+    again only while the button is still there."""
+    deadline = time.monotonic() + timeout_s
+    while button.count():
+        assert time.monotonic() < deadline, f"the button was still there after {timeout_s} s of clicks"
+        try:
+            button.click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            continue
+        button.page.wait_for_timeout(100)
 
 
 def wait_until_true(page: Page, expression: str, what: str, timeout_s: float = 10) -> None:

@@ -194,7 +194,9 @@ def _wait_healthy(base_url: str, process: subprocess.Popen, log_path: Path, time
 
 def _start_daphne(env: dict[str, str], name: str) -> tuple[subprocess.Popen, str, Path]:
     port = _free_port()
-    log_path = ARTIFACTS / f"server-{name}.log"
+    # one file per xdist worker: two servers writing one file overwrote each other's lines
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "solo")
+    log_path = ARTIFACTS / f"server-{name}-{worker}.log"
     log = log_path.open("w")
     process = subprocess.Popen(
         # daphne as `make run` starts it: its access log redacts tokens (bank/server.py)

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from datetime import date, timedelta
 
 import pytest
-from bank_ui import open_and_sign_in, open_tab, path_is, scroll_to_top, wait_until_live
+from bank_ui import click_until_gone, open_and_sign_in, open_tab, path_is, scroll_to_top, wait_until_live
 from playwright.sync_api import Browser, Page, expect
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server, watch_for_errors
@@ -351,7 +351,7 @@ def test_savings_management_pages_each_table_with_load_more(page: Page, server: 
     scroll_to_top(page)
     shoot(page, "first-page")
 
-    page.get_by_role("button", name="Load more").click()
+    click_until_gone(page.get_by_role("button", name="Load more"))
     expect(page.get_by_text("Showing 55 of 55 new clients", exact=True)).to_be_visible()
     expect(new_table.locator("tbody tr")).to_have_count(55)
     expect(page.get_by_test_id(f"client-{ids[-1]}")).to_contain_text(f"{prefix}54")
