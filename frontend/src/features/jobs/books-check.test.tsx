@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BooksCheckNotice } from '@/features/jobs/books-check';
 import { DailyJobs } from '@/features/jobs/daily-jobs';
 import { jobKeys } from '@/features/jobs/api/keys';
+import { ASKED_RUN_POLL_MS } from '@/features/jobs/api/use-jobs';
 import { OfficerRole } from '@/features/officers/officer-role';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
@@ -200,6 +201,26 @@ describe('BooksCheckNotice', () => {
     expect(screen.getByTestId('job-reconcile').textContent).toContain('. The books balance: 1,240 accounts checked.');
     expect(screen.queryByText(/^A check was asked for/)).toBeNull();
     expect(button).toHaveProperty('disabled', false);
+  });
+
+  it('learns the outcome of an asked-for check by itself when no notice comes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let state: 'asked' | 'done' = 'asked';
+      mockFetch({
+        'GET /api/admin/jobs': () =>
+          state === 'asked' ? jobs({ requested_at: '2026-11-24T09:00:00Z' }) : jobs({ last_outcome: 'The books balance: 1,240 accounts checked.' }),
+        'GET /api/admin/reconcile': reconcile([]),
+      });
+      renderWithProviders(<BooksCheckNotice />);
+      expect((await screen.findByText(/^A check was asked for/)).textContent).toMatch(/: it runs within a minute\.$/);
+      state = 'done';
+      await act(() => vi.advanceTimersByTimeAsync(ASKED_RUN_POLL_MS));
+      await waitFor(() => expect(screen.queryByText(/^A check was asked for/)).toBeNull());
+      expect(screen.getByRole('button', { name: 'Check the books now' })).toHaveProperty('disabled', false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers the check only to treasurers', async () => {
