@@ -23,13 +23,13 @@ EVERY_APP = [
 
 
 def test_the_plumbings_tables_hold_exactly_what_the_apps_registered():
-    assert audit.KINDS == {kind: label for app in EVERY_APP for kind, label in app.audit_kinds.items()}
-    assert audit.OBJECT_NAMES == {name: text for app in EVERY_APP for name, text in app.audit_objects.items()}
-    assert audit.FIELD_KINDS == {name: kind for app in EVERY_APP for name, kind in app.audit_fields.items()}
-    assert ledger.REASONS == {reason: text for app in EVERY_APP for reason, text in app.ledger_reasons.items()}
-    assert live.KINDS == {kind for app in EVERY_APP for kind in app.live_kinds}
-    assert roles.ROUTES == {name: dict(methods) for app in EVERY_APP for name, methods in app.routes.items()}
-    assert roles.FIELDS == {call: dict(least) for app in EVERY_APP for call, least in app.route_fields.items()}
+    assert {kind: label for app in EVERY_APP for kind, label in app.audit_kinds.items()} == audit.KINDS
+    assert {name: text for app in EVERY_APP for name, text in app.audit_objects.items()} == audit.OBJECT_NAMES
+    assert {name: kind for app in EVERY_APP for name, kind in app.audit_fields.items()} == audit.FIELD_KINDS
+    assert {reason: text for app in EVERY_APP for reason, text in app.ledger_reasons.items()} == ledger.REASONS
+    assert {kind for app in EVERY_APP for kind in app.live_kinds} == live.KINDS
+    assert {name: dict(methods) for app in EVERY_APP for name, methods in app.routes.items()} == roles.ROUTES
+    assert {call: dict(least) for app in EVERY_APP for call, least in app.route_fields.items()} == roles.FIELDS
 
 
 def test_no_word_is_registered_by_two_apps():
