@@ -74,7 +74,7 @@ class LoginApi(APIView):
             username=data.get("username"), password=data.get("password"), address=client_address(request)
         )
         issued = tokens.token_issue(user=user)
-        player = selectors.player_of(user)
+        player = selectors.own_player(user)
         body = (
             _session_body(issued)
             | {
@@ -136,7 +136,7 @@ class VerifyTokenApi(APIView):
             }
         else:
             token, user = read  # the session's user, as every other call trusts it
-            player = selectors.player_of(user)
+            player = selectors.own_player(user)
             body = {
                 "valid": True,
                 "has_solo_access": bool(player and player.has_solo_access),
@@ -169,7 +169,7 @@ class MeApi(APIView):
         summary="The caller's role and player; an officer's own failed sign-ins since their last sign-in",
     )
     def get(self, request):
-        player = selectors.player_of(request.user)
+        player = selectors.own_player(request.user)
         body = {
             "username": selectors.display_name(request.user),
             "is_admin": request.user.is_staff,

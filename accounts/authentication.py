@@ -15,7 +15,7 @@ class BankJWTAuthentication(JWTAuthentication):
     current token and the session has not ended (logout, extension, block, password reset).
 
     The session, its user and the user's player come in one query (`select_related`), so a request
-    pays one query for authentication, and `player_of(request.user)` costs nothing more."""
+    pays one query for authentication, and `own_player(request.user)` costs nothing more."""
 
     def get_user(self, validated_token):
         session = current_session(validated_token)

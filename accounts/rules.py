@@ -22,6 +22,7 @@ MSG_NAME_SHORT = "Player name must be at least 2 characters"
 MSG_DISCORD_SHORT = "Discord username must be at least 2 characters"
 MSG_PASSWORD_SHORT = "Password must be at least 8 characters"
 MSG_PLAYER_NOT_FOUND = "Player not found"
+MSG_NO_PROFILE = "Player profile not found. Please contact admin to create your player profile first."
 MSG_INCORRECT_PASSWORD = "Incorrect password"
 MSG_BLOCKED = (
     f"This account is blocked after {MAX_FAILED_ATTEMPTS} failed sign-in attempts. "

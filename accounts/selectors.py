@@ -6,14 +6,16 @@ from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.db.models.functions import Lower
 from rest_framework.exceptions import NotFound
 
+from bank.core.errors import BankError
+
 from . import rules
 from .models import BankSession, Player, StaffSignInFailure, User
 
 _ID_TERM = re.compile(r"[0-9]{1,18}")
 
 
-def player_of(user: User) -> Player | None:
-    """The user's player record, or None (admins, and users whose player was removed)."""
+def own_player(user: User) -> Player | None:
+    """The user's own player record, or None (admins, and users whose player was removed)."""
     try:
         return user.player
     except Player.DoesNotExist:
@@ -22,23 +24,37 @@ def player_of(user: User) -> Player | None:
 
 def display_name(user: User) -> str:
     """What the screens call a user: the player's name, else the username (admins)."""
-    player = player_of(user)
+    player = own_player(user)
     return player.name if player else user.username
 
 
-def player_for_caller(*, user: User, player_id: int, not_found: str = "Player not found") -> Player:
-    """The player with this id if the caller may read it: admins any, a player only their own.
+def player_for_call(
+    *,
+    user: User,
+    player_id: int | None,
+    not_found: str = rules.MSG_PLAYER_NOT_FOUND,
+    no_profile: str = rules.MSG_NO_PROFILE,
+) -> Player:
+    """The player a call is about, if the caller may read it; else 404.
 
-    Another player's id answers 404, exactly like an id that does not exist. A record reached
-    through its player (a savings account by its id) passes its own `not_found`, the words its
-    route answers for an id that is not there: "not yours" and "not there" must read the same.
+    With an id, the player with that id: admins read any, a player only their own. Another player's
+    id answers 404 `not_found`, exactly like an id that does not exist. A record reached through its
+    player (a savings account by its id) passes its own `not_found`, the words its route answers for
+    an id that is not there: "not yours" and "not there" must read the same.
+    Without an id (a call a player makes for themselves), the caller's own player; 404 `no_profile`
+    for a caller without one.
     """
+    if player_id is None:
+        own = own_player(user)
+        if own is None:
+            raise BankError(no_profile, code="not_found", status=404)
+        return own
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
         raise NotFound(not_found)
     if user.is_staff:
         return player
-    own = player_of(user)
+    own = own_player(user)
     if own is None or own.pk != player.pk:
         raise NotFound(not_found)
     return player

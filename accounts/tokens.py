@@ -23,7 +23,7 @@ from bank.core.sql import CompiledQuery, model_fields
 
 from . import rules
 from .models import BankSession, Player, User, WsTicket
-from .selectors import display_name, player_of
+from .selectors import display_name, own_player
 
 # Ended and expired sessions are kept a day (for the Django admin site), then deleted at a sign-in.
 SESSION_KEEP = timedelta(days=1)
@@ -43,7 +43,7 @@ def _session_expired() -> BankError:
 def _token_for(*, session: BankSession, user: User) -> IssuedToken:
     """A new token for the session, which becomes its one current token (the caller saves it)."""
     token = AccessToken.for_user(user)
-    player = player_of(user)
+    player = own_player(user)
     token["sid"] = session.sid
     token["username"] = display_name(user)
     token["is_admin"] = bool(user.is_staff)

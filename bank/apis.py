@@ -10,7 +10,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import player_for_caller, player_of
+from accounts.selectors import player_for_call
 from bank import backup, dashboard, jobs, statements, waiting
 from bank.core import audit, controls, decisions, outbox
 from bank.core.errors import BankError
@@ -347,9 +347,9 @@ class MyStatementApi(APIView):
         operation_id="me_statement_csv",
     )
     def get(self, request):
-        player = player_of(request.user)
-        if player is None:
-            raise BankError("You have no player profile, so no statement", code="not_found", status=404)
+        player = player_for_call(
+            user=request.user, player_id=None, no_profile="You have no player profile, so no statement"
+        )
         return _statement_answer(request, player)
 
 
@@ -363,7 +363,7 @@ class PlayerStatementApi(APIView):
         operation_id="player_statement_csv",
     )
     def get(self, request, pk: int):
-        player = player_for_caller(user=request.user, player_id=pk)
+        player = player_for_call(user=request.user, player_id=pk)
         return _statement_answer(request, player)
 
 

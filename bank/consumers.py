@@ -16,7 +16,7 @@ from django.db import DatabaseError
 from django.utils import timezone
 from redis.exceptions import RedisError
 
-from accounts.selectors import player_of
+from accounts.selectors import own_player
 from accounts.tokens import session_live_until, ws_ticket_redeem
 from bank.core import live
 
@@ -50,7 +50,7 @@ def _admit(key: str) -> _Admission | None:
     own = [live.user_group(user.pk), live.session_group(sid)]
     if user.is_staff:
         return _Admission([live.ADMINS_GROUP, *own], sid)
-    player = player_of(user)
+    player = own_player(user)
     if player is None:
         return None
     return _Admission([live.player_group(player.pk), live.EVERYONE_GROUP, *own], sid)

@@ -2,7 +2,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import player_for_caller
+from accounts.selectors import player_for_call
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
 from bank.core.paging import page_of
@@ -31,21 +31,21 @@ class CreditScoreApi(APIView):
         responses={200: CreditScoreOut}, summary="A player's score, tier and benefits (own player, or admin)"
     )
     def get(self, request, pk: int):
-        player = player_for_caller(user=request.user, player_id=pk)
+        player = player_for_call(user=request.user, player_id=pk)
         return Response(CreditScoreOut(selectors.credit_summary(player)).data)
 
 
 class CreditHistoryApi(APIView):
     @extend_schema(responses={200: CreditHistoryOut}, summary="A player's credit events, newest first")
     def get(self, request, pk: int):
-        player = player_for_caller(user=request.user, player_id=pk)
+        player = player_for_call(user=request.user, player_id=pk)
         return Response(CreditHistoryOut({"history": selectors.credit_history(player)}).data)
 
 
 class LoanEligibilityApi(APIView):
     @extend_schema(responses={200: EligibilityOut}, summary="May this player request a loan, and up to how much")
     def get(self, request, pk: int):
-        player = player_for_caller(user=request.user, player_id=pk)
+        player = player_for_call(user=request.user, player_id=pk)
         return Response(EligibilityOut(selectors.credit_eligibility(player).as_dict()).data)
 
 

@@ -5,7 +5,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import player_for_caller
+from accounts.selectors import player_for_call
 from bank.core.decisions import AwaitingSecondApproval
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
@@ -107,7 +107,7 @@ class ExchangeHistoryApi(APIView):
         responses={200: HistoryOut}, summary="A player's pearl exchange requests, newest first (own, or admin)"
     )
     def get(self, request, pk: int):
-        player = player_for_caller(user=request.user, player_id=pk)
+        player = player_for_call(user=request.user, player_id=pk)
         return Response(
             HistoryOut({"pearl_exchange_history": selectors.exchange_history_for_player(player=player)}).data
         )

@@ -12,13 +12,13 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from accounts.models import Player, User
+from accounts.selectors import player_for_call
 from accounts.services import player_locked
 from bank.core import audit, decisions, ledger, live, outbox, roles
 from bank.core.decisions import AwaitingSecondApproval, Verdict, locked_pending
 from bank.core.errors import BankError
-from lending.callers import player_of_caller
 from lending.models import Savings
-from lending.rules import BAD_PAYER_PRODUCTS, NO_PROFILE
+from lending.rules import BAD_PAYER_PRODUCTS
 from lending.savings import services as savings_services
 from lending.savings.selectors import client_limit_refusal
 
@@ -66,7 +66,7 @@ def exchange_request_create(
     savings_id: int | None,
 ) -> PearlExchangeRequest:
     """A player asks to sell or buy pearls; the server prices it at today's rate, which it keeps."""
-    player = player_of_caller(user=user, player_id=player_id, missing=NO_PROFILE)
+    player = player_for_call(user=user, player_id=player_id)
     rates = ExchangeSettings.current()
     rate = rates.sell_rate if exchange_type == Type.SELL else rates.buy_rate
     bread = rules.bread_for(pearls=pearls_amount, rate=rate)

@@ -7,7 +7,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import player_of
+from accounts.selectors import own_player
 from bank.core.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
 from bank.core.errors import BankError
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
@@ -119,7 +119,7 @@ class LoanLimitsApi(APIView):
 class SoloDividendsApi(APIView):
     @extend_schema(responses={200: DividendsOut}, summary="The solo dividends (admins and solo-access players)")
     def get(self, request):
-        player = player_of(request.user)
+        player = own_player(request.user)
         if not request.user.is_staff and not (player and player.has_solo_access):
             raise PermissionDenied("Solo dividends are for admins and solo-access players.")
         return Response(DividendsOut({"dividends": selectors.solo_dividends_amount()}).data)

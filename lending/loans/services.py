@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player, User
+from accounts.selectors import player_for_call
 from accounts.services import player_locked
 from bank.core import audit, decisions, ledger, live, outbox, roles
 from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict, approval_entry, locked_pending
@@ -28,12 +29,10 @@ from credit.models import CreditEvent
 from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE, tier_for, tier_range
 from credit.services import credit_record
 from lending import rules
-from lending.callers import player_of_caller
 from lending.loans.models import Loan, LoanPayment, PendingLoan, SoloDividends
 from lending.loans.selectors import loan_paid_total, loan_request_refusal, loans_outstanding_refusal
 
 Action = CreditEvent.Action
-NO_PROFILE = rules.NO_PROFILE
 LOAN_FIELDS = ("value", "interest_rate", "total_days", "total_to_pay", "daily_payment", "start_date", "admin_notes")
 TWO_CREATED = "two officers lent this loan: changing it takes two officers too"
 
@@ -235,7 +234,7 @@ def loan_request_create(
     *, user: User, player_id: int | None, value: int, total_days: int, request_reason: str = ""
 ) -> PendingLoan:
     """A player asks for a loan; the server decides the rate and the total, and who is eligible."""
-    player = player_of_caller(user=user, player_id=player_id)
+    player = player_for_call(user=user, player_id=player_id)
     refusal = loan_request_refusal(player=player, value=value)
     if refusal:
         raise refusal

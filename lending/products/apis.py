@@ -4,9 +4,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import player_for_caller, player_of
-from bank.core.errors import BankError
-from lending import rules
+from accounts.selectors import player_for_call
 
 from . import selectors
 from .serializers import BankDataOut, PlayerProductsOut
@@ -17,9 +15,7 @@ class MyBankDataApi(APIView):
         responses={200: BankDataOut}, summary="The caller's own loans, savings, loan requests (and dividends)"
     )
     def get(self, request):
-        player = player_of(request.user)
-        if player is None:
-            raise BankError(rules.NO_PROFILE, code="not_found", status=404)
+        player = player_for_call(user=request.user, player_id=None)
         # the selector answers BankDataOut's shape as it is: no second pass through serializers
         return Response(selectors.bank_data_for_player(player=player))
 
@@ -29,5 +25,5 @@ class PlayerProductsApi(APIView):
         responses={200: PlayerProductsOut}, summary="A player's savings, loans and loan requests (admin, or own)"
     )
     def get(self, request, pk: int):
-        player = player_for_caller(user=request.user, player_id=pk)
+        player = player_for_call(user=request.user, player_id=pk)
         return Response(selectors.player_products(player=player))  # PlayerProductsOut's shape

@@ -5,7 +5,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import player_for_caller
+from accounts.selectors import player_for_call
 from accounts.services import player_update, players_mark_old
 from bank.core.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
@@ -83,7 +83,7 @@ class SavingsDetailApi(APIView):
     def get(self, request, pk: int):
         savings = savings_selectors.savings_detail(savings_id=pk)
         # another player's account answers exactly as one that is not there
-        player_for_caller(user=request.user, player_id=savings["player_id"], not_found=savings_selectors.NOT_FOUND)
+        player_for_call(user=request.user, player_id=savings["player_id"], not_found=savings_selectors.NOT_FOUND)
         return Response(SavingsOut(savings).data)
 
 
@@ -297,7 +297,7 @@ class TotalSavingsApi(APIView):
         responses={200: TotalSavingsOut}, summary="What a player may withdraw: their active savings (own, or admin)"
     )
     def get(self, request, pk: int):
-        player = player_for_caller(user=request.user, player_id=pk)
+        player = player_for_call(user=request.user, player_id=pk)
         return Response(TotalSavingsOut(savings_selectors.savings_total_for_player(player=player)).data)
 
 
@@ -357,7 +357,7 @@ class WithdrawalHistoryApi(APIView):
         responses={200: WithdrawalHistoryOut}, summary="A player's withdrawal requests, newest first (own, or admin)"
     )
     def get(self, request, pk: int):
-        player = player_for_caller(user=request.user, player_id=pk)
+        player = player_for_call(user=request.user, player_id=pk)
         history = savings_selectors.withdrawal_history_for_player(player=player)
         return Response(WithdrawalHistoryOut({"withdrawal_history": history}).data)
 

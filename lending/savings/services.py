@@ -20,6 +20,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from accounts.models import Player, User
+from accounts.selectors import player_for_call
 from accounts.services import player_locked
 from bank.core import audit, bulk, decisions, ledger, live, outbox, roles
 from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict, locked_pending
@@ -30,7 +31,6 @@ from credit.models import CreditEvent
 from credit.rules import POINTS_FIRST_SAVINGS, POINTS_MORE_SAVINGS, POINTS_WEEKLY_PAYMENT
 from credit.services import credit_record
 from lending import rules
-from lending.callers import player_of_caller
 from lending.savings.models import Savings, SavingsWeek, WithdrawalRequest
 
 Action = CreditEvent.Action
@@ -1157,7 +1157,7 @@ def withdrawal_request_create(
     player_timezone: int,
 ) -> WithdrawalRequest:
     """A player asks to take bread out of their savings at a date and time that suits them."""
-    player = player_of_caller(user=user, player_id=player_id, missing=rules.NO_PROFILE_WITHDRAWAL)
+    player = player_for_call(user=user, player_id=player_id, no_profile=rules.NO_PROFILE_WITHDRAWAL)
     first, last = rules.withdrawal_date_window(_today())
     if not first <= withdrawal_date <= last:
         message = f"The withdrawal date must be between {day_text(first)} and {day_text(last)}"
