@@ -4,7 +4,6 @@ import re
 
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.db.models.functions import Lower
-from rest_framework.exceptions import NotFound
 
 from bank.core.errors import BankError
 
@@ -51,19 +50,19 @@ def player_for_call(
         return own
     player = Player.objects.filter(pk=player_id).first()
     if player is None:
-        raise NotFound(not_found)
+        raise BankError(not_found, code="not_found", status=404)
     if user.is_staff:
         return player
     own = own_player(user)
     if own is None or own.pk != player.pk:
-        raise NotFound(not_found)
+        raise BankError(not_found, code="not_found", status=404)
     return player
 
 
 def player_detail(*, player_id: int) -> Player:
     player = Player.objects.select_related("added_by", "user").filter(pk=player_id).first()
     if player is None:
-        raise NotFound("Player not found")
+        raise BankError(rules.MSG_PLAYER_NOT_FOUND, code="not_found", status=404)
     return player
 
 

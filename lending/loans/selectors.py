@@ -7,7 +7,6 @@ from django.db import connection
 from django.db.models import CharField, Count, F, FilteredRelation, Q, QuerySet, Sum
 from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
-from rest_framework.exceptions import NotFound
 
 from accounts.models import Player
 from accounts.rules import officer_public_name
@@ -192,7 +191,7 @@ def loan_detail(*, loan_id: int, today: date | None = None) -> dict:
     """One loan with its figures. 2 queries."""
     loan = next(iter(_with_day_entries(_loans().filter(pk=loan_id))), None)
     if loan is None:
-        raise NotFound("Loan not found")
+        raise BankError("Loan not found", code="not_found", status=404)
     return loan_figures(loan, today=today or timezone.localdate())
 
 
@@ -377,7 +376,7 @@ def pending_loans_for_player(*, player: Player) -> list[dict]:
 def pending_loan_detail(*, request_id: int, for_officer: bool = False) -> dict:
     rows = pending_loan_rows(_pending_loans().filter(pk=request_id), for_officer=for_officer)
     if not rows:
-        raise NotFound("Loan request not found")
+        raise BankError("Loan request not found", code="not_found", status=404)
     return rows[0]
 
 

@@ -11,9 +11,9 @@ from django.db import connection
 from django.db.models import Case, Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from rest_framework.exceptions import NotFound
 
 from accounts.models import Player
+from bank.core.errors import BankError
 from bank.core.sql import CompiledQuery, model_fields
 from credit import rules as credit_rules
 from lending import rules
@@ -149,7 +149,7 @@ def savings_detail(*, savings_id: int, today: date | None = None) -> dict:
     """One account with its weeks (the History button). 2 queries."""
     savings = Savings.objects.select_related("player").filter(pk=savings_id).first()
     if savings is None:
-        raise NotFound(NOT_FOUND)
+        raise BankError(NOT_FOUND, code="not_found", status=404)
     weeks = _week_rows([savings.pk])[savings.pk]
     return savings_figures(savings, today=today or timezone.localdate(), weeks=weeks)
 

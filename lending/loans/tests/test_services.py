@@ -3,7 +3,6 @@ from decimal import Decimal
 
 import pytest
 from django.utils import timezone
-from rest_framework.exceptions import NotFound
 
 from accounts.tests.factories import PlayerFactory
 from bank.core.errors import BankError
@@ -102,8 +101,9 @@ def test_request_over_the_tier_maximum_is_refused_naming_the_maximum(score, allo
 
 
 def test_request_for_another_players_id_is_not_found(eligible_player, other_player):
-    with pytest.raises(NotFound):
+    with pytest.raises(BankError) as error:
         services.loan_request_create(user=eligible_player.user, player_id=other_player.pk, value=100_000, total_days=5)
+    assert (error.value.status, error.value.code, error.value.detail) == (404, "not_found", "Player not found")
     assert not PendingLoan.objects.exists()
 
 
