@@ -3,21 +3,21 @@
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.selectors import own_player
 from bank.core.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
 from bank.core.errors import BankError
 from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.core.inputs import parse
 from bank.core.paging import PageIn, page_of
-from bank.core.permissions import IsBankAdmin, IsPlayer
+from bank.core.permissions import IsBankAdmin, IsPlayer, OfficerRole
 from lending.callers import quoted_player
 from lending.fields import ChangeDateIn, DecisionIn
 
 from . import selectors, services
+from .permissions import SoloDividendsAccess
 from .serializers import (
     ChangeDaysIn,
     DividendsIn,
@@ -117,11 +117,11 @@ class LoanLimitsApi(APIView):
 
 
 class SoloDividendsApi(APIView):
+    # the default classes (a signed-in caller; an officer with the route's role), then who may read or set them
+    permission_classes = [IsAuthenticated, OfficerRole, SoloDividendsAccess]
+
     @extend_schema(responses={200: DividendsOut}, summary="The solo dividends (admins and solo-access players)")
     def get(self, request):
-        player = own_player(request.user)
-        if not request.user.is_staff and not (player and player.has_solo_access):
-            raise PermissionDenied("Solo dividends are for admins and solo-access players.")
         return Response(DividendsOut({"dividends": selectors.solo_dividends_amount()}).data)
 
     @extend_schema(
@@ -132,8 +132,6 @@ class SoloDividendsApi(APIView):
     )
     @idempotent
     def put(self, request):
-        if not request.user.is_staff:
-            raise PermissionDenied("Only bank admins can do this.")
         data = parse(DividendsIn, request)
         row = services.solo_dividends_set(dividends=data["dividends"], admin=request.user)
         if isinstance(row, AwaitingSecondApproval):

@@ -390,6 +390,25 @@ def test_solo_dividends_read_for_admins_and_solo_players_only(admin_api, player_
     assert bearer_for(solo.user).get("/api/solo-dividends").json() == {"dividends": 7}
 
 
+def test_a_player_without_solo_access_is_told_who_reads_the_solo_dividends(player_api):
+    response = player_api.get("/api/solo-dividends")
+    detail = "Solo dividends are for admins and solo-access players."
+    assert (response.status_code, response.json()) == (
+        403,
+        {"detail": detail, "code": "permission_denied", "fields": {}},
+    )
+
+
+def test_no_player_sets_the_solo_dividends_not_even_with_solo_access():
+    solo = PlayerFactory(has_solo_access=True)
+    response = bearer_for(solo.user).put("/api/solo-dividends?dividends=5")
+    assert (response.status_code, response.json()) == (
+        403,
+        {"detail": "Only bank admins can do this.", "code": "permission_denied", "fields": {}},
+    )
+    assert not SoloDividends.objects.filter(dividends=5).exists()
+
+
 # --- fixed numbers of queries --------------------------------------------------------------
 
 
