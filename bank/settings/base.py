@@ -149,32 +149,33 @@ def postgresql_database(url: str) -> dict:
     return database
 
 
+def sqlite_database(database: dict) -> dict:
+    """SQLite through bank.core.sqlite, Django's SQLite backend whose connections outlive the
+    request's thread (bank/core/sqlite/base.py)."""
+    # SQLite ignores row locks: IMMEDIATE transactions serialise writers, so the embedded
+    # default is race-safe too; the timeout lets waiting writers queue instead of failing.
+    database["OPTIONS"] = database.get("OPTIONS", {}) | {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        # WAL: readers no longer block the one writer, nor it them
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    database["CONN_MAX_AGE"] = 0
+    return database
+
+
 if DATABASE_URL.startswith(("postgres://", "postgresql://", "pgsql://")):
     DATABASES = {"default": postgresql_database(DATABASE_URL)}
+elif DATABASE_URL.startswith("sqlite:"):
+    DATABASES = {"default": sqlite_database(dj_database_url.parse(DATABASE_URL) | {"ENGINE": "bank.core.sqlite"})}
 elif DATABASE_URL:
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL)}
 else:
     DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
-        }
+        "default": sqlite_database(
+            {"ENGINE": "bank.core.sqlite", "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3"))}
+        )
     }
-if DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", "bank.core.sqlite"):
-    # Django's SQLite backend, whose connections outlive the request's thread (bank/core/sqlite/base.py)
-    DATABASES["default"]["ENGINE"] = "bank.core.sqlite"
-    # SQLite ignores row locks: IMMEDIATE transactions serialise writers, so the embedded
-    # default is race-safe too; the timeout lets waiting writers queue instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})
-    DATABASES["default"]["OPTIONS"].update(
-        {
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
-            # WAL: readers no longer block the one writer, nor it them
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        }
-    )
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Live notices: in-memory for one process, Redis when several processes share the work.
