@@ -79,6 +79,7 @@ run: python bundle
 test: lint test-python test-frontend test-e2e
 
 ## ruff (lint and format check), import-linter (the layers' arrows point down), vulture (no dead Python),
+## mypy (types, with the Django and DRF stubs; what it checks: pyproject.toml, [tool.mypy]),
 ## knip (no dead TypeScript files, exports or dependencies: frontend/knip.jsonc),
 ## and ESLint (typescript-eslint, react-hooks): fix what they find
 lint: python $(if $(HAS_FRONTEND),node)
@@ -86,6 +87,7 @@ lint: python $(if $(HAS_FRONTEND),node)
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/vulture
+	$(VENV)/bin/mypy
 ifneq ($(HAS_FRONTEND),)
 	scripts/api-types --check
 	cd $(FRONTEND) && npm run lint

@@ -89,7 +89,7 @@ class Player(models.Model):
 
     @property
     def has_password(self) -> bool:
-        return self.user_id is not None and self.user.has_usable_password()
+        return self.user is not None and self.user.has_usable_password()
 
 
 class StaffLockout(models.Model):

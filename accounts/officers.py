@@ -17,6 +17,7 @@ once.
 """
 
 import re
+from typing import Any
 
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
@@ -99,7 +100,8 @@ def _display_name_clash(display_name: str, *, username: str = "", officer_id: in
         return _display_name_refused(display_name, "holds an officer's sign-in name, which players must never see")
     if Player.objects.filter(Q(name__iexact=display_name) | Q(discord__iexact=display_name)).exists():
         return _display_name_refused(display_name, "is a player's name")
-    if staff.exclude(pk=officer_id).filter(display_name__iexact=display_name).exists():
+    # no id (an officer not made yet): exclude(pk=None) leaves every officer in
+    if staff.exclude(pk=officer_id).filter(display_name__iexact=display_name).exists():  # type: ignore[misc]
         return _display_name_refused(display_name, "is another officer's display name")
     return None
 
@@ -142,7 +144,8 @@ def officer_create(*, username, display_name, password, role, by: User) -> Await
     with transaction.atomic():
         _identities_lock()
         _refuse_taken(username, display_name)
-        return decisions.decide(
+        # always two and no request: decide() answers AwaitingSecondApproval (a proposal)
+        return decisions.decide(  # type: ignore[return-value]
             kind="officer.create",
             officer=by,
             amount=0,
@@ -177,7 +180,8 @@ def _refuse_taken(username: str, display_name: str, *, proposal_id: int | None =
     clash = _display_name_clash(display_name, username=username)
     if clash is not None:
         raise clash
-    pending = Proposal.objects.filter(kind="officer.create", status=Proposal.Status.PENDING).exclude(pk=proposal_id)
+    # no id (a new proposal): exclude(pk=None) leaves every proposal in
+    pending = Proposal.objects.filter(kind="officer.create", status=Proposal.Status.PENDING).exclude(pk=proposal_id)  # type: ignore[misc]
     for proposal in pending:
         if str(proposal.params.get("username", "")).lower() == username.lower():
             message = f"An officer named '{username}' is already proposed"
@@ -255,7 +259,7 @@ def officer_update(
         # the namespace lock first, as registrations take it, then the officers' rows
         _identities_lock()
     treasurers, officer = _locked_officers(officer_id)
-    changes = {}
+    changes: dict[str, Any] = {}
     if display_name is not None and display_name != officer.display_name:
         clash = _display_name_clash(display_name, username=officer.username, officer_id=officer.pk)
         if clash is not None:
@@ -284,7 +288,8 @@ def officer_update(
             what.append("reactivate")
         if "display_name" in changes:
             what.append(f"display name {changes['display_name']}")
-        return decisions.decide(
+        # always two and no request: decide() answers AwaitingSecondApproval (a proposal)
+        return decisions.decide(  # type: ignore[return-value]
             kind="officer.update",
             officer=by,
             amount=0,
@@ -357,7 +362,7 @@ def _officer_apply(
 
 
 def carry_out_update(proposal: Proposal, verdict: Verdict) -> dict:
-    _, officer = _locked_officers(proposal.object_id)
+    _, officer = _locked_officers(proposal.object_id)  # type: ignore[arg-type]  # it names its officer
     decisions.stale_unless(proposal, audit.snapshot(officer, OFFICER_FIELDS), noun=f"Officer {officer.username}")
     _officer_apply(
         officer,
@@ -385,7 +390,8 @@ def officer_password_reset(*, officer_id: int, new_password, by: User) -> Awaiti
         if officer.pk == by.pk:
             message = "Change your own password under your account's settings (your current password is asked)"
             raise BankError(message, code="own_password", status=403)
-        return decisions.decide(
+        # always two and no request: decide() answers AwaitingSecondApproval (a proposal)
+        return decisions.decide(  # type: ignore[return-value]
             kind="officer.password",
             officer=by,
             amount=0,
@@ -404,7 +410,7 @@ def officer_password_reset(*, officer_id: int, new_password, by: User) -> Awaiti
 def carry_out_password(proposal: Proposal, verdict: Verdict) -> dict:
     from .services import _staff_lockout_lift
 
-    _, officer = _locked_officers(proposal.object_id)
+    _, officer = _locked_officers(proposal.object_id)  # type: ignore[arg-type]  # it names its officer
     officer.password = proposal.params["secret"]["password"]
     officer.save(update_fields=["password"])
     # whoever held the old password is signed out everywhere at once; the new one signs in anywhere

@@ -76,9 +76,10 @@ def auth_login(*, username, password, address: str, door: str = DOOR_API) -> Use
     if not player.has_password:
         raise BankError(rules.msg_no_password(player.name), code="no_password")
     # checked before any lock is taken (see _player_user_create)
-    correct = player.user.check_password(password)
+    # has_password: the player has a user
+    correct = player.user.check_password(password)  # type: ignore[union-attr]
     if correct and not player.failed_attempts:
-        return player.user
+        return player.user  # type: ignore[return-value]
 
     failure: BankError | None = None
     with transaction.atomic():
@@ -88,7 +89,7 @@ def auth_login(*, username, password, address: str, door: str = DOOR_API) -> Use
         if correct:
             player.failed_attempts = 0
             player.save(update_fields=["failed_attempts"])
-            return player.user
+            return player.user  # type: ignore[return-value]  # has_password, above
         # a wrong password is counted, and the count must commit although the call fails
         player.failed_attempts += 1
         fields = ["failed_attempts"]
@@ -97,7 +98,7 @@ def auth_login(*, username, password, address: str, door: str = DOOR_API) -> Use
             fields.append("blocked_at")
             failure = BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
             # a blocked player is signed out everywhere at once, exactly like a logout
-            sessions_end_for_user(user_id=player.user_id)
+            sessions_end_for_user(user_id=player.user_id)  # type: ignore[arg-type]  # has_password, above
             live.notify({"players"}, [player.pk])
             audit.record(
                 actor=None,
@@ -427,7 +428,7 @@ def player_update(*, player_id: int, admin: User, **changes) -> Player:
     """Admin edits of a player's flags: bad_payer, has_solo_access, client_type."""
     player = player_locked(player_id=player_id)
     before = audit.snapshot(player, PLAYER_FLAGS)
-    fields = []
+    fields: list[str] = []
     for flag in ("bad_payer", "has_solo_access"):
         if flag in changes and changes[flag] is not None:
             if not isinstance(changes[flag], bool):
@@ -493,11 +494,11 @@ def player_password_set(*, player_id: int, new_password, admin: User) -> Player:
         player = player_locked(player_id=player_id)
         had_password = player.has_password
         before = audit.snapshot(player, ("blocked_at", "failed_attempts"))
-        if player.user_id:
+        if player.user is not None:
             player.user.password = password_hash
             player.user.save(update_fields=["password"])
             # whoever held the old password is signed out everywhere at once
-            sessions_end_for_user(user_id=player.user_id)
+            sessions_end_for_user(user_id=player.user.pk)
         else:
             _player_user_create(player=player, password_hash=password_hash)
         player.blocked_at = None
@@ -573,7 +574,7 @@ def admin_ensure(*, username: str, password: str = "") -> tuple[User, bool, str,
     with transaction.atomic():
         user = User.objects.filter(username__iexact=username).first()
         created = user is None
-        if created:
+        if user is None:
             user = User(username=username)
         user.is_staff = True
         user.is_superuser = True

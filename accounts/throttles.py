@@ -5,7 +5,7 @@ from rest_framework.throttling import SimpleRateThrottle
 try:  # the cache is Redis when REDIS_URL is set (redis-py comes with channels-redis)
     from redis.exceptions import RedisError
 except ImportError:  # pragma: no cover - without redis-py there is no Redis cache to fail
-    RedisError = OSError
+    RedisError = OSError  # type: ignore[misc,assignment]  # stands in for redis-py's errors
 
 logger = logging.getLogger(__name__)
 

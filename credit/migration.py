@@ -16,6 +16,7 @@ both give the same scores. The imports never go up: credit does not know lending
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections
@@ -47,7 +48,8 @@ def register_source(counts: CountsSource, *, grouped: GroupedSource | None = Non
         _sources.append(Source(counts, grouped))
 
 
-def _points(count: Callable[[str], object], least: Callable[[object, int], object]) -> dict[str, object]:
+# Any: Python ints or SQL expressions (_Sql), which add and multiply alike
+def _points(count: Callable[[str], Any], least: Callable[[Any, int], Any]) -> dict[str, Any]:
     """The point rules over a player's counts, written once for Python numbers and for SQL expressions:
     `count(name)` answers a count, `least(a, b)` the smaller of two."""
     opened = count("savings_opened")

@@ -117,7 +117,7 @@ def credit_migration_execute(*, player_ids: list[int] | None, admin: User, notes
     ids = sorted(set(player_ids))
     with transaction.atomic():
         # in chunks: SQLite takes at most 32,766 values in one statement
-        players = []
+        players: list[Player] = []
         for start in range(0, len(ids), ID_CHUNK):
             chunk = ids[start : start + ID_CHUNK]
             players += Player.objects.select_for_update().filter(pk__in=chunk).order_by("pk")

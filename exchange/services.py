@@ -49,8 +49,9 @@ def exchange_settings_set(
     return row
 
 
-def _own_active_savings(player, savings_id: int) -> Savings:
-    savings = Savings.objects.filter(pk=savings_id, player=player, status=Savings.Status.ACTIVE).first()
+def _own_active_savings(player, savings_id: int | None) -> Savings:
+    # no id finds no account (pk=None): the same 404
+    savings = Savings.objects.filter(pk=savings_id, player=player, status=Savings.Status.ACTIVE).first()  # type: ignore[misc]
     if savings is None:  # another player's, closed, or none: the same answer
         raise BankError("Savings account not found", code="not_found", status=404)
     return savings

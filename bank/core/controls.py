@@ -95,7 +95,8 @@ def bank_settings_set(*, by, **values) -> BankSettings | decisions.AwaitingSecon
     summary = "; ".join(
         f"{LABELS[name]} {_shown(name, getattr(row, name))} → {_shown(name, value)}" for name, value in changes.items()
     )
-    return decisions.decide(
+    # always two and no request: decide() answers AwaitingSecondApproval (a proposal), never a Verdict
+    return decisions.decide(  # type: ignore[return-value]
         kind=KIND,
         officer=by,
         amount=0,

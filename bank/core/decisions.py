@@ -19,10 +19,11 @@ of what X started. Every decision carried out leaves a `DecisionRecord`, and the
 causes carry the record's id, so `reconcile` can check every movement against its approvers.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
@@ -41,13 +42,13 @@ SOLE_TREASURER_DELAY = timedelta(hours=24)  # a sole treasurer's change of the b
 
 
 def locked_pending[Owner](
-    model: type[models.Model],
+    model: type[Any],  # a request model of any app (plumbing imports none): its fields are read by name
     request_id: int,
     *,
     not_found: str,
     already_processed: str,
     lock_owner: Callable[[int], Owner],
-) -> tuple[Owner, models.Model]:
+) -> tuple[Owner, Any]:
     """The request's player and the request's row, both locked until the caller's transaction ends,
     if the request is still pending.
 
@@ -85,7 +86,7 @@ class Change:
 
 
 _changes: dict[str, Change] = {}
-_lockers: dict[str, Callable[[int], object]] = {}
+_lockers: dict[str, Callable[[int], Any]] = {}  # the locked row is an app's model
 _asked_sources: list[Callable[..., int]] = []
 
 
@@ -166,15 +167,17 @@ def why_two(
 # --- who may approve ------------------------------------------------------------------------------
 
 
-def _officers(ids: Iterable[int]) -> dict[int, dict]:
-    ids = {officer_id for officer_id in ids if officer_id is not None}
-    if not ids:
+def _officers(ids: Iterable[int | None]) -> dict[int | None, Mapping[str, Any]]:
+    known = {officer_id for officer_id in ids if officer_id is not None}
+    if not known:
         return {}
-    rows = get_user_model().objects.filter(pk__in=ids).values("id", "is_active", "is_staff", "role", "appointed_by_id")
+    rows = (
+        get_user_model().objects.filter(pk__in=known).values("id", "is_active", "is_staff", "role", "appointed_by_id")
+    )
     return {row["id"]: row for row in rows}
 
 
-def _may_decide(row: dict | None, least_role: str) -> bool:
+def _may_decide(row: Mapping[str, Any] | None, least_role: str) -> bool:
     return bool(row and row["is_active"] and row["is_staff"] and roles.role_at_least(row["role"] or None, least_role))
 
 
@@ -213,7 +216,7 @@ ALREADY_APPROVED_BY_YOU = "You have already approved this request: a second offi
 class AwaitingSecondApproval:
     """A first approval of a decision that needs two officers: recorded, nothing carried out."""
 
-    request: models.Model
+    request: Any  # the request waiting (an app's model) or a Proposal
     approvals: list[dict]
     reason: str = ""
     proposal: Proposal | None = None
@@ -243,7 +246,7 @@ class Verdict:
     Carry it out inside `carrying_out()`, so that every ledger entry it writes names it."""
 
     record: DecisionRecord
-    officer: object  # the officer carrying it out now (the second, when it took two)
+    officer: Any  # the officer carrying it out now (the second, when it took two): accounts.User
     officer_names: list[str] = field(default_factory=list)  # usernames, for the audit trail
     public_names: list[str] = field(default_factory=list)  # display names, for what a player reads
 
@@ -290,7 +293,8 @@ def _public_name(approval: dict) -> str:
     recorded before display names existed) the officer's display name now."""
     if approval.get("officer_name"):
         return approval["officer_name"]
-    user = get_user_model().objects.filter(pk=approval.get("officer_id")).first()
+    # an approval without an officer id finds no one (pk=None), and the name is the default's
+    user = get_user_model().objects.filter(pk=approval.get("officer_id")).first()  # type: ignore[misc]
     return user.public_name if user is not None else get_user_model()().public_name
 
 
@@ -345,7 +349,7 @@ class Draft:
     summary: str
     params: dict
     basis: dict
-    obj: object = None
+    obj: Any = None  # the record the change is about (an app's model), if any
     object_label: str = ""
 
 
@@ -356,7 +360,7 @@ def decide(
     player=None,
     amount: int,
     least_role: str,
-    request: models.Model | None = None,
+    request: Any = None,  # the request being decided (an app's model with `approvals`) or a Proposal
     draft: Draft | None = None,
     notes: str = "",
     always_two: str = "",
@@ -601,6 +605,7 @@ def proposal_approve(*, proposal_id: int, officer, notes: str = "") -> ProposalO
             stale=gone,
         )
     own = proposal.proposed_by_id == officer.pk
+    verdict: Verdict | AwaitingSecondApproval
     if change.treasurers and own and proposal.not_before is not None:
         if timezone.now() < proposal.not_before:
             raise BankError(
@@ -792,8 +797,8 @@ def awaiting_response(awaiting: AwaitingSecondApproval):
     return Response(ChangeAwaitingOut(awaiting_answer(awaiting)).data, status=status.HTTP_202_ACCEPTED)
 
 
-def request_cancel[Owner](
-    model: type[models.Model],
+def request_cancel[Owner: models.Model](
+    model: type[Any],  # as locked_pending's
     request_id: int,
     *,
     user,
@@ -802,7 +807,7 @@ def request_cancel[Owner](
     already_processed: str,
     kind: str,
     live_kind: str,
-) -> tuple[Owner, models.Model]:
+) -> tuple[Owner, Any]:
     """A player cancels a request of their own before anyone decided it (docs/rules.md, "Requests"):
     the player's row and the request's locked in the bank's order, the request answered 409 once it is
     decided (or cancelled), 404 when it is another player's or none. Audited; the screens are told."""

@@ -136,7 +136,7 @@ def database_fault_response(exc: BaseException, request=None) -> Response | None
     response = Response(body, status=status_code)
     if status_code == status.HTTP_503_SERVICE_UNAVAILABLE:
         response["Retry-After"] = "1"
-    response.bank_retry = retry
+    response.bank_retry = retry  # type: ignore[attr-defined]  # DatabaseFaultMiddleware reads it: run the request again
     return response
 
 
@@ -148,13 +148,14 @@ def database_fault_page(exc: BaseException, request) -> HttpResponse | None:
     if fault is None:
         return None
     status_code, body, retry = fault
+    response: HttpResponse
     if request.path.startswith("/api/"):
         response = JsonResponse(body, status=status_code)
     else:
         response = HttpResponse(body["detail"] + "\n", status=status_code, content_type="text/plain; charset=utf-8")
     if status_code == status.HTTP_503_SERVICE_UNAVAILABLE:
         response["Retry-After"] = "1"
-    response.bank_retry = retry
+    response.bank_retry = retry  # type: ignore[attr-defined]  # as above
     return response
 
 

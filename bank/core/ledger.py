@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import models, transaction
 
 from .models import LedgerEntry
 from .registry import merge
@@ -72,7 +72,8 @@ class Move:
     to: Account
     reason: str
     player_id: int | None = None
-    cause: object = None  # the record that caused it (a week, a request, a loan): its model and id are kept
+    # the record that caused it (a week, a request, a loan): its model and id are kept
+    cause: models.Model | None = None
     actor: object = None  # the acting user (None: the system)
     notes: str = ""
     decision_id: int | None = None  # the decision that moved it, when not the one in scope
@@ -92,7 +93,7 @@ def _entry(move: Move) -> LedgerEntry:
         to_id=move.to[1],
         reason=move.reason,
         player_id=move.player_id,
-        cause_type=cause._meta.model_name if cause is not None else "",
+        cause_type=cause._meta.model_name if cause is not None else "",  # type: ignore[misc]  # a model's name is set
         cause_id=cause.pk if cause is not None else None,
         actor_id=getattr(move.actor, "pk", None),
         notes=move.notes,

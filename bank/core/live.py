@@ -10,6 +10,7 @@ import os
 import threading
 import time
 from collections.abc import Iterable
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -58,7 +59,7 @@ def _pause(error: BaseException) -> None:
 # (docs/decisions.md, issue 31). The in-memory layer (one process) keeps async_to_sync: its queues
 # belong to the server's own loop, which asgiref finds.
 _loop_lock = threading.Lock()
-_notice_loop: dict[str, object] = {"loop": None, "pid": None}
+_notice_loop: dict[str, Any] = {"loop": None, "pid": None}
 
 
 def _kept_loop() -> asyncio.AbstractEventLoop:

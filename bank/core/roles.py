@@ -71,7 +71,7 @@ def role_at_least(role: str | None, least: str | None) -> bool:
     return ROLES.index(role) >= ROLES.index(least)
 
 
-def may(user, least: str) -> bool:
+def may(user, least: str | None) -> bool:
     return role_at_least(role_of(user), least)
 
 

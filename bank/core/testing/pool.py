@@ -11,7 +11,7 @@ def every_pooled_connection_lent_out() -> Iterator[list]:
     from django.db import connection
     from psycopg_pool import PoolTimeout
 
-    pool = connection.pool
+    pool = connection.pool  # type: ignore[attr-defined]  # the PostgreSQL backend's, unknown to the stubs
     taken = []
     try:
         while True:
