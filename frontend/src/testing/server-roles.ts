@@ -1,7 +1,7 @@
 import ROLES_PY from '../../../bank/core/roles.py?raw';
 
 // The server's one table of who may call what (bank/core/roles.py ROUTES and FIELDS), read as text so
-// that the panel's tables (lib/officers.ts ACTION_LEAST_ROLE, features/admin/admin-tabs.ts) are pinned
+// that the panel's tables (lib/officers.ts ACTION_LEAST_ROLE, lib/admin-tabs.ts) are pinned
 // to it: the panel must hide exactly what the server refuses.
 const CONSTANT: Record<string, string> = { TELLER: 'teller', LOAN_OFFICER: 'loan_officer', TREASURER: 'treasurer' };
 

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it, vi } from 'vitest';
 import { AdminMenu } from '@/features/admin/admin-menu';
 import { AdminPanel } from '@/features/admin/admin-panel';
-import { makePendingLoan } from '@/lib/loan-fixtures';
+import { makePendingLoan } from '@/testing/loan-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 

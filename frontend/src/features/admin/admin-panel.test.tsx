@@ -1,12 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AdminPanel } from '@/features/admin/admin-panel';
-import { makePendingLoan } from '@/lib/loan-fixtures';
-import { makeWithdrawal } from '@/lib/savings-fixtures';
-import { makeExchangePage, makeExchangeRequest } from '@/features/exchange/exchange-fixtures';
+import { makePendingLoan } from '@/testing/loan-fixtures';
+import { makeWithdrawal } from '@/testing/savings-fixtures';
+import { makeExchangePage, makeExchangeRequest } from '@/testing/exchange-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
-import { makeProposal } from '@/lib/proposal-fixtures';
+import { makeProposal } from '@/testing/proposal-fixtures';
 
 describe('AdminPanel', () => {
   it('shows the number of waiting loan requests on the Pending Loans tab', async () => {

@@ -1,4 +1,4 @@
-import type { AdminTabId } from '@/features/admin/admin-tabs';
+import type { AdminTabId } from '@/lib/admin-tabs';
 
 /** The phone menu's sections, in the order it lists them; each lists its tabs in the sidebar's order. */
 const ADMIN_SECTIONS = ['Overview', 'Players', 'Loans', 'Savings', 'Credit', 'Pearl Exchange', 'Bank'] as const;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CreditBenefitsCard } from '@/features/credit/credit-benefits-card';
-import { makeCreditBenefits } from '@/lib/credit-fixtures';
+import { makeCreditBenefits } from '@/testing/credit-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';

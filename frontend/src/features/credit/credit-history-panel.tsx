@@ -10,7 +10,7 @@ import { plural } from '@/lib/plural';
 import { useMoreBelow } from '@/lib/use-more-below';
 import { formatDateTime } from '@/lib/dates';
 import { actionLabel, signedPoints } from '@/features/credit/credit-format';
-import '@/features/credit/credit.css';
+import '@/components/credit.css';
 
 export function CreditHistoryPanel({ playerId }: { playerId: number }) {
   const history = useCreditHistory(playerId);

@@ -6,7 +6,7 @@ import { useCreditScore } from '@/features/credit/api/use-credit-score';
 import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
 import { formatPercentPoints, formatTierBenefit } from '@/lib/percent';
-import '@/features/credit/credit.css';
+import '@/components/credit.css';
 
 export function CreditScoreCard({ playerId }: { playerId: number }) {
   const score = useCreditScore(playerId);

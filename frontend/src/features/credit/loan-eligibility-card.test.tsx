@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LoanEligibility } from '@/features/credit/api/types';
 import { LoanEligibilityCard } from '@/features/credit/loan-eligibility-card';
-import { makeCreditBenefits } from '@/lib/credit-fixtures';
+import { makeCreditBenefits } from '@/testing/credit-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';

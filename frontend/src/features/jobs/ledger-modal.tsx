@@ -10,7 +10,7 @@ import { formatMoney } from '@/lib/money';
 import type { Schemas } from '@/lib/api-types';
 import { useLedger } from '@/features/jobs/api/use-ledger';
 import '@/components/bank-ui.css';
-import '@/features/credit/credit.css';
+import '@/components/credit.css';
 import '@/features/jobs/daily-jobs.css';
 
 type Difference = Schemas['DifferenceOut'];

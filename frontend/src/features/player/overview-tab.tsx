@@ -4,7 +4,7 @@ import { TabHeading } from '@/components/tab-heading';
 import type { Me } from '@/features/players/api/use-me';
 import type { PlayerTabId } from '@/features/player/player-tabs';
 import { ProductsSummaryCards } from '@/features/player/products-summary-cards';
-import { SoloDividendsCard } from '@/features/player/solo-dividends-card';
+import { SoloDividendsCard } from '@/features/dividends/solo-dividends-card';
 import { CreditScoreCard } from '@/features/credit/credit-score-card';
 import { LoanEligibilityCard } from '@/features/credit/loan-eligibility-card';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { makeLoan, makePendingLoan } from '@/lib/loan-fixtures';
+import { makeLoan, makePendingLoan } from '@/testing/loan-fixtures';
 import { PlayerDashboard } from '@/features/player/player-dashboard';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';

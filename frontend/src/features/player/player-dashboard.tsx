@@ -11,16 +11,16 @@ import { CreditBenefitsCard } from '@/features/credit/credit-benefits-card';
 import { CreditHistoryPanel } from '@/features/credit/credit-history-panel';
 import { CreditScoreCard } from '@/features/credit/credit-score-card';
 import { LoanEligibilityCard } from '@/features/credit/loan-eligibility-card';
-import { ExchangePearlsTab } from '@/features/player/exchange-pearls-tab';
-import { MyLoansTab } from '@/features/player/my-loans-tab';
-import { MySavingsTab } from '@/features/player/my-savings-tab';
+import { ExchangePearlsTab } from '@/features/exchange/exchange-pearls-tab';
+import { MyLoansTab } from '@/features/loans/my-loans-tab';
+import { MySavingsTab } from '@/features/savings/my-savings-tab';
 import { OverviewTab } from '@/features/player/overview-tab';
-import { PearlHistoryTab } from '@/features/player/pearl-history-tab';
-import { PendingLoansTab } from '@/features/player/pending-loans-tab';
+import { PearlHistoryTab } from '@/features/exchange/pearl-history-tab';
+import { MyPendingLoansTab } from '@/features/loan-requests/my-pending-loans-tab';
 import { PLAYER_TABS, type PlayerTabId } from '@/features/player/player-tabs';
-import { RequestLoanTab } from '@/features/player/request-loan-tab';
-import { RequestWithdrawalTab } from '@/features/player/request-withdrawal-tab';
-import { WithdrawalHistoryTab } from '@/features/player/withdrawal-history-tab';
+import { RequestLoanTab } from '@/features/loan-requests/request-loan-tab';
+import { RequestWithdrawalTab } from '@/features/withdrawals/request-withdrawal-tab';
+import { WithdrawalHistoryTab } from '@/features/withdrawals/withdrawal-history-tab';
 
 const ID_PREFIX = 'player';
 
@@ -64,7 +64,7 @@ export function PlayerDashboard({ username, onLogout }: PlayerDashboardProps) {
                 )}
                 {tab.id === 'request-loan' && <RequestLoanTab me={me.data} />}
                 {tab.id === 'pending-loans' && (
-                  <PendingLoansTab me={me.data} onOpenRequest={() => setActiveTab('request-loan')} />
+                  <MyPendingLoansTab me={me.data} onOpenRequest={() => setActiveTab('request-loan')} />
                 )}
                 {tab.id === 'loans' && <MyLoansTab me={me.data} onOpenRequest={() => setActiveTab('request-loan')} />}
                 {tab.id === 'savings' && <MySavingsTab me={me.data} />}

@@ -2,7 +2,7 @@ import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { formatMoney } from '@/lib/money';
 import type { Me } from '@/features/players/api/use-me';
-import { useBankData } from '@/features/player/api/use-bank-data';
+import { useBankData } from '@/features/loans/api/use-bank-data';
 import { ProductSummary } from '@/features/player/product-summary';
 import '@/components/bank-ui.css';
 
