@@ -2,7 +2,8 @@ import { formatMoney } from '@/lib/money';
 import type { PearlExchangeRequestOfficer } from '@/features/exchange/api/types';
 import { useApproveExchange, useDenyExchange } from '@/features/exchange/api/use-decide-exchange';
 import { directionTitle, formatPearls, formatRatePerPearl } from '@/features/exchange/exchange-format';
-import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/requests/request-decision-dialog';
+import { RequestDecisionDialog } from '@/features/requests/request-decision-dialog';
+import type { DecisionDialogProps } from '@/features/requests/request-types';
 
 /** Approve or deny a pearl sale or purchase. */
 export function PearlDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<PearlExchangeRequestOfficer>) {

@@ -10,7 +10,8 @@ import {
   STATUS_LABEL,
   STATUS_TONE,
 } from '@/features/exchange/exchange-format';
-import { RequestCard, type RequestCardProps } from '@/features/requests/request-card';
+import { RequestCard } from '@/features/requests/request-card';
+import type { RequestCardProps } from '@/features/requests/request-types';
 
 /** A pearl sale or purchase: pearls, bread and rate, and who decided it once it is decided. */
 export function PearlRequestCard({ request, onDecide }: RequestCardProps<PearlExchangeRequestOfficer>) {

@@ -2,7 +2,8 @@ import { formatMoney } from '@/lib/money';
 import { loanRateText, type PendingLoanOfficer } from '@/lib/loans';
 import { useApproveLoanRequest } from '@/features/loan-requests/api/use-approve-loan-request';
 import { useDenyLoanRequest } from '@/features/loan-requests/api/use-deny-loan-request';
-import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/requests/request-decision-dialog';
+import { RequestDecisionDialog } from '@/features/requests/request-decision-dialog';
+import type { DecisionDialogProps } from '@/features/requests/request-types';
 
 const APPROVED = 'Pending loan approved and converted to active loan!';
 const DENIED = 'Pending loan denied.';

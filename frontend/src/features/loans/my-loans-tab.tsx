@@ -3,7 +3,7 @@ import { listDecimals } from '@/lib/percent';
 import type { Me } from '@/features/players/api/use-me';
 import { BankDataGate } from '@/features/loans/bank-data-gate';
 import { RequestLoanButton } from '@/features/loans/request-loan-button';
-import { StatementDownload } from '@/features/statements/statement-download';
+import { StatementDownload } from '@/features/loans/statement-download';
 import { LoanCard } from '@/features/loans/loan-card';
 import '@/components/bank-ui.css';
 

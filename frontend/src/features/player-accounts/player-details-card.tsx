@@ -15,7 +15,7 @@ import { ProductForm } from '@/features/player-accounts/product-form';
 import { PlayerPasswordForm } from '@/features/players/player-password-form';
 import { PlayerProducts } from '@/features/player-accounts/player-products';
 import { PlayerAuditList } from '@/features/audit/player-audit-list';
-import { StatementDownload } from '@/features/statements/statement-download';
+import { StatementDownload } from '@/features/loans/statement-download';
 import { StandingBadge } from '@/features/players/standing-badge';
 import '@/components/bank-ui.css';
 import '@/components/player-admin.css';

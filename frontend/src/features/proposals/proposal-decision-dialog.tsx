@@ -1,7 +1,8 @@
 import { formatMoney } from '@/lib/money';
 import type { Proposal } from '@/features/proposals/api/use-proposals';
 import { useApproveProposal, useDenyProposal } from '@/features/proposals/api/use-decide-proposal';
-import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/requests/request-decision-dialog';
+import { RequestDecisionDialog } from '@/features/requests/request-decision-dialog';
+import type { DecisionDialogProps } from '@/features/requests/request-types';
 
 /** Approve (carried out now, as the second officer) or deny an officer's change; the server's detail says how it went. */
 export function ProposalDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<Proposal>) {

@@ -3,16 +3,11 @@ import { Icon, type IconName } from '@/components/icon';
 import { formatDateTime } from '@/lib/dates';
 import { ACTION_LEAST_ROLE, approversText, awaitingText, roleAtLeast, type Approval, type Role } from '@/lib/officers';
 import { DecisionButtons } from '@/features/requests/decision-buttons';
-import type { Decision } from '@/features/requests/request-queue';
+import type { RequestCardProps } from '@/features/requests/request-types';
 import { useMyApproval } from '@/features/officers/my-officer-name';
 import { useOfficerRole } from '@/features/officers/officer-role';
 import '@/components/bank-ui.css';
 
-/** What every request tab's card gets from the queue (request-queue.tsx). */
-export interface RequestCardProps<T> {
-  request: T;
-  onDecide: (decision: Decision<T>) => void;
-}
 
 interface Props<T> extends RequestCardProps<T> {
   /** the card's test id and the id its title is labelled by */

@@ -12,7 +12,7 @@ import { firstApprovalText, isAwaitingSecondApproval, type Approval } from '@/li
 import { useBankSettings } from '@/features/bank-settings/api/use-bank-settings';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
 import { useMyOfficerName } from '@/features/officers/my-officer-name';
-import type { Decision } from '@/features/requests/request-queue';
+import type { DecisionDialogProps } from '@/features/requests/request-types';
 
 /** What an approval or a denial sends: the request, and the admin's notes or reason. */
 interface DecisionInput {
@@ -22,12 +22,6 @@ interface DecisionInput {
 
 type DecideMutation<A> = Pick<UseMutationResult<A, Error, DecisionInput>, 'mutate' | 'isPending'>;
 
-/** What every request tab's dialog gets from the queue (request-queue.tsx). */
-export interface DecisionDialogProps<T> {
-  decision: Decision<T>;
-  onClose: () => void;
-  onDone: (notice: Notice) => void;
-}
 
 interface RequestDecisionDialogProps<T, A> extends DecisionDialogProps<T> {
   /** what is decided, in the title: "loan request" gives "Approve loan request" */

@@ -1,23 +1,15 @@
 import { useCallback, useState, type ComponentType } from 'react';
-import type { DecisionKind } from '@/components/decision-form';
 import { EmptyState } from '@/components/empty-state';
 import { LoadMore, useLoadNextPage, type NextPage } from '@/components/load-more';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { ReadOnlyNote } from '@/components/read-only-note';
-import type { RequestCardProps } from '@/features/requests/request-card';
 import { useMay } from '@/features/officers/officer-role';
-import type { DecisionDialogProps } from '@/features/requests/request-decision-dialog';
+import type { Decision, DecisionDialogProps, RequestCardProps } from '@/features/requests/request-types';
 import '@/components/bank-ui.css';
 
-/** An admin's pending choice on one request: which button was pressed, on which request. */
 /** A request tab's note for a teller: who decides requests (ACTION_LEAST_ROLE.decide, a loan officer, and up). */
 export const WHO_DECIDES = 'Loan officers and treasurers decide these requests; you can read them.';
-
-export interface Decision<T> {
-  kind: DecisionKind;
-  request: T;
-}
 
 interface RequestQueueProps<T extends { id: number }> {
   /** every request loaded so far, how many there are in all, and the query that loads the next page */

@@ -4,7 +4,7 @@ import { listDecimals } from '@/lib/percent';
 import { formatMoney } from '@/lib/money';
 import type { Me } from '@/features/players/api/use-me';
 import { BankDataGate } from '@/features/loans/bank-data-gate';
-import { StatementDownload } from '@/features/statements/statement-download';
+import { StatementDownload } from '@/features/loans/statement-download';
 import { SavingsCard } from '@/features/savings/savings-card';
 import { SavingsOutlook } from '@/features/savings/savings-outlook';
 import '@/components/bank-ui.css';

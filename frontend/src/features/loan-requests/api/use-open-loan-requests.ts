@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { nextPageOf } from '@/lib/paging';
-import { loanRequestKeys } from '@/features/loan-requests/api/keys';
 import type { Schemas } from '@/lib/api-types';
+import { loanRequestKeys } from '@/features/loans/api/keys';
 
 export type OpenLoanRequests = Schemas['PendingLoansOut'];
 

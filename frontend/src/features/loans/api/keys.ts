@@ -26,3 +26,12 @@ export const loanKeys = {
   quote: (params: LoanQuoteParams) => [...loanKeys.quotes(), params] as const,
   limits: () => [...loanKeys.all, 'limits'] as const,
 };
+
+// Loan requests (the server's `pending_loans`), for the admin's lists. A player's own requests
+// come with their bank data (loanKeys.bankData, which names this kind in its meta). They live here,
+// beside the loans' keys, because each side's calls refresh the other's: an approval makes a loan,
+// and an admin's new loan refreshes the requests (loans come first, loan requests build on them).
+export const loanRequestKeys = {
+  all: liveRoot('pending_loans'),
+  open: () => [...loanRequestKeys.all, 'open'] as const,
+};

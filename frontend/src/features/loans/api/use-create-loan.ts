@@ -3,8 +3,7 @@ import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { Loan } from '@/lib/loans';
 import type { InputFields, Schemas } from '@/lib/api-types';
-import { loanKeys } from '@/features/loans/api/keys';
-import { loanRequestKeys } from '@/features/loan-requests/api/keys';
+import { loanKeys, loanRequestKeys } from '@/features/loans/api/keys';
 
 /** `value` and `total_days`: a whole number, or the text as typed when it could not be read (the server says why) */
 type CreateLoanInput = InputFields<'LoanCreateInRequest', 'player_id' | 'value' | 'total_days' | 'user'>;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attachmentName } from '@/lib/api-client';
-import { StatementDownload } from '@/features/statements/statement-download';
+import { StatementDownload } from '@/features/loans/statement-download';
 import { makeLoanLimits } from '@/testing/loan-fixtures';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';

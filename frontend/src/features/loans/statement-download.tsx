@@ -13,7 +13,9 @@ const DOWNLOADED = 'Statement downloaded.';
 /**
  * "Download statement": a CSV of the loans, payments, savings weeks, withdrawals and exchanges in a
  * date range, filled in with this year up to today (the bank's today) so one click downloads it.
- * The server checks the range and says what is wrong with it.
+ * The server checks the range and says what is wrong with it. It lives with the loans, whose limits
+ * give the bank's today and whose tab shows it (the savings' tab and a player's details too); the
+ * call itself is the statements feature's.
  */
 export function StatementDownload({ playerId }: { playerId?: number }) {
   // null until the person changes a date: it shows the default range
