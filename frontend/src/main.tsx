@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { applyTheme, readStoredTheme } from '@/features/auth/theme/themes';
+import { applyTheme, readStoredTheme } from '@/features/auth';
 import '@/styles/app.css';
 
 // Apply the stored theme before the first paint so the page never flashes the default.

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/app-routes';
-import { AuthProvider } from '@/features/auth/auth-context';
+import { AuthProvider } from '@/features/auth';
 import { fakeToken, mockFetch, type MockAnswer } from '@/testing/fetch-mock';
 import { actAndSettle, currentPath, renderWithProviders } from '@/testing/render';
 

@@ -4,20 +4,18 @@ import { FullScreenLoading } from '@/components/full-screen-loading';
 import { decideRoute } from '@/app/route-guard';
 import { LiveUpdates } from '@/app/live-updates';
 import { storageKeys } from '@/lib/storage';
-import { useAuth } from '@/features/auth/auth-context';
-import { SignInScreen } from '@/features/auth/sign-in-screen';
-import { RegisterScreen } from '@/features/auth/register-screen';
+import { useAuth, SignInScreen, RegisterScreen } from '@/features/auth';
 import { RedirectTo } from '@/app/redirect-to';
 
 // The signed-in screens load as their own chunks so the sign-in page stays light.
 const PlayerDashboard = lazy(() =>
-  import(/* webpackChunkName: "player-dashboard" */ '@/features/player/player-dashboard').then((module) => ({
+  import(/* webpackChunkName: "player-dashboard" */ '@/features/player').then((module) => ({
     default: module.PlayerDashboard,
   })),
 );
 
 const AdminPanel = lazy(() =>
-  import(/* webpackChunkName: "admin-panel" */ '@/features/admin/admin-panel').then((module) => ({
+  import(/* webpackChunkName: "admin-panel" */ '@/features/admin').then((module) => ({
     default: module.AdminPanel,
   })),
 );

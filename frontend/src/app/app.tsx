@@ -3,8 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoutes } from '@/app/app-routes';
-import { AuthProvider } from '@/features/auth/auth-context';
-import { ThemeProvider } from '@/features/auth/theme/theme-context';
+import { AuthProvider, ThemeProvider } from '@/features/auth';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { startLiveUpdates } from '@/lib/live';
-import { hasLiveStoredSession } from '@/features/auth/session-sync';
+import { hasLiveStoredSession } from '@/features/auth';
 
 /** Holds the tab's one live socket while it is mounted (i.e. while someone is signed in). */
 export function LiveUpdates() {

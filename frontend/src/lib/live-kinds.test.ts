@@ -2,15 +2,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { isLiveKind, LIVE_KINDS, liveRoot } from '@/lib/live-kinds';
-import { creditKeys } from '@/features/credit/api/keys';
-import { dividendKeys } from '@/features/dividends/api/keys';
-import { loanKeys, loanRequestKeys } from '@/features/loans/api/keys';
-import { playerKeys } from '@/features/players/api/keys';
-import { auditKeys } from '@/features/audit/api/keys';
-import { notificationKeys } from '@/features/notifications/api/keys';
-import { savingsKeys } from '@/features/savings/api/keys';
-import { withdrawalKeys } from '@/features/withdrawals/api/keys';
-import { proposalKeys } from '@/features/proposals/api/keys';
+import { creditKeys } from '@/features/credit';
+import { dividendKeys } from '@/features/dividends';
+import { loanKeys, loanRequestKeys } from '@/features/loans';
+import { playerKeys } from '@/features/players';
+import { auditKeys } from '@/features/audit';
+import { notificationKeys } from '@/features/notifications';
+import { savingsKeys } from '@/features/savings';
+import { withdrawalKeys } from '@/features/withdrawals';
+import { proposalKeys } from '@/features/proposals';
 
 describe('live kinds', () => {
   it('knows the fifteen kinds of the server, each once', () => {

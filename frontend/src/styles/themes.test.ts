@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import themesCss from '@/styles/themes.css?raw';
-import { THEMES } from '@/features/auth/theme/themes';
+import { THEMES } from '@/features/auth';
 
 /** The custom properties of each theme, read from the stylesheet itself. */
 function themeColours(): Record<string, Record<string, string>> {

@@ -1,5 +1,5 @@
 // Test data for unit tests (never imported by the app).
-import type { CreditBenefits } from '@/features/credit/api/types';
+import type { CreditBenefits } from '@/features/credit';
 
 /** GET /api/credit/benefits, shaped like the server's answer (credit/selectors.py credit_benefits). */
 export function makeCreditBenefits(overrides: Partial<CreditBenefits> = {}): CreditBenefits {

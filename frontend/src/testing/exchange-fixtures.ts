@@ -4,7 +4,7 @@ import type {
   ExchangeSettings,
   PearlExchangeRequest,
   PearlExchangeRequestOfficer,
-} from '@/features/exchange/api/types';
+} from '@/features/exchange';
 
 /** Test data shaped like the server's answers (docs/api-contract.md, Pearl exchange). */
 export function makeExchangeSettings(overrides: Partial<ExchangeSettings> = {}): ExchangeSettings {

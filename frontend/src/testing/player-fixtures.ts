@@ -1,4 +1,4 @@
-import type { AdminPlayer } from '@/features/players/api/types';
+import type { AdminPlayer } from '@/features/players';
 
 /** A player as the admin calls answer it. */
 export function makePlayer(overrides: Partial<AdminPlayer> = {}): AdminPlayer {

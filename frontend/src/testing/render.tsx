@@ -2,7 +2,7 @@ import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { ThemeProvider } from '@/features/auth/theme/theme-context';
+import { ThemeProvider } from '@/features/auth';
 
 /** A fresh QueryClient per test, never retrying, so failures show at once. */
 export function createTestQueryClient(): QueryClient {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BankSettingsTab } from '@/features/bank-settings/bank-settings-tab';
 import type { BankSettings } from '@/features/bank-settings/api/use-bank-settings';
-import { OfficerRole } from '@/features/officers/officer-role';
+import { OfficerRole } from '@/features/officers';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 

@@ -6,7 +6,7 @@ import { useBankSettings } from '@/features/bank-settings/api/use-bank-settings'
 import { ThresholdForm } from '@/features/bank-settings/threshold-form';
 import { CurrentSettings } from '@/features/bank-settings/current-settings';
 import { ReadOnlyNote } from '@/components/read-only-note';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import '@/components/bank-ui.css';
 
 /** The Bank Settings tab: the four-eyes threshold and the bounds, published to every officer; a treasurer changes them. */

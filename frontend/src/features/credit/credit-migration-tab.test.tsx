@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreditMigrationTab } from '@/features/credit/credit-migration-tab';
-import { OfficerRole } from '@/features/officers/officer-role';
+import { OfficerRole } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import type { MigrationRow } from '@/features/credit/api/types';
 import { mockFetch } from '@/testing/fetch-mock';

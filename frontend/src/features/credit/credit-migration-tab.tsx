@@ -5,7 +5,7 @@ import { ErrorBlock } from '@/components/error-block';
 import { ScrollBox } from '@/components/scroll-box';
 import { useExecuteMigration, useMigrationPreview } from '@/features/credit/api/use-credit-migration';
 import { ReadOnlyNote } from '@/components/read-only-note';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { errorDetail } from '@/lib/errors';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { plural } from '@/lib/plural';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { ACTION_LEAST_ROLE, onChangeAnswer } from '@/lib/officers';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { Icon } from '@/components/icon';

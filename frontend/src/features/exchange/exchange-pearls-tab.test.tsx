@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { ExchangePearlsTab } from '@/features/exchange/exchange-pearls-tab';
 import { makeExchangeQuote, makeExchangeRequest, makeExchangeSettings } from '@/testing/exchange-fixtures';
 import { mockFetch, type MockAnswer, type MockCall } from '@/testing/fetch-mock';

@@ -1,5 +1,5 @@
-import type { Me } from '@/features/players/api/use-me';
-import { BankDataGate } from '@/features/loans/bank-data-gate';
+import type { Me } from '@/features/players';
+import { BankDataGate } from '@/features/loans';
 import { ExchangeForm } from '@/features/exchange/exchange-form';
 import { RatesCard } from '@/features/exchange/rates-card';
 import '@/components/bank-ui.css';

@@ -2,8 +2,7 @@ import { formatMoney } from '@/lib/money';
 import type { PearlExchangeRequestOfficer } from '@/features/exchange/api/types';
 import { useApproveExchange, useDenyExchange } from '@/features/exchange/api/use-decide-exchange';
 import { directionTitle, formatPearls, formatRatePerPearl } from '@/features/exchange/exchange-format';
-import { RequestDecisionDialog } from '@/features/requests/request-decision-dialog';
-import type { DecisionDialogProps } from '@/features/requests/request-types';
+import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/requests';
 
 /** Approve or deny a pearl sale or purchase. */
 export function PearlDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<PearlExchangeRequestOfficer>) {

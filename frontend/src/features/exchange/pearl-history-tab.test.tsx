@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { PearlHistoryTab } from '@/features/exchange/pearl-history-tab';
 import { makeExchangeRequest } from '@/testing/exchange-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';

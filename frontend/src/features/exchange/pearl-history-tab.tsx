@@ -1,4 +1,4 @@
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { PearlExchangeHistory } from '@/features/exchange/pearl-exchange-history';
 import '@/components/bank-ui.css';
 

@@ -10,8 +10,7 @@ import {
   STATUS_LABEL,
   STATUS_TONE,
 } from '@/features/exchange/exchange-format';
-import { RequestCard } from '@/features/requests/request-card';
-import type { RequestCardProps } from '@/features/requests/request-types';
+import { RequestCard, type RequestCardProps } from '@/features/requests';
 
 /** A pearl sale or purchase: pearls, bread and rate, and who decided it once it is decided. */
 export function PearlRequestCard({ request, onDecide }: RequestCardProps<PearlExchangeRequestOfficer>) {

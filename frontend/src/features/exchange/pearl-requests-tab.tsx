@@ -8,7 +8,7 @@ import type { ExchangeStatusFilter } from '@/features/exchange/api/keys';
 import { useExchangeRequestPages } from '@/features/exchange/api/use-exchange-requests';
 import { PearlDecisionDialog } from '@/features/exchange/pearl-decision-dialog';
 import { PearlRequestCard } from '@/features/exchange/pearl-request-card';
-import { RequestQueue, WHO_DECIDES } from '@/features/requests/request-queue';
+import { RequestQueue, WHO_DECIDES } from '@/features/requests';
 import '@/components/bank-ui.css';
 import '@/components/credit.css';
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PearlSettingsTab } from '@/features/exchange/pearl-settings-tab';
-import { OfficerRole } from '@/features/officers/officer-role';
+import { OfficerRole } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import { makeExchangeSettings } from '@/testing/exchange-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';

@@ -6,7 +6,7 @@ import { useExchangeSettings } from '@/features/exchange/api/use-exchange-settin
 import { PearlCurrentRates } from '@/features/exchange/pearl-current-rates';
 import { PearlRatesForm } from '@/features/exchange/pearl-rates-form';
 import { ReadOnlyNote } from '@/components/read-only-note';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import '@/components/bank-ui.css';
 
 export function PearlSettingsTab() {

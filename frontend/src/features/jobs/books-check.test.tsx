@@ -4,7 +4,7 @@ import { BooksCheckNotice } from '@/features/jobs/books-check';
 import { DailyJobs } from '@/features/jobs/daily-jobs';
 import { jobKeys } from '@/features/jobs/api/keys';
 import { ASKED_RUN_POLL_MS } from '@/features/jobs/api/use-jobs';
-import { OfficerRole } from '@/features/officers/officer-role';
+import { OfficerRole } from '@/features/officers';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
 

@@ -5,7 +5,7 @@ import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import type { Schemas } from '@/lib/api-types';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { useBooksCheck } from '@/features/jobs/api/use-reconcile';
 import { useRunBooksCheck } from '@/features/jobs/api/use-run-books-check';
 import { useBooksStatus } from '@/features/jobs/books-status';

@@ -4,7 +4,7 @@ import { formatMoney } from '@/lib/money';
 import type { LoanQuote } from '@/lib/loans';
 import { formatPercent } from '@/lib/percent';
 import { plural } from '@/lib/plural';
-import { quoteProblem } from '@/features/loans/quote-problem';
+import { quoteProblem } from '@/features/loans';
 
 export function LoanQuotePreview({ quote, updating }: { quote: UseQueryResult<LoanQuote>; updating: boolean }) {
   const problem = quoteProblem(quote);

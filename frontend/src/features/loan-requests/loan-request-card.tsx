@@ -5,8 +5,7 @@ import { LoanRateValue } from '@/components/loan-rate-value';
 import type { PendingLoanOfficer } from '@/lib/loans';
 import { formatMoney } from '@/lib/money';
 import { plural } from '@/lib/plural';
-import { RequestCard } from '@/features/requests/request-card';
-import type { RequestCardProps } from '@/features/requests/request-types';
+import { RequestCard, type RequestCardProps } from '@/features/requests';
 
 /** The decimals every request's whole-term rate is written with: one list, one format. */
 export const RateDecimals = createContext<number | undefined>(undefined);

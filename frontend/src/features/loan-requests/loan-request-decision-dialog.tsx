@@ -2,8 +2,7 @@ import { formatMoney } from '@/lib/money';
 import { loanRateText, type PendingLoanOfficer } from '@/lib/loans';
 import { useApproveLoanRequest } from '@/features/loan-requests/api/use-approve-loan-request';
 import { useDenyLoanRequest } from '@/features/loan-requests/api/use-deny-loan-request';
-import { RequestDecisionDialog } from '@/features/requests/request-decision-dialog';
-import type { DecisionDialogProps } from '@/features/requests/request-types';
+import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/requests';
 
 const APPROVED = 'Pending loan approved and converted to active loan!';
 const DENIED = 'Pending loan denied.';

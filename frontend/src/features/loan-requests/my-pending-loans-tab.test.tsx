@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { makePendingLoan } from '@/testing/loan-fixtures';
 import { MyPendingLoansTab } from '@/features/loan-requests/my-pending-loans-tab';
 import { mockFetch } from '@/testing/fetch-mock';
 import { formatDateTime } from '@/lib/dates';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
-import { loanKeys } from '@/features/loans/api/keys';
+import { loanKeys } from '@/features/loans';
 import { CAPABILITIES } from '@/testing/capabilities';
 
 const ME: Me = {

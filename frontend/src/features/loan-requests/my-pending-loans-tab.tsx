@@ -1,8 +1,7 @@
 import { EmptyState } from '@/components/empty-state';
 import { listDecimals } from '@/lib/percent';
-import type { Me } from '@/features/players/api/use-me';
-import { BankDataGate } from '@/features/loans/bank-data-gate';
-import { RequestLoanButton } from '@/features/loans/request-loan-button';
+import type { Me } from '@/features/players';
+import { BankDataGate, RequestLoanButton } from '@/features/loans';
 import { PendingLoanCard } from '@/features/loan-requests/pending-loan-card';
 import '@/components/bank-ui.css';
 

@@ -6,7 +6,7 @@ import { plural } from '@/lib/plural';
 import { useOpenLoanRequestPages } from '@/features/loan-requests/api/use-open-loan-requests';
 import { LoanRequestCard, RateDecimals } from '@/features/loan-requests/loan-request-card';
 import { LoanRequestDecisionDialog } from '@/features/loan-requests/loan-request-decision-dialog';
-import { RequestQueue, WHO_DECIDES } from '@/features/requests/request-queue';
+import { RequestQueue, WHO_DECIDES } from '@/features/requests';
 import '@/components/bank-ui.css';
 import '@/components/credit.css';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { RequestLoanTab } from '@/features/loan-requests/request-loan-tab';
 import { makeBlankLoanQuote, makeLoanLimits, makeLoanQuote, makePendingLoan } from '@/testing/loan-fixtures';
 import type { LoanQuote } from '@/lib/loans';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { ErrorBlock } from '@/components/error-block';
 import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { useBankData, type BankData } from '@/features/loans/api/use-bank-data';
 
 /** Loading, error with Retry, no profile, or the player's bank data handed to `children`. */

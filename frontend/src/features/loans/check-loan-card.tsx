@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { StatBox } from '@/components/stat-box';
 import { Icon } from '@/components/icon';

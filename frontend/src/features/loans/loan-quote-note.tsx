@@ -1,7 +1,7 @@
 import { Icon } from '@/components/icon';
 import { formatMoney } from '@/lib/money';
 import { formatPercent } from '@/lib/percent';
-import type { AdminPlayer } from '@/features/players/api/types';
+import type { AdminPlayer } from '@/features/players';
 import { useLoanQuote } from '@/features/loans/api/use-loan-quote';
 import { quoteProblem } from '@/features/loans/quote-problem';
 import '@/components/bank-ui.css';

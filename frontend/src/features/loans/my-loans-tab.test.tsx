@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { makeLoan, makePlayerLoan } from '@/testing/loan-fixtures';
 import { MyLoansTab } from '@/features/loans/my-loans-tab';
 import type { LoanChartPoints, PlayerLoan } from '@/lib/loans';

@@ -1,6 +1,6 @@
 import { EmptyState } from '@/components/empty-state';
 import { listDecimals } from '@/lib/percent';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { BankDataGate } from '@/features/loans/bank-data-gate';
 import { RequestLoanButton } from '@/features/loans/request-loan-button';
 import { StatementDownload } from '@/features/loans/statement-download';

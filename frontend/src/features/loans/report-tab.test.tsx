@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { parseDividends } from '@/features/dividends/dividends-tile';
+import { parseDividends } from '@/features/dividends';
 import { ReportTab } from '@/features/loans/report-tab';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';

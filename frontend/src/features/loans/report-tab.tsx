@@ -12,7 +12,7 @@ import { formatPercent, listDecimals } from '@/lib/percent';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { SelectField, type SelectOption } from '@/components/select-field';
 import { useReport, type ReportProductType, type ReportRow, type ReportStatus } from '@/features/loans/api/use-report';
-import { DividendsTile } from '@/features/dividends/dividends-tile';
+import { DividendsTile } from '@/features/dividends';
 import { CountersTiles } from '@/features/loans/counters-tiles';
 import '@/components/bank-ui.css';
 import '@/components/credit.css';

@@ -5,7 +5,7 @@ import { TextField } from '@/components/text-field';
 import { startOfYear } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
-import { useDownloadStatement } from '@/features/statements/api/download-statement';
+import { useDownloadStatement } from '@/features/statements';
 import '@/components/bank-ui.css';
 
 const DOWNLOADED = 'Statement downloaded.';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { AdminPlayer } from '@/features/players/api/types';
-import { usePlayerSearchPages } from '@/features/players/api/use-search-players';
+import { type AdminPlayer, usePlayerSearchPages } from '@/features/players';
 import { PlayerSearch } from '@/features/player-accounts/player-search';
 import { ProductForm } from '@/features/player-accounts/product-form';
 import { SelectedPlayer } from '@/features/player-accounts/selected-player';

@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { StatBox } from '@/components/stat-box';
 import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
-import type { BadPayer } from '@/features/players/api/use-bad-payers';
-import { useUpdatePlayer } from '@/features/players/api/use-update-player';
+import { type BadPayer, useUpdatePlayer, PlayerPasswordForm } from '@/features/players';
 import { PlayerDetailsCard } from '@/features/player-accounts/player-details-card';
-import { PlayerPasswordForm } from '@/features/players/player-password-form';
 import { PlayerProducts } from '@/features/player-accounts/player-products';
 
 type Panel = 'password' | 'products' | 'details' | null;

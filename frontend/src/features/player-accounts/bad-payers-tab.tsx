@@ -5,7 +5,7 @@ import { NoticeBanner, type Notice } from '@/components/notice';
 import { ErrorBlock } from '@/components/error-block';
 import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
-import { useBadPayers } from '@/features/players/api/use-bad-payers';
+import { useBadPayers } from '@/features/players';
 import { BadPayerCard } from '@/features/player-accounts/bad-payer-card';
 import '@/components/bank-ui.css';
 import '@/components/credit.css';

@@ -2,8 +2,7 @@ import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
 import type { Notice } from '@/components/notice';
 import { errorDetail } from '@/lib/errors';
-import type { AdminPlayer } from '@/features/players/api/types';
-import { useBulkDeletePlayers, type BulkDeleteSummary } from '@/features/players/api/use-bulk-delete-players';
+import { type AdminPlayer, useBulkDeletePlayers, type BulkDeleteSummary } from '@/features/players';
 import { plural } from '@/lib/plural';
 
 /** The counts a bulk delete answers; the summary leaves out any of the last three it is not given. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
@@ -8,15 +8,12 @@ import { StatBox } from '@/components/stat-box';
 import { formatDateTime } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { plural } from '@/lib/plural';
-import type { AdminPlayer } from '@/features/players/api/types';
-import { useUpdatePlayer } from '@/features/players/api/use-update-player';
-import { useCreditBenefits } from '@/features/credit/api/use-credit-benefits';
+import { type AdminPlayer, useUpdatePlayer, PlayerPasswordForm, StandingBadge } from '@/features/players';
+import { useCreditBenefits } from '@/features/credit';
 import { ProductForm } from '@/features/player-accounts/product-form';
-import { PlayerPasswordForm } from '@/features/players/player-password-form';
 import { PlayerProducts } from '@/features/player-accounts/player-products';
-import { PlayerAuditList } from '@/features/audit/player-audit-list';
-import { StatementDownload } from '@/features/loans/statement-download';
-import { StandingBadge } from '@/features/players/standing-badge';
+import { PlayerAuditList } from '@/features/audit';
+import { StatementDownload } from '@/features/loans';
 import '@/components/bank-ui.css';
 import '@/components/player-admin.css';
 

@@ -6,9 +6,8 @@ import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { loanRateText, pendingStatusLabel } from '@/lib/loans';
 import { listDecimals } from '@/lib/percent';
-import { usePlayerProducts } from '@/features/loans/api/use-player-products';
-import { ProductSavingsList } from '@/features/savings/product-savings-list';
-import { ProductLoan } from '@/features/loans/product-loan';
+import { usePlayerProducts, ProductLoan } from '@/features/loans';
+import { ProductSavingsList } from '@/features/savings';
 import '@/components/bank-ui.css';
 
 const REQUEST_TONE: Record<string, string> = { pending: 'warning', approved: 'success', denied: 'error', cancelled: 'neutral' };

@@ -5,8 +5,7 @@ import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextField } from '@/components/text-field';
 import { errorDetail } from '@/lib/errors';
-import type { AdminPlayer } from '@/features/players/api/types';
-import { usePlayerSearchPages } from '@/features/players/api/use-search-players';
+import { type AdminPlayer, usePlayerSearchPages } from '@/features/players';
 import '@/components/bank-ui.css';
 
 // admin-side §5, word for word

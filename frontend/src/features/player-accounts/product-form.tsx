@@ -10,12 +10,9 @@ import { errorDetail } from '@/lib/errors';
 import { parseDays } from '@/lib/loans';
 import { formatPercent } from '@/lib/percent';
 import { plural } from '@/lib/plural';
-import type { AdminPlayer } from '@/features/players/api/types';
-import { useCreateLoan } from '@/features/loans/api/use-create-loan';
-import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
-import { useCreateSavings } from '@/features/savings/api/use-savings-actions';
-import { LoanQuoteNote } from '@/features/loans/loan-quote-note';
-import { SavingsQuoteNote } from '@/features/savings/savings-quote-note';
+import type { AdminPlayer } from '@/features/players';
+import { useCreateLoan, useLoanLimits, LoanQuoteNote } from '@/features/loans';
+import { useCreateSavings, SavingsQuoteNote } from '@/features/savings';
 import '@/components/bank-ui.css';
 
 const SELECT_PLAYER = 'Please search and select a player first';

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
-import type { AdminPlayer } from '@/features/players/api/types';
-import { StandingBadge } from '@/features/players/standing-badge';
-import { PlayerPasswordForm } from '@/features/players/player-password-form';
+import { type AdminPlayer, StandingBadge, PlayerPasswordForm } from '@/features/players';
 
 interface ResultRowProps {
   player: AdminPlayer;

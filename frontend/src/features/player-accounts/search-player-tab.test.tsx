@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { OfficerRole } from '@/features/officers/officer-role';
+import { OfficerRole } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import { describe, expect, it } from 'vitest';
 import { deleteSummaryText } from '@/features/player-accounts/confirm-delete-modal';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
@@ -7,7 +7,7 @@ import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextField } from '@/components/text-field';
 import { errorDetail } from '@/lib/errors';
-import { usePlayerSearchPages } from '@/features/players/api/use-search-players';
+import { usePlayerSearchPages } from '@/features/players';
 import { PlayerDetailsCard } from '@/features/player-accounts/player-details-card';
 import { ConfirmDeleteModal } from '@/features/player-accounts/confirm-delete-modal';
 import { ResultRow } from '@/features/player-accounts/result-row';

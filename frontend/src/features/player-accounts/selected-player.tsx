@@ -1,8 +1,8 @@
 import { StatBox } from '@/components/stat-box';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
-import type { AdminPlayer } from '@/features/players/api/types';
-import { useCreditBenefits } from '@/features/credit/api/use-credit-benefits';
+import type { AdminPlayer } from '@/features/players';
+import { useCreditBenefits } from '@/features/credit';
 import { PlayerProducts } from '@/features/player-accounts/player-products';
 import '@/components/bank-ui.css';
 

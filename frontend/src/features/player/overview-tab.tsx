@@ -1,12 +1,11 @@
 import { Card } from '@/components/card';
 import { Icon, type IconName } from '@/components/icon';
 import { TabHeading } from '@/components/tab-heading';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import type { PlayerTabId } from '@/features/player/player-tabs';
 import { ProductsSummaryCards } from '@/features/player/products-summary-cards';
-import { SoloDividendsCard } from '@/features/dividends/solo-dividends-card';
-import { CreditScoreCard } from '@/features/credit/credit-score-card';
-import { LoanEligibilityCard } from '@/features/credit/loan-eligibility-card';
+import { SoloDividendsCard } from '@/features/dividends';
+import { CreditScoreCard, LoanEligibilityCard } from '@/features/credit';
 
 const QUICK_ACTIONS: ReadonlyArray<{ tab: PlayerTabId; label: string; icon: IconName }> = [
   { tab: 'request-loan', label: 'Request Loan', icon: 'filePlus' },

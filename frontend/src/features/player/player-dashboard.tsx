@@ -1,26 +1,20 @@
 import { useState } from 'react';
 import { AppShell } from '@/components/app-shell';
-import { ChangePasswordButton } from '@/features/auth/change-password-button';
+import { ChangePasswordButton } from '@/features/auth';
 import { ErrorBlock } from '@/components/error-block';
 import { LoadingBlock } from '@/components/loading-block';
 import { TabHeading } from '@/components/tab-heading';
 import { TabList } from '@/components/tab-list';
 import { TabPanel } from '@/components/tab-panel';
-import { useMe } from '@/features/players/api/use-me';
-import { CreditBenefitsCard } from '@/features/credit/credit-benefits-card';
-import { CreditHistoryPanel } from '@/features/credit/credit-history-panel';
-import { CreditScoreCard } from '@/features/credit/credit-score-card';
-import { LoanEligibilityCard } from '@/features/credit/loan-eligibility-card';
-import { ExchangePearlsTab } from '@/features/exchange/exchange-pearls-tab';
-import { MyLoansTab } from '@/features/loans/my-loans-tab';
-import { MySavingsTab } from '@/features/savings/my-savings-tab';
+import { useMe } from '@/features/players';
+import { CreditBenefitsCard, CreditHistoryPanel, CreditScoreCard, LoanEligibilityCard } from '@/features/credit';
+import { ExchangePearlsTab, PearlHistoryTab } from '@/features/exchange';
+import { MyLoansTab } from '@/features/loans';
+import { MySavingsTab } from '@/features/savings';
 import { OverviewTab } from '@/features/player/overview-tab';
-import { PearlHistoryTab } from '@/features/exchange/pearl-history-tab';
-import { MyPendingLoansTab } from '@/features/loan-requests/my-pending-loans-tab';
+import { MyPendingLoansTab, RequestLoanTab } from '@/features/loan-requests';
 import { PLAYER_TABS, type PlayerTabId } from '@/features/player/player-tabs';
-import { RequestLoanTab } from '@/features/loan-requests/request-loan-tab';
-import { RequestWithdrawalTab } from '@/features/withdrawals/request-withdrawal-tab';
-import { WithdrawalHistoryTab } from '@/features/withdrawals/withdrawal-history-tab';
+import { RequestWithdrawalTab, WithdrawalHistoryTab } from '@/features/withdrawals';
 
 const ID_PREFIX = 'player';
 

@@ -1,8 +1,8 @@
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { formatMoney } from '@/lib/money';
-import type { Me } from '@/features/players/api/use-me';
-import { useBankData } from '@/features/loans/api/use-bank-data';
+import type { Me } from '@/features/players';
+import { useBankData } from '@/features/loans';
 import { ProductSummary } from '@/features/player/product-summary';
 import '@/components/bank-ui.css';
 

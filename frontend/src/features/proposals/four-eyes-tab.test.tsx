@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FourEyesTab } from '@/features/proposals/four-eyes-tab';
-import { OfficerRole } from '@/features/officers/officer-role';
+import { OfficerRole } from '@/features/officers';
 import { makeProposal } from '@/testing/proposal-fixtures';
 import type { Proposal } from '@/features/proposals/api/use-proposals';
 import { mockFetch } from '@/testing/fetch-mock';

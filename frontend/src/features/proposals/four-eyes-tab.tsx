@@ -5,7 +5,7 @@ import { plural } from '@/lib/plural';
 import { usePendingProposalPages } from '@/features/proposals/api/use-proposals';
 import { ProposalCard } from '@/features/proposals/proposal-card';
 import { ProposalDecisionDialog } from '@/features/proposals/proposal-decision-dialog';
-import { RequestQueue } from '@/features/requests/request-queue';
+import { RequestQueue } from '@/features/requests';
 import '@/components/bank-ui.css';
 import '@/components/credit.css';
 

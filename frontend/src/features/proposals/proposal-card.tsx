@@ -3,8 +3,7 @@ import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { ROLE_LABELS, ROLES, type Role } from '@/lib/officers';
 import type { Proposal } from '@/features/proposals/api/use-proposals';
-import { RequestCard } from '@/features/requests/request-card';
-import type { RequestCardProps } from '@/features/requests/request-types';
+import { RequestCard, type RequestCardProps } from '@/features/requests';
 
 /** The role the server names as the least that decides it; an unknown name is kept for treasurers. */
 function leastRoleOf(proposal: Proposal): Role {

@@ -1,8 +1,7 @@
 import { formatMoney } from '@/lib/money';
 import type { Proposal } from '@/features/proposals/api/use-proposals';
 import { useApproveProposal, useDenyProposal } from '@/features/proposals/api/use-decide-proposal';
-import { RequestDecisionDialog } from '@/features/requests/request-decision-dialog';
-import type { DecisionDialogProps } from '@/features/requests/request-types';
+import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/requests';
 
 /** Approve (carried out now, as the second officer) or deny an officer's change; the server's detail says how it went. */
 export function ProposalDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<Proposal>) {

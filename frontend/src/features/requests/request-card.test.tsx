@@ -1,10 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { WithdrawalRequestCard } from '@/features/withdrawals/withdrawal-request-card';
-import { PearlRequestCard } from '@/features/exchange/pearl-request-card';
+import { WithdrawalRequestCard } from '@/features/withdrawals';
+import { PearlRequestCard } from '@/features/exchange';
 import { makeExchangeRequest } from '@/testing/exchange-fixtures';
-import { MyOfficerName } from '@/features/officers/my-officer-name';
-import { OfficerRole } from '@/features/officers/officer-role';
+import { MyOfficerName, OfficerRole } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import { makeWithdrawal } from '@/testing/savings-fixtures';
 

@@ -4,8 +4,7 @@ import { formatDateTime } from '@/lib/dates';
 import { ACTION_LEAST_ROLE, approversText, awaitingText, roleAtLeast, type Approval, type Role } from '@/lib/officers';
 import { DecisionButtons } from '@/features/requests/decision-buttons';
 import type { RequestCardProps } from '@/features/requests/request-types';
-import { useMyApproval } from '@/features/officers/my-officer-name';
-import { useOfficerRole } from '@/features/officers/officer-role';
+import { useMyApproval, useOfficerRole } from '@/features/officers';
 import '@/components/bank-ui.css';
 
 

@@ -9,9 +9,9 @@ import { errorDetail } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { firstApprovalText, isAwaitingSecondApproval, type Approval } from '@/lib/officers';
-import { useBankSettings } from '@/features/bank-settings/api/use-bank-settings';
-import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
-import { useMyOfficerName } from '@/features/officers/my-officer-name';
+import { useBankSettings } from '@/features/bank-settings';
+import { useLoanLimits } from '@/features/loans';
+import { useMyOfficerName } from '@/features/officers';
 import type { DecisionDialogProps } from '@/features/requests/request-types';
 
 /** What an approval or a denial sends: the request, and the admin's notes or reason. */

@@ -4,7 +4,7 @@ import { LoadMore, useLoadNextPage, type NextPage } from '@/components/load-more
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { ReadOnlyNote } from '@/components/read-only-note';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import type { Decision, DecisionDialogProps, RequestCardProps } from '@/features/requests/request-types';
 import '@/components/bank-ui.css';
 

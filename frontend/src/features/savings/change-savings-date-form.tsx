@@ -6,7 +6,7 @@ import { formatDay, isIsoDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import type { SavingsRow } from '@/lib/savings';
 import { onChangeAnswer } from '@/lib/officers';
-import { useLoanLimits } from '@/features/loans/api/use-loan-limits';
+import { useLoanLimits } from '@/features/loans';
 import { useChangeSavingsDate } from '@/features/savings/api/use-savings-actions';
 import '@/components/bank-ui.css';
 import '@/components/credit.css';

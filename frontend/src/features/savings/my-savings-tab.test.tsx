@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { MySavingsTab } from '@/features/savings/my-savings-tab';
 import { makeSavings, makeSavingsQuote } from '@/testing/savings-fixtures';
 import type { ProjectionWeek } from '@/lib/savings';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';

@@ -3,7 +3,7 @@ import { Bar } from 'react-chartjs-2';
 import { formatMoney } from '@/lib/money';
 import type { ProjectionWeek } from '@/lib/savings';
 import { plural } from '@/lib/plural';
-import { translucent } from '@/features/loans/loan-chart';
+import { translucent } from '@/features/loans';
 
 // Only what a bar chart needs. This file loads lazily, like the loan chart.
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);

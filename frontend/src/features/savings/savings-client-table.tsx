@@ -7,7 +7,7 @@ import { formatMoney } from '@/lib/money';
 import { formatShareOfLimit } from '@/lib/percent';
 import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { formatCount } from '@/lib/plural';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { useClientOverviewPages, useSetClientType, type ClientType } from '@/features/savings/api/use-client-overview';
 import '@/components/bank-ui.css';
 import '@/components/credit.css';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SavingsManagementTab } from '@/features/savings/savings-management-tab';
-import { OfficerRole } from '@/features/officers/officer-role';
+import { OfficerRole } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import type { ClientOverviewPage, ClientRow } from '@/features/savings/api/use-client-overview';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';

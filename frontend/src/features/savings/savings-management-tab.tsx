@@ -14,7 +14,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { MarkOldClientsModal } from '@/features/savings/mark-old-clients-modal';
 import { ReadOnlyNote } from '@/components/read-only-note';
 import { CLIENT_TYPE_LABEL, SavingsClientTable } from '@/features/savings/savings-client-table';
-import { useMay } from '@/features/officers/officer-role';
+import { useMay } from '@/features/officers';
 import { useClientOverviewPages, type ClientStatus } from '@/features/savings/api/use-client-overview';
 import '@/components/bank-ui.css';
 

@@ -3,7 +3,7 @@ import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { formatPercent } from '@/lib/percent';
 import { plural } from '@/lib/plural';
-import type { AdminPlayer } from '@/features/players/api/types';
+import type { AdminPlayer } from '@/features/players';
 import { useNewSavingsQuote } from '@/features/savings/api/use-savings-quote';
 import '@/components/bank-ui.css';
 

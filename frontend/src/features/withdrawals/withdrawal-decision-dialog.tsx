@@ -2,8 +2,7 @@ import { formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { formatTimezone, type WithdrawalOfficer } from '@/lib/savings';
 import { useApproveWithdrawal, useDenyWithdrawal } from '@/features/withdrawals/api/use-withdrawal-requests';
-import { RequestDecisionDialog } from '@/features/requests/request-decision-dialog';
-import type { DecisionDialogProps } from '@/features/requests/request-types';
+import { RequestDecisionDialog, type DecisionDialogProps } from '@/features/requests';
 
 /** Approve or deny a withdrawal request: an approval takes the amount from savings, oldest first. */
 export function WithdrawalDecisionDialog({ decision, onClose, onDone }: DecisionDialogProps<WithdrawalOfficer>) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { WithdrawalHistoryTab } from '@/features/withdrawals/withdrawal-history-tab';
 import { makeWithdrawal } from '@/testing/savings-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';

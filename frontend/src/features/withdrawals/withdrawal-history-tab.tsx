@@ -2,7 +2,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorBlock } from '@/components/error-block';
 import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
-import type { Me } from '@/features/players/api/use-me';
+import type { Me } from '@/features/players';
 import { useWithdrawalHistory } from '@/features/withdrawals/api/use-withdrawal-history';
 import { WithdrawalCard } from '@/features/withdrawals/withdrawal-card';
 import '@/components/bank-ui.css';

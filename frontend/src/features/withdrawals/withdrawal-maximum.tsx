@@ -3,7 +3,7 @@ import { errorDetail } from '@/lib/errors';
 import { formatPercent, listDecimals } from '@/lib/percent';
 import { plural } from '@/lib/plural';
 import { formatMoney } from '@/lib/money';
-import { useTotalSavings } from '@/features/savings/api/use-total-savings';
+import { useTotalSavings } from '@/features/savings';
 
 export function WithdrawalMaximum({ playerId }: { playerId: number }) {
   const total = useTotalSavings(playerId);

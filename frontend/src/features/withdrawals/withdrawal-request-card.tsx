@@ -2,8 +2,7 @@ import { StatBox } from '@/components/stat-box';
 import { formatDateTime, formatDay } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { formatTimezone, withdrawalStatusLabel, withdrawalStatusTone, type WithdrawalOfficer } from '@/lib/savings';
-import { RequestCard } from '@/features/requests/request-card';
-import type { RequestCardProps } from '@/features/requests/request-types';
+import { RequestCard, type RequestCardProps } from '@/features/requests';
 
 /** A withdrawal request: when the player wants the bread, and the admin's notes once decided. */
 export function WithdrawalRequestCard({ request, onDecide }: RequestCardProps<WithdrawalOfficer>) {

@@ -1,8 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { WithdrawalRequestsTab } from '@/features/withdrawals/withdrawal-requests-tab';
-import { MyOfficerNameProvider } from '@/features/officers/my-officer-name';
-import { OfficerRole } from '@/features/officers/officer-role';
+import { MyOfficerNameProvider, OfficerRole } from '@/features/officers';
 import { makeWithdrawal } from '@/testing/savings-fixtures';
 import type { WithdrawalOfficer } from '@/lib/savings';
 import { mockFetch } from '@/testing/fetch-mock';

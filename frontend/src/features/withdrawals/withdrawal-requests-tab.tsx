@@ -3,7 +3,7 @@ import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
 import { formatCount, plural } from '@/lib/plural';
 import { useWithdrawalRequestPages } from '@/features/withdrawals/api/use-withdrawal-requests';
-import { RequestQueue, WHO_DECIDES } from '@/features/requests/request-queue';
+import { RequestQueue, WHO_DECIDES } from '@/features/requests';
 import { WithdrawalDecisionDialog } from '@/features/withdrawals/withdrawal-decision-dialog';
 import { WithdrawalRequestCard } from '@/features/withdrawals/withdrawal-request-card';
 import '@/components/bank-ui.css';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { loanKeys, loanRequestKeys } from '@/features/loans/api/keys';
+import { loanKeys, loanRequestKeys } from '@/features/loans';
 import type { Schemas } from '@/lib/api-types';
 
 export type LoanRequestDecision = Schemas['PendingLoanDecisionOut'];

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { PendingLoan } from '@/lib/loans';
-import { loanKeys, loanRequestKeys } from '@/features/loans/api/keys';
+import { loanKeys, loanRequestKeys } from '@/features/loans';
 
 function cancelLoanRequest(requestId: number, idempotencyKey: string): Promise<PendingLoan> {
   return api.put<PendingLoan>(`/pending-loans/${requestId}/cancel`, undefined, { headers: idempotencyHeaders(idempotencyKey) });

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { api } from '@/lib/api-client';
 import { nextPageOf } from '@/lib/paging';
 import type { Schemas } from '@/lib/api-types';
-import { loanRequestKeys } from '@/features/loans/api/keys';
+import { loanRequestKeys } from '@/features/loans';
 
 export type OpenLoanRequests = Schemas['PendingLoansOut'];
 

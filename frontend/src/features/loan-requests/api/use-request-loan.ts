@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { PendingLoan } from '@/lib/loans';
-import { loanKeys, loanRequestKeys } from '@/features/loans/api/keys';
+import { loanKeys, loanRequestKeys } from '@/features/loans';
 import type { InputFields } from '@/lib/api-types';
 
 /** `value` and `total_days`: a whole number, or the text as typed when it could not be read (the server says why) */

@@ -1,7 +1,7 @@
 import type { ChangeAnswer } from '@/lib/officers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { dividendKeys } from '@/features/dividends/api/keys';
+import { dividendKeys } from '@/features/dividends';
 import { loanKeys } from '@/features/loans/api/keys';
 import type { Schemas } from '@/lib/api-types';
 

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, 
 import { api } from '@/lib/api-client';
 import { nextPageOf } from '@/lib/paging';
 import { savingsKeys } from '@/features/savings/api/keys';
-import { playerKeys } from '@/features/players/api/keys';
+import { playerKeys } from '@/features/players';
 import type { Schemas } from '@/lib/api-types';
 
 export type ClientType = Schemas['ClientTypeEnum'];

@@ -2,7 +2,7 @@ import type { ChangeAnswer } from '@/lib/officers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { liveRoot } from '@/lib/live-kinds';
-import { loanKeys } from '@/features/loans/api/keys';
+import { loanKeys } from '@/features/loans';
 import type { InputFields, Schemas } from '@/lib/api-types';
 
 /** A savings account as the products call answers it (the fields View Products shows). */

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import type { Savings, SavingsRow, SavingsWeekStatus } from '@/lib/savings';
 import { savingsKeys } from '@/features/savings/api/keys';
-import { loanKeys } from '@/features/loans/api/keys';
+import { loanKeys } from '@/features/loans';
 import type { InputFields, Schemas } from '@/lib/api-types';
 
 export type SavingsMark = Schemas['SavingsMarkOut'];

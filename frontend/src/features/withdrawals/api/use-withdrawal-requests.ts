@@ -3,8 +3,8 @@ import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import { nextPageOf } from '@/lib/paging';
 import { withdrawalKeys } from '@/features/withdrawals/api/keys';
-import { savingsKeys } from '@/features/savings/api/keys';
-import { loanKeys } from '@/features/loans/api/keys';
+import { savingsKeys } from '@/features/savings';
+import { loanKeys } from '@/features/loans';
 import type { Schemas } from '@/lib/api-types';
 
 export type WithdrawalRequestsPage = Schemas['WithdrawalListOut'];

@@ -1,0 +1,1 @@
+export { OverviewTab } from '@/features/dashboard/overview-tab';

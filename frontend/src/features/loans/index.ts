@@ -1,0 +1,17 @@
+export { loanKeys, loanRequestKeys } from '@/features/loans/api/keys';
+export { useBankData } from '@/features/loans/api/use-bank-data';
+export type { BankData } from '@/features/loans/api/use-bank-data';
+export { useCreateLoan } from '@/features/loans/api/use-create-loan';
+export { useLoanLimits } from '@/features/loans/api/use-loan-limits';
+export { loanQuoteQueryOptions, useLoanQuote } from '@/features/loans/api/use-loan-quote';
+export { usePlayerProducts } from '@/features/loans/api/use-player-products';
+export { BankDataGate } from '@/features/loans/bank-data-gate';
+export { CheckLoansTab } from '@/features/loans/check-loans-tab';
+export { translucent } from '@/features/loans/loan-chart';
+export { LoanQuoteNote } from '@/features/loans/loan-quote-note';
+export { MyLoansTab } from '@/features/loans/my-loans-tab';
+export { ProductLoan } from '@/features/loans/product-loan';
+export { quoteProblem } from '@/features/loans/quote-problem';
+export { ReportTab } from '@/features/loans/report-tab';
+export { RequestLoanButton } from '@/features/loans/request-loan-button';
+export { StatementDownload } from '@/features/loans/statement-download';

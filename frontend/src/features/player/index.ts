@@ -1,0 +1,1 @@
+export { PlayerDashboard } from '@/features/player/player-dashboard';

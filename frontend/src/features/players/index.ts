@@ -1,0 +1,14 @@
+export { playerKeys } from '@/features/players/api/keys';
+export type { AdminPlayer } from '@/features/players/api/types';
+export { useBadPayers } from '@/features/players/api/use-bad-payers';
+export type { BadPayer } from '@/features/players/api/use-bad-payers';
+export { useBulkDeletePlayers } from '@/features/players/api/use-bulk-delete-players';
+export type { BulkDeleteSummary } from '@/features/players/api/use-bulk-delete-players';
+export { useMe } from '@/features/players/api/use-me';
+export type { Me } from '@/features/players/api/use-me';
+export { usePlayerSearchPages } from '@/features/players/api/use-search-players';
+export { useUpdatePlayer } from '@/features/players/api/use-update-player';
+export { BlockedAccountsTab } from '@/features/players/blocked-accounts-tab';
+export { NewPlayerTab } from '@/features/players/new-player-tab';
+export { PlayerPasswordForm } from '@/features/players/player-password-form';
+export { StandingBadge } from '@/features/players/standing-badge';

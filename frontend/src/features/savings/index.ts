@@ -1,0 +1,9 @@
+export { savingsKeys } from '@/features/savings/api/keys';
+export { useCreateSavings } from '@/features/savings/api/use-savings-actions';
+export { useTimezoneSettings } from '@/features/savings/api/use-timezone-settings';
+export { useTotalSavings } from '@/features/savings/api/use-total-savings';
+export { CheckSavingsTab } from '@/features/savings/check-savings-tab';
+export { MySavingsTab } from '@/features/savings/my-savings-tab';
+export { ProductSavingsList } from '@/features/savings/product-savings-list';
+export { SavingsManagementTab } from '@/features/savings/savings-management-tab';
+export { SavingsQuoteNote } from '@/features/savings/savings-quote-note';

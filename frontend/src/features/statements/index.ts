@@ -1,0 +1,1 @@
+export { useDownloadStatement } from '@/features/statements/api/download-statement';
