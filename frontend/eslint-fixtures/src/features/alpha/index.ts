@@ -1,0 +1,2 @@
+// alpha's public surface
+export { alphaName } from '@/features/alpha/alpha-name';

@@ -1,0 +1,3 @@
+import { delta } from '@/features/delta';
+
+export const epsilon = () => delta;

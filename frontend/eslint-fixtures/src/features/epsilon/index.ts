@@ -1,0 +1,1 @@
+export { epsilon } from '@/features/epsilon/epsilon';

@@ -1,0 +1,3 @@
+import { first } from '@/features/gamma/first';
+
+export const second = () => first;
