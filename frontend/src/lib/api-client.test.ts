@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, MAYBE_SAVED, SERVER_TROUBLE, UNREACHABLE, api, setUnauthorizedHandler } from '@/lib/api-client';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { ApiError, MAYBE_SAVED, SERVER_TROUBLE, UNREACHABLE, api, setUnauthorizedHandler, type Answer } from '@/lib/api-client';
+import type { Schemas } from '@/lib/api-types';
 import { mockFetch } from '@/testing/fetch-mock';
 
 describe('api client', () => {
@@ -124,5 +125,34 @@ describe('api client', () => {
   it('returns undefined for 204 No Content', async () => {
     mockFetch({ 'POST /api/logout': { status: 204 } });
     await expect(api.post('/logout')).resolves.toBeUndefined();
+  });
+});
+
+// The answers' types come from the call's path (npm run typecheck checks these; at run time they pass).
+describe("the client's types, picked by the path", () => {
+  it('a path as the schema writes it answers its type', () => {
+    expectTypeOf<Answer<'get', '/loans/limits'>>().toEqualTypeOf<Schemas['LoanLimitsOut']>();
+  });
+
+  it("a path with its parameter filled answers the parameter path's type, the narrowest that fits", () => {
+    expectTypeOf<Answer<'get', `/loans/${number}`>>().toEqualTypeOf<Schemas['LoanOut']>();
+    expectTypeOf<Answer<'get', `/loans/eligibility/${number}`>>().toEqualTypeOf<Schemas['EligibilityOut']>();
+  });
+
+  it('every success the schema lists, and none for a 204', () => {
+    expectTypeOf<Answer<'put', `/pending-loans/${number}/approve`>>().toEqualTypeOf<
+      Schemas['PendingLoanDecisionOut'] | Schemas['LoanRequestAwaitingOut']
+    >();
+    expectTypeOf<Answer<'post', '/logout'>>().toEqualTypeOf<undefined>();
+  });
+
+  it('a path the schema lacks for the method does not compile', () => {
+    const calls = () => [
+      // @ts-expect-error -- no such path
+      api.get('/no-such-path'),
+      // @ts-expect-error -- /loans/limits answers GET only
+      api.post('/loans/limits'),
+    ];
+    expectTypeOf(calls).toBeFunction();
   });
 });

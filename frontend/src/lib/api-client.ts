@@ -1,3 +1,4 @@
+import type { paths } from '@/lib/api-schema';
 import type { Schemas } from '@/lib/api-types';
 import { getAccessToken } from '@/lib/storage';
 
@@ -60,7 +61,7 @@ export class ApiError extends Error {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: Method;
   body?: unknown;
   query?: Record<string, QueryValue>;
@@ -165,17 +166,49 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+// The client is bound to the generated schema (api-schema.d.ts, `make api-types`): a call's path
+// picks the answer's type, so no call names it by hand. A path is written as it is sent, without
+// /api, its {parameters} filled in (`/loans/${loanId}` is the schema's `/api/loans/{id}`); a path
+// the schema does not have for that method does not compile.
+type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** The schema's paths that answer a method. */
+type RoutesWith<V extends Verb> = { [K in keyof paths]: paths[K][V] extends { responses: unknown } ? K : never }[keyof paths];
+/** A schema path as a call writes it: without /api, each {parameter} any text. */
+type Filled<S extends string> = S extends `${infer Head}{${string}}${infer Tail}` ? `${Head}${string}${Filled<Tail>}` : S;
+type Written<K> = K extends `/api${infer Path}` ? Filled<Path> : never;
+/** The schema paths whose parameters a call's path fills. */
+type Matching<V extends Verb, P extends string> = { [K in RoutesWith<V>]: P extends Written<K> ? K : never }[RoutesWith<V>];
+/** Of the paths matched, those no other one narrows (`/loans/eligibility/{player_id}` rather than `/loans/{id}`). */
+type MostSpecific<M, All = M> = M extends unknown ? ([NarrowerThan<All, M>] extends [never] ? M : never) : never;
+type NarrowerThan<All, K> = All extends K ? never : Written<All> extends Written<K> ? All : never;
+/** The schema path a call's path is: itself when the schema has it as written, else the narrowest whose parameters it fills. */
+type RouteOf<V extends Verb, P extends string> = `/api${P}` extends RoutesWith<V> ? `/api${P}` : MostSpecific<Matching<V, P>>;
+/** What a call answers when it succeeds: the JSON of each 2xx response (none for a 204). */
+type Success<Operation> = Operation extends { responses: infer Responses }
+  ? {
+      [Status in keyof Responses]: Status extends 200 | 201 | 202 | 204
+        ? Responses[Status] extends { content: { 'application/json': infer Json } }
+          ? Json
+          : undefined
+        : never;
+    }[keyof Responses]
+  : never;
+/** The answer of method V on the path P as a call writes it. */
+export type Answer<V extends Verb, P extends string> = Success<paths[RouteOf<V, P>][V]>;
+
+type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
+  get: <P extends Written<RoutesWith<'get'>>>(path: P, options?: CallOptions) =>
+    apiRequest<Answer<'get', P>>(path, { ...options, method: 'GET' }),
+  post: <P extends Written<RoutesWith<'post'>>>(path: P, body?: unknown, options?: CallOptions) =>
+    apiRequest<Answer<'post', P>>(path, { ...options, method: 'POST', body }),
+  put: <P extends Written<RoutesWith<'put'>>>(path: P, body?: unknown, options?: CallOptions) =>
+    apiRequest<Answer<'put', P>>(path, { ...options, method: 'PUT', body }),
+  patch: <P extends Written<RoutesWith<'patch'>>>(path: P, body?: unknown, options?: CallOptions) =>
+    apiRequest<Answer<'patch', P>>(path, { ...options, method: 'PATCH', body }),
+  delete: <P extends Written<RoutesWith<'delete'>>>(path: P, body?: unknown, options?: CallOptions) =>
+    apiRequest<Answer<'delete', P>>(path, { ...options, method: 'DELETE', body }),
 };
 
 /** A file the server sends as an attachment: its bytes and the name it gave it. */

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { isLiveKind, type LiveKind } from '@/lib/live-kinds';
-import type { Schemas } from '@/lib/api-types';
 
 /**
  * Live refresh: one WebSocket per signed-in tab. The server only says which kinds of data
@@ -205,7 +204,7 @@ export function startLiveUpdates(queryClient: QueryClient, hasLiveSession?: () =
   const root = document.documentElement;
   const notices = coalesceKinds((kinds) => invalidateKinds(queryClient, kinds));
   const stop = connectLive({
-    fetchTicket: async () => (await api.post<Schemas['WsTicketOut']>('/ws-ticket')).ticket,
+    fetchTicket: async () => (await api.post('/ws-ticket')).ticket,
     openSocket: (ticket) => new WebSocket(liveSocketUrl(window.location, ticket)),
     onNotice: (kinds) => notices.add(kinds),
     onReconnect: () => void queryClient.invalidateQueries(),

@@ -5,7 +5,7 @@ import type { InputFields, Schemas } from '@/lib/api-types';
 type OwnPasswordInput = InputFields<'OwnPasswordInRequest', 'current_password' | 'new_password'>;
 
 function changePassword(input: OwnPasswordInput): Promise<Schemas['OwnPasswordOut']> {
-  return api.post<Schemas['OwnPasswordOut']>('/me/password', input);
+  return api.post('/me/password', input);
 }
 
 /** The signed-in player or officer changes their own password; their other sessions end. */

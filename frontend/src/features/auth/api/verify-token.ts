@@ -6,7 +6,7 @@ import type { VerifyTokenAnswer } from '@/features/auth/api/types';
  * header, never in the address: addresses end up in logs, and the server refuses a token there.
  */
 export function verifyToken(token: string): Promise<VerifyTokenAnswer> {
-  return api.get<VerifyTokenAnswer>('/verify-token', {
+  return api.get('/verify-token', {
     headers: { Authorization: `Bearer ${token}` },
     auth: false,
     timeoutMs: AUTH_TIMEOUT_MS,

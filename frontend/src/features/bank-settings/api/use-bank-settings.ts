@@ -17,7 +17,7 @@ export function useBankSettings() {
   return useQuery(
     queryOptions({
       queryKey: bankSettingsKeys.current(),
-      queryFn: ({ signal }) => api.get<BankSettings>('/admin/bank-settings', { signal }),
+      queryFn: ({ signal }) => api.get('/admin/bank-settings', { signal }),
     }),
   );
 }
@@ -27,7 +27,7 @@ export type BankSettingsChange = Partial<Record<keyof Schemas['BankSettingsInReq
 
 /** Tightening is done at once (200); loosening waits for a second treasurer (202). */
 function setBankSettings(input: BankSettingsChange): Promise<ChangeAnswer<BankSettings>> {
-  return api.put<ChangeAnswer<BankSettings>>('/admin/bank-settings', input);
+  return api.put('/admin/bank-settings', input);
 }
 
 export function useSetBankSettings() {

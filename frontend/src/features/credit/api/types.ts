@@ -1,7 +1,5 @@
 import type { Schemas } from '@/lib/api-types';
 
-export type CreditScore = Schemas['CreditScoreOut'];
-
 export type CreditEvent = Schemas['CreditEventOut'];
 
 export type LoanEligibility = Schemas['EligibilityOut'];

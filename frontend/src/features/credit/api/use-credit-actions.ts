@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { idempotencyHeaders, useIdempotentMutation } from '@/lib/idempotency';
 import { creditKeys } from '@/features/credit/api/keys';
-import type { CreditEvent } from '@/features/credit/api/types';
 import type { Schemas } from '@/lib/api-types';
 
 /** What an admin adjustment is recorded as (the server's default is manual_adjustment). */
@@ -16,7 +15,7 @@ interface AdjustInput {
 }
 
 const adjustCreditScore = ({ playerId, pointsChange, reason, kind = 'manual_adjustment' }: AdjustInput, idempotencyKey: string) =>
-  api.post<CreditEvent>(
+  api.post(
     '/admin/credit-score/adjust',
     { player_id: playerId, points_change: pointsChange, reason, kind } satisfies Schemas['AdjustInRequest'],
     { headers: idempotencyHeaders(idempotencyKey) },
@@ -25,7 +24,7 @@ const adjustCreditScore = ({ playerId, pointsChange, reason, kind = 'manual_adju
 export type PenaltyType = 'missed_payment' | 'loan_default';
 
 const applyCreditPenalty = ({ playerId, penaltyType }: { playerId: number; penaltyType: PenaltyType }, idempotencyKey: string) =>
-  api.post<CreditEvent>('/admin/credit-score/penalty', undefined, {
+  api.post('/admin/credit-score/penalty', undefined, {
     query: { player_id: playerId, penalty_type: penaltyType },
     headers: idempotencyHeaders(idempotencyKey),
   });

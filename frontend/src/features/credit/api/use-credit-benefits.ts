@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
-import type { CreditBenefits } from '@/features/credit/api/types';
 
-const fetchCreditBenefits = (signal?: AbortSignal) => api.get<CreditBenefits>('/credit/benefits', { signal });
+const fetchCreditBenefits = (signal?: AbortSignal) => api.get('/credit/benefits', { signal });
 
 const creditBenefitsQueryOptions = () =>
   queryOptions({ queryKey: creditKeys.benefits(), queryFn: ({ signal }) => fetchCreditBenefits(signal) });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
-import type { Schemas } from '@/lib/api-types';
 
 const fetchCreditHistory = (playerId: number, signal?: AbortSignal) =>
-  api.get<Schemas['CreditHistoryOut']>(`/players/${playerId}/credit-history`, { signal });
+  api.get(`/players/${playerId}/credit-history`, { signal });
 
 const creditHistoryQueryOptions = (playerId: number) =>
   queryOptions({ queryKey: creditKeys.history(playerId), queryFn: ({ signal }) => fetchCreditHistory(playerId, signal) });

@@ -10,7 +10,7 @@ import type { Schemas } from '@/lib/api-types';
 const MIGRATION_TIMEOUT_MS = 60_000;
 
 const fetchMigrationPreview = (page: number, signal?: AbortSignal) =>
-  api.get<MigrationPreview>('/admin/credit-score/migration-preview', {
+  api.get('/admin/credit-score/migration-preview', {
     signal,
     timeoutMs: MIGRATION_TIMEOUT_MS,
     query: { page },
@@ -31,7 +31,7 @@ export function useMigrationPreview() {
 type MigrationSelection = { playerIds: number[] } | { everyone: true };
 
 const executeMigration = ({ selection, notes }: { selection: MigrationSelection; notes: string }, idempotencyKey: string) =>
-  api.post<Schemas['MigrationExecuteOut']>(
+  api.post(
     '/admin/credit-score/execute-migration',
     ('everyone' in selection
       ? { select_all: true, execution_notes: notes }

@@ -10,7 +10,7 @@ export interface CreditOverviewFilters {
 }
 
 const fetchCreditOverview = (page: number, filters: CreditOverviewFilters, signal?: AbortSignal) =>
-  api.get<CreditOverview>('/admin/credit-score/overview', {
+  api.get('/admin/credit-score/overview', {
     signal,
     query: { page, search: filters.search || undefined, tier: filters.tier || undefined },
   });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
-import type { CreditScore } from '@/features/credit/api/types';
 
 const fetchCreditScore = (playerId: number, signal?: AbortSignal) =>
-  api.get<CreditScore>(`/players/${playerId}/credit-score`, { signal });
+  api.get(`/players/${playerId}/credit-score`, { signal });
 
 const creditScoreQueryOptions = (playerId: number) =>
   queryOptions({ queryKey: creditKeys.score(playerId), queryFn: ({ signal }) => fetchCreditScore(playerId, signal) });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { creditKeys } from '@/features/credit/api/keys';
-import type { LoanEligibility } from '@/features/credit/api/types';
 
 const fetchLoanEligibility = (playerId: number, signal?: AbortSignal) =>
-  api.get<LoanEligibility>(`/loans/eligibility/${playerId}`, { signal });
+  api.get(`/loans/eligibility/${playerId}`, { signal });
 
 const loanEligibilityQueryOptions = (playerId: number) =>
   queryOptions({

@@ -9,7 +9,7 @@ export type DashboardStats = Schemas['StatsOut'];
 export type Dashboard = Schemas['DashboardOut'];
 
 function fetchDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return api.get<Dashboard>('/admin/dashboard-stats', { signal });
+  return api.get('/admin/dashboard-stats', { signal });
 }
 
 const dashboardQueryOptions = () =>

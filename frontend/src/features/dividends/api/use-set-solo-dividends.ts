@@ -6,7 +6,7 @@ import type { SoloDividends } from '@/features/dividends/api/use-solo-dividends'
 
 /** Edit (a whole number, 0 or more) or Reset (0). */
 function setSoloDividends({ dividends }: { dividends: number }): Promise<ChangeAnswer<SoloDividends>> {
-  return api.put<ChangeAnswer<SoloDividends>>('/solo-dividends', undefined, { query: { dividends } });
+  return api.put('/solo-dividends', undefined, { query: { dividends } });
 }
 
 export function useSetSoloDividends() {

@@ -6,7 +6,7 @@ import type { Schemas } from '@/lib/api-types';
 export type SoloDividends = Schemas['DividendsOut'];
 
 function fetchSoloDividends(signal?: AbortSignal): Promise<SoloDividends> {
-  return api.get<SoloDividends>('/solo-dividends', { signal });
+  return api.get('/solo-dividends', { signal });
 }
 
 const soloDividendsQueryOptions = () =>

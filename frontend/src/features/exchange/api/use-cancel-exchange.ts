@@ -5,7 +5,7 @@ import { exchangeRequestKeys } from '@/features/exchange/api/keys';
 import type { PearlExchangeRequest } from '@/features/exchange/api/types';
 
 function cancelExchange(requestId: number, idempotencyKey: string): Promise<PearlExchangeRequest> {
-  return api.put<PearlExchangeRequest>(`/pearl-exchange-requests/${requestId}/cancel`, undefined, {
+  return api.put(`/pearl-exchange-requests/${requestId}/cancel`, undefined, {
     headers: idempotencyHeaders(idempotencyKey),
   });
 }

@@ -11,14 +11,14 @@ interface ExchangeDecisionInput {
 }
 
 function approveExchange({ requestId, notes }: ExchangeDecisionInput, idempotencyKey: string): Promise<ExchangeDecision> {
-  return api.put<ExchangeDecision>(`/admin/pearl-exchange-requests/${requestId}/approve`, undefined, {
+  return api.put(`/admin/pearl-exchange-requests/${requestId}/approve`, undefined, {
     query: { admin_notes: notes || undefined },
     headers: idempotencyHeaders(idempotencyKey),
   });
 }
 
 function denyExchange({ requestId, notes }: ExchangeDecisionInput): Promise<ExchangeDecision> {
-  return api.put<ExchangeDecision>(`/admin/pearl-exchange-requests/${requestId}/deny`, undefined, {
+  return api.put(`/admin/pearl-exchange-requests/${requestId}/deny`, undefined, {
     query: { admin_notes: notes },
   });
 }

@@ -2,11 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { exchangeRequestKeys } from '@/features/exchange/api/keys';
 import type { PearlExchangeRequest } from '@/features/exchange/api/types';
-import type { Schemas } from '@/lib/api-types';
 
 function fetchExchangeHistory(playerId: number, signal?: AbortSignal): Promise<PearlExchangeRequest[]> {
   return api
-    .get<Schemas['HistoryOut']>(`/players/${playerId}/pearl-exchange-history`, { signal })
+    .get(`/players/${playerId}/pearl-exchange-history`, { signal })
     .then((answer) => answer.pearl_exchange_history);
 }
 

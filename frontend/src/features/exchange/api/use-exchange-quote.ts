@@ -5,7 +5,7 @@ import { exchangeSettingsKeys, type ExchangeQuoteParams } from '@/features/excha
 import type { ExchangeQuote } from '@/features/exchange/api/types';
 
 function fetchExchangeQuote({ exchangeType, pearls }: ExchangeQuoteParams, signal?: AbortSignal): Promise<ExchangeQuote> {
-  return api.get<ExchangeQuote>('/pearl-exchange/quote', {
+  return api.get('/pearl-exchange/quote', {
     // sent as typed: the server says what it cannot read
     query: { exchange_type: exchangeType, pearls_amount: pearls || undefined },
     signal,

@@ -8,7 +8,7 @@ function fetchExchangeRequests(
   { status, page = 1, pageSize }: { status: ExchangeStatusFilter; page?: number; pageSize?: number },
   signal?: AbortSignal,
 ): Promise<ExchangeRequestPage> {
-  return api.get<ExchangeRequestPage>('/admin/pearl-exchange-requests', {
+  return api.get('/admin/pearl-exchange-requests', {
     query: { status: status || undefined, page, page_size: pageSize },
     signal,
   });

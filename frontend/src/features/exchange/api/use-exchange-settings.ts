@@ -2,10 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { exchangeSettingsKeys } from '@/features/exchange/api/keys';
 import type { ExchangeSettings } from '@/features/exchange/api/types';
-import type { Schemas } from '@/lib/api-types';
 
 function fetchExchangeSettings(signal?: AbortSignal): Promise<ExchangeSettings> {
-  return api.get<Schemas['SettingsAnswerOut']>('/admin/pearl-exchange-settings', { signal }).then((answer) => answer.settings);
+  return api.get('/admin/pearl-exchange-settings', { signal }).then((answer) => answer.settings);
 }
 
 const exchangeSettingsQueryOptions = () =>

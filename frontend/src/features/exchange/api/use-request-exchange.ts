@@ -13,7 +13,7 @@ type ExchangeRequestInput = InputFields<'ExchangeRequestInRequest', 'player_id' 
 };
 
 function requestExchange(input: ExchangeRequestInput, idempotencyKey: string): Promise<PearlExchangeRequest> {
-  return api.post<PearlExchangeRequest>('/pearl-exchange-requests', input, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.post('/pearl-exchange-requests', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** A player's sell or buy request: filed once per submission, however often it is sent. */

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { exchangeSettingsKeys } from '@/features/exchange/api/keys';
 import type { ExchangeSettings } from '@/features/exchange/api/types';
-import type { Schemas } from '@/lib/api-types';
 
 interface ExchangeRatesInput {
   /** as typed: the server says what it cannot read */
@@ -12,7 +11,7 @@ interface ExchangeRatesInput {
 
 function setExchangeRates(input: ExchangeRatesInput): Promise<ExchangeSettings> {
   return api
-    .put<Schemas['SettingsAnswerOut']>('/admin/pearl-exchange-settings', undefined, { query: { ...input } })
+    .put('/admin/pearl-exchange-settings', undefined, { query: { ...input } })
     .then((answer) => answer.settings);
 }
 

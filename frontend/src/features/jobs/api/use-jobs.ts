@@ -6,7 +6,7 @@ import type { Schemas } from '@/lib/api-types';
 export type JobStatus = Schemas['JobOut'];
 
 function fetchJobs(signal?: AbortSignal): Promise<Schemas['JobsOut']> {
-  return api.get<Schemas['JobsOut']>('/admin/jobs', { signal });
+  return api.get('/admin/jobs', { signal });
 }
 
 /** How often the jobs are read again while a run was asked for and has not started. */

@@ -2,10 +2,9 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { nextPageOf } from '@/lib/paging';
 import { jobKeys, type LedgerAccount } from '@/features/jobs/api/keys';
-import type { Schemas } from '@/lib/api-types';
 
 function fetchLedger({ account, accountId }: LedgerAccount, page: number, signal?: AbortSignal) {
-  return api.get<Schemas['LedgerPageOut']>('/admin/ledger', {
+  return api.get('/admin/ledger', {
     signal,
     query: { account, account_id: accountId ?? undefined, page },
   });

@@ -6,7 +6,7 @@ import type { Schemas } from '@/lib/api-types';
 export type BooksCheck = Schemas['ReconcileOut'];
 
 function fetchBooksCheck(signal?: AbortSignal): Promise<BooksCheck> {
-  return api.get<BooksCheck>('/admin/reconcile', { signal });
+  return api.get('/admin/reconcile', { signal });
 }
 
 const booksCheckQueryOptions = () =>

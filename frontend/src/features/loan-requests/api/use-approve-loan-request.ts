@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { loanKeys, loanRequestKeys } from '@/features/loans';
-import type { Schemas } from '@/lib/api-types';
 
-export type LoanRequestDecision = Schemas['PendingLoanDecisionOut'];
-
-function approveLoanRequest({ requestId, notes }: { requestId: number; notes: string }): Promise<LoanRequestDecision> {
-  return api.put<LoanRequestDecision>(`/pending-loans/${requestId}/approve`, undefined, { query: { admin_notes: notes } });
+// the decision carried out (200), or recorded while it waits for a second officer (202)
+function approveLoanRequest({ requestId, notes }: { requestId: number; notes: string }) {
+  return api.put(`/pending-loans/${requestId}/approve`, undefined, { query: { admin_notes: notes } });
 }
 
 export function useApproveLoanRequest() {

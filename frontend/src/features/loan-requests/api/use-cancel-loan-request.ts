@@ -5,7 +5,7 @@ import type { PendingLoan } from '@/lib/loans';
 import { loanKeys, loanRequestKeys } from '@/features/loans';
 
 function cancelLoanRequest(requestId: number, idempotencyKey: string): Promise<PendingLoan> {
-  return api.put<PendingLoan>(`/pending-loans/${requestId}/cancel`, undefined, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.put(`/pending-loans/${requestId}/cancel`, undefined, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** A player cancels their own loan request while it is pending (409 once an officer decided it). */

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { LoanRequestDecision } from '@/features/loan-requests/api/use-approve-loan-request';
 import { loanRequestKeys } from '@/features/loans';
 
-function denyLoanRequest({ requestId, notes }: { requestId: number; notes: string }): Promise<LoanRequestDecision> {
-  return api.put<LoanRequestDecision>(`/pending-loans/${requestId}/deny`, undefined, { query: { admin_notes: notes } });
+function denyLoanRequest({ requestId, notes }: { requestId: number; notes: string }) {
+  return api.put(`/pending-loans/${requestId}/deny`, undefined, { query: { admin_notes: notes } });
 }
 
 export function useDenyLoanRequest() {

@@ -7,7 +7,7 @@ import { loanRequestKeys } from '@/features/loans';
 export type OpenLoanRequests = Schemas['PendingLoansOut'];
 
 function fetchOpenLoanRequests(signal?: AbortSignal, page = 1): Promise<OpenLoanRequests> {
-  return api.get<OpenLoanRequests>('/admin/pending-loans', { signal, query: { page } });
+  return api.get('/admin/pending-loans', { signal, query: { page } });
 }
 
 const openLoanRequestsQueryOptions = () =>

@@ -9,7 +9,7 @@ import type { InputFields } from '@/lib/api-types';
 type LoanRequestInput = InputFields<'LoanRequestInRequest', 'player_id' | 'value' | 'total_days' | 'request_reason' | 'user'>;
 
 function requestLoan(input: LoanRequestInput, idempotencyKey: string): Promise<PendingLoan> {
-  return api.post<PendingLoan>('/pending-loans', input, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.post('/pending-loans', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** A player's loan request: filed once per submission, however often it is sent. */

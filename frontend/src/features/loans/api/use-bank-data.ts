@@ -6,7 +6,7 @@ import type { Schemas } from '@/lib/api-types';
 export type BankData = Schemas['BankDataOut'];
 
 function fetchBankData({ signal }: { signal?: AbortSignal } = {}): Promise<BankData> {
-  return api.get<BankData>('/me/bank-data', { signal });
+  return api.get('/me/bank-data', { signal });
 }
 
 const bankDataQueryOptions = () =>

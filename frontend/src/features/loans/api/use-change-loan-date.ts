@@ -5,7 +5,7 @@ import type { Loan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
 function changeLoanDate({ loanId, newDate }: { loanId: number; newDate: string }): Promise<ChangeAnswer<Loan>> {
-  return api.put<ChangeAnswer<Loan>>(`/admin/loans/${loanId}/change-date`, undefined, { query: { new_date: newDate } });
+  return api.put(`/admin/loans/${loanId}/change-date`, undefined, { query: { new_date: newDate } });
 }
 
 export function useChangeLoanDate() {

@@ -5,7 +5,7 @@ import type { Loan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
 function changeLoanDays({ loanId, newDays }: { loanId: number; newDays: number }): Promise<ChangeAnswer<Loan>> {
-  return api.put<ChangeAnswer<Loan>>(`/admin/loans/${loanId}/change-days`, undefined, { query: { new_days: newDays } });
+  return api.put(`/admin/loans/${loanId}/change-days`, undefined, { query: { new_days: newDays } });
 }
 
 export function useChangeLoanDays() {

@@ -18,7 +18,7 @@ function fetchCheckLoans(
   { page = 1, filters }: { page?: number; filters?: CheckLoansFilters },
   signal?: AbortSignal,
 ): Promise<CheckLoansPage> {
-  return api.get<CheckLoansPage>('/admin/loans/check', {
+  return api.get('/admin/loans/check', {
     signal,
     query: { page, listing_status: filters?.listingStatus || undefined, search: filters?.search || undefined },
   });

@@ -13,7 +13,7 @@ type LoanProposal = Schemas['LoanRequestAwaitingOut'];
 
 /** 201 with the loan, or 202 with the proposal (isAwaitingSecondApproval tells them apart). */
 function createLoan(input: CreateLoanInput, idempotencyKey: string): Promise<Loan | LoanProposal> {
-  return api.post<Loan | LoanProposal>('/loans', input, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.post('/loans', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** The admin's Add Product loan: created once per submission, however often it is sent. */

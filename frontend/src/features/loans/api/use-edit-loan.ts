@@ -9,7 +9,7 @@ import type { InputFields } from '@/lib/api-types';
 type EditLoanInput = { loanId: number } & Partial<InputFields<'LoanEditInRequest', 'value' | 'interest_rate' | 'total_days' | 'admin_notes'>>;
 
 function editLoan({ loanId, ...changes }: EditLoanInput): Promise<ChangeAnswer<Loan>> {
-  return api.put<ChangeAnswer<Loan>>(`/admin/loans/${loanId}/edit`, changes);
+  return api.put(`/admin/loans/${loanId}/edit`, changes);
 }
 
 export function useEditLoan() {

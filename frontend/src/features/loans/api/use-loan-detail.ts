@@ -4,7 +4,7 @@ import type { Loan } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
 function fetchLoanDetail(loanId: number, signal?: AbortSignal): Promise<Loan> {
-  return api.get<Loan>(`/loans/${loanId}`, { signal });
+  return api.get(`/loans/${loanId}`, { signal });
 }
 
 const loanDetailQueryOptions = (loanId: number) =>

@@ -4,7 +4,7 @@ import type { LoanLimits } from '@/lib/loans';
 import { loanKeys } from '@/features/loans/api/keys';
 
 function fetchLoanLimits(signal?: AbortSignal): Promise<LoanLimits> {
-  return api.get<LoanLimits>('/loans/limits', { signal });
+  return api.get('/loans/limits', { signal });
 }
 
 const loanLimitsQueryOptions = () =>

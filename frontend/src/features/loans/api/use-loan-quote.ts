@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { loanKeys, type LoanQuoteParams } from '@/features/loans/api/keys';
 
 function fetchLoanQuote({ playerId, value, totalDays }: LoanQuoteParams, signal?: AbortSignal): Promise<LoanQuote> {
-  return api.get<LoanQuote>('/loans/quote', {
+  return api.get('/loans/quote', {
     // sent as typed: the server reads shortcuts such as 500k, and says what it cannot read
     query: { player_id: playerId ?? undefined, value: value || undefined, total_days: totalDays || undefined },
     signal,

@@ -9,7 +9,7 @@ type PaymentMark = Schemas['PaymentMarkOut'];
 
 /** Marks today's payment of a loan (marking the day again replaces it). */
 function markLoanPayment({ loanId, status }: { loanId: number; status: PaymentStatus }): Promise<ChangeAnswer<PaymentMark>> {
-  return api.post<ChangeAnswer<PaymentMark>>(`/loans/${loanId}/payment`, undefined, { query: { payment_status: status } });
+  return api.post(`/loans/${loanId}/payment`, undefined, { query: { payment_status: status } });
 }
 
 export function useMarkLoanPayment() {

@@ -8,7 +8,7 @@ import type { Schemas } from '@/lib/api-types';
 type PayOff = Schemas['PayOffOut'];
 
 function payOffLoan({ loanId }: { loanId: number }): Promise<ChangeAnswer<PayOff>> {
-  return api.put<ChangeAnswer<PayOff>>(`/loans/${loanId}`, { paid_off: true });
+  return api.put(`/loans/${loanId}`, { paid_off: true });
 }
 
 export function usePayOffLoan() {

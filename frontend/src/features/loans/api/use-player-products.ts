@@ -6,7 +6,7 @@ import type { Schemas } from '@/lib/api-types';
 export type PlayerProducts = Schemas['PlayerProductsOut'];
 
 function fetchPlayerProducts(playerId: number, signal?: AbortSignal): Promise<PlayerProducts> {
-  return api.get<PlayerProducts>(`/players/${playerId}/products`, { signal });
+  return api.get(`/players/${playerId}/products`, { signal });
 }
 
 const playerProductsQueryOptions = (playerId: number) =>

@@ -21,7 +21,7 @@ export type ReportRow = Schemas['ReportRowOut'];
 export type ReportPage = Schemas['ReportOut'];
 
 function fetchReport({ page = 1, filters }: { page?: number; filters: ReportFilters }, signal?: AbortSignal): Promise<ReportPage> {
-  return api.get<ReportPage>('/admin/report', {
+  return api.get('/admin/report', {
     query: { page, product_type: filters.productType || undefined, status: filters.status || undefined },
     signal,
   });

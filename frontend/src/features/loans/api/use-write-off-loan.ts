@@ -10,7 +10,7 @@ import { loanKeys } from '@/features/loans/api/keys';
  * required); 200 with the loan Written-Off, or 202 while it waits for a second officer.
  */
 function writeOffLoan({ loanId, reason }: { loanId: number; reason: string }, idempotencyKey: string): Promise<ChangeAnswer<Loan>> {
-  return api.post<ChangeAnswer<Loan>>(`/admin/loans/${loanId}/write-off`, { reason }, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.post(`/admin/loans/${loanId}/write-off`, { reason }, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** Written off once per submission, however often it is sent. */

@@ -6,7 +6,7 @@ import type { Schemas } from '@/lib/api-types';
 export type Undelivered = Schemas['UndeliveredOut'];
 
 function fetchUndelivered(signal?: AbortSignal): Promise<Undelivered> {
-  return api.get<Undelivered>('/admin/notifications/undelivered', { signal });
+  return api.get('/admin/notifications/undelivered', { signal });
 }
 
 const undeliveredQueryOptions = () =>

@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { officerKeys } from '@/features/officers/api/keys';
-import type { Schemas } from '@/lib/api-types';
-
-type MeAnswer = Schemas['MeOut'];
 
 /** GET /api/me, read again when officers change (a treasurer may change a role); one query for every hook on it. */
 export const meOptions = () =>
   queryOptions({
     queryKey: officerKeys.me(),
-    queryFn: ({ signal }) => api.get<MeAnswer>('/me', { signal }),
+    queryFn: ({ signal }) => api.get('/me', { signal }),
   });
 
 /** The signed-in officer's role. */

@@ -18,7 +18,7 @@ type OfficerChange = { officerId: number } & Partial<InputFields<'PatchedOfficer
 const officersOptions = () =>
   queryOptions({
     queryKey: officerKeys.list(),
-    queryFn: ({ signal }) => api.get<Schemas['OfficersOut']>('/admin/officers', { signal }).then((answer) => answer.results),
+    queryFn: ({ signal }) => api.get('/admin/officers', { signal }).then((answer) => answer.results),
   });
 
 /** Every officer, active or not, in the order they were added (treasurers only). */
@@ -27,11 +27,11 @@ export function useOfficers() {
 }
 
 function createOfficer(body: NewOfficer, idempotencyKey: string): Promise<ChangeAnswer<Officer>> {
-  return api.post<ChangeAnswer<Officer>>('/admin/officers', body, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.post('/admin/officers', body, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 function updateOfficer({ officerId, ...changes }: OfficerChange): Promise<ChangeAnswer<Officer>> {
-  return api.patch<ChangeAnswer<Officer>>(`/admin/officers/${officerId}`, changes);
+  return api.patch(`/admin/officers/${officerId}`, changes);
 }
 
 /** A treasurer adds an officer, once per submission however often it is sent; the list (and a changed officer's own role) refreshes. */
@@ -47,11 +47,11 @@ export function useUpdateOfficer() {
 }
 
 function resetOfficerPassword({ officerId, newPassword }: { officerId: number; newPassword: string }): Promise<ChangeAnswer<{ detail: string }>> {
-  return api.put<ChangeAnswer<{ detail: string }>>(`/admin/officers/${officerId}/password`, { new_password: newPassword });
+  return api.put(`/admin/officers/${officerId}/password`, { new_password: newPassword });
 }
 
 function liftOfficerLockout(officerId: number): Promise<Schemas['LockoutsLiftedOut']> {
-  return api.delete<Schemas['LockoutsLiftedOut']>(`/admin/officers/${officerId}/lockout`);
+  return api.delete(`/admin/officers/${officerId}/lockout`);
 }
 
 /** A treasurer resets an officer's password: a proposal a second treasurer approves (202), their sessions end then. */

@@ -10,7 +10,7 @@ export type BadPayer = Schemas['PlayerHoldingsOut'];
 export type BadPayersPage = Schemas['BadPayersOut'];
 
 function fetchBadPayers({ page = 1 }: { page?: number }, signal?: AbortSignal): Promise<BadPayersPage> {
-  return api.get<BadPayersPage>('/admin/players/bad-payers', { query: { page }, signal });
+  return api.get('/admin/players/bad-payers', { query: { page }, signal });
 }
 
 const badPayersOptions = () =>

@@ -7,7 +7,7 @@ import type { Schemas } from '@/lib/api-types';
 export type BlockedPlayersPage = Schemas['BlockedPlayersOut'];
 
 function fetchBlockedPlayers({ page = 1 }: { page?: number }, signal?: AbortSignal): Promise<BlockedPlayersPage> {
-  return api.get<BlockedPlayersPage>('/admin/players/blocked', { query: { page }, signal });
+  return api.get('/admin/players/blocked', { query: { page }, signal });
 }
 
 const blockedPlayersOptions = () =>

@@ -8,7 +8,7 @@ export type BulkDeleteSummary = Schemas['BulkDeleteOut'];
 
 /** Removes the players and everything they hold, in one transaction on the server (once per submission). */
 function bulkDeletePlayers({ playerIds }: { playerIds: number[] }, idempotencyKey: string): Promise<BulkDeleteSummary> {
-  return api.delete<BulkDeleteSummary>('/admin/players/bulk-delete', { player_ids: playerIds }, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.delete('/admin/players/bulk-delete', { player_ids: playerIds }, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 export function useBulkDeletePlayers() {

@@ -10,7 +10,7 @@ type NewPlayer = InputFields<'PlayerCreateInRequest', 'name' | 'discord'> & Part
 type CreatedPlayer = Schemas['PlayerCreateOut'];
 
 function createPlayer(body: NewPlayer, idempotencyKey: string): Promise<CreatedPlayer> {
-  return api.post<CreatedPlayer>('/players', body, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.post('/players', body, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** Admin New Player (POST /api/players), created once per submission; every player list and figure refreshes. */

@@ -6,7 +6,7 @@ import type { Schemas } from '@/lib/api-types';
 export type Me = Schemas['MeOut'];
 
 function fetchMe({ signal }: { signal?: AbortSignal } = {}): Promise<Me> {
-  return api.get<Me>('/me', { signal });
+  return api.get('/me', { signal });
 }
 
 const meQueryOptions = () =>

@@ -7,7 +7,7 @@ import type { Schemas } from '@/lib/api-types';
 export type PlayerSearchPage = Schemas['PlayerSearchOut'];
 
 function searchPlayersPage(term: string, page: number, signal?: AbortSignal): Promise<PlayerSearchPage> {
-  return api.get<PlayerSearchPage>('/search/players', { query: { term, page }, signal });
+  return api.get('/search/players', { query: { term, page }, signal });
 }
 
 const playerSearchPagesOptions = (term: string) =>

@@ -5,7 +5,7 @@ import type { AdminPlayer } from '@/features/players/api/types';
 
 /** The admin sets a player's password (which also unblocks the account and ends their sessions). */
 function setPlayerPassword({ playerId, newPassword }: { playerId: number; newPassword: string }): Promise<AdminPlayer> {
-  return api.put<AdminPlayer>(`/admin/players/${playerId}/password`, { new_password: newPassword });
+  return api.put(`/admin/players/${playerId}/password`, { new_password: newPassword });
 }
 
 export function useSetPlayerPassword() {

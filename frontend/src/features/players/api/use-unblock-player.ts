@@ -5,7 +5,7 @@ import type { AdminPlayer } from '@/features/players/api/types';
 
 /** Unblocks a player blocked after failed sign-ins (their failure count starts again). */
 function unblockPlayer({ playerId }: { playerId: number }): Promise<AdminPlayer> {
-  return api.put<AdminPlayer>(`/admin/players/${playerId}/unblock`);
+  return api.put(`/admin/players/${playerId}/unblock`);
 }
 
 export function useUnblockPlayer() {

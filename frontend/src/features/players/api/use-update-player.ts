@@ -8,7 +8,7 @@ type UpdatePlayerInput = { playerId: number } & Partial<InputFields<'PlayerUpdat
 
 /** The admin's toggles on a player: bad payer and solo access. */
 function updatePlayer({ playerId, ...changes }: UpdatePlayerInput): Promise<AdminPlayer> {
-  return api.put<AdminPlayer>(`/players/${playerId}`, changes);
+  return api.put(`/players/${playerId}`, changes);
 }
 
 export function useUpdatePlayer() {

@@ -20,7 +20,7 @@ function useInvalidateAfterDecision() {
 
 /** 200 carried out; 202 still waiting (a sole treasurer's delay); 409 stale or not yours to approve, with the server's detail. */
 function approveProposal({ requestId, notes }: DecisionInput, idempotencyKey: string): Promise<ChangeAnswer<ProposalDecision>> {
-  return api.put<ChangeAnswer<ProposalDecision>>(`/admin/proposals/${requestId}/approve`, undefined, {
+  return api.put(`/admin/proposals/${requestId}/approve`, undefined, {
     query: { admin_notes: notes || undefined },
     headers: idempotencyHeaders(idempotencyKey),
   });
@@ -33,7 +33,7 @@ export function useApproveProposal() {
 
 /** A denial needs a reason (the server refuses one without). */
 function denyProposal({ requestId, notes }: DecisionInput): Promise<ProposalDecision> {
-  return api.put<ProposalDecision>(`/admin/proposals/${requestId}/deny`, undefined, { query: { admin_notes: notes } });
+  return api.put(`/admin/proposals/${requestId}/deny`, undefined, { query: { admin_notes: notes } });
 }
 
 export function useDenyProposal() {

@@ -10,7 +10,7 @@ export type Proposal = Schemas['ProposalOut'];
 type ProposalsPage = Schemas['ProposalsOut'];
 
 function fetchPendingProposals({ page, pageSize, signal }: { page: number; pageSize?: number; signal?: AbortSignal }): Promise<ProposalsPage> {
-  return api.get<ProposalsPage>('/admin/proposals', { signal, query: { status: 'pending', page, page_size: pageSize } });
+  return api.get('/admin/proposals', { signal, query: { status: 'pending', page, page_size: pageSize } });
 }
 
 /** GET /api/admin/proposals?status=pending, a page at a time (the Four Eyes tab). */

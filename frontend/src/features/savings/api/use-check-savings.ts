@@ -18,7 +18,7 @@ function fetchCheckSavings(
   { page = 1, filters }: { page?: number; filters?: CheckSavingsFilters },
   signal?: AbortSignal,
 ): Promise<CheckSavingsPage> {
-  return api.get<CheckSavingsPage>('/admin/savings/check', {
+  return api.get('/admin/savings/check', {
     signal,
     query: { page, listing_status: filters?.listingStatus || undefined, search: filters?.search || undefined },
   });

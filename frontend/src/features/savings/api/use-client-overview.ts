@@ -25,7 +25,7 @@ function fetchClientOverview(
   { page = 1, filters }: { page?: number; filters: ClientFilters },
   signal?: AbortSignal,
 ): Promise<ClientOverviewPage> {
-  return api.get<ClientOverviewPage>('/admin/savings/client-overview', {
+  return api.get('/admin/savings/client-overview', {
     signal,
     query: {
       page,
@@ -63,7 +63,7 @@ function useInvalidateClients() {
 }
 
 function setClientType({ playerId, clientType }: { playerId: number; clientType: ClientType }) {
-  return api.put<Schemas['ClientTypeOut']>(`/admin/players/${playerId}/client-type`, undefined, { query: { client_type: clientType } });
+  return api.put(`/admin/players/${playerId}/client-type`, undefined, { query: { client_type: clientType } });
 }
 
 export function useSetClientType() {
@@ -72,7 +72,7 @@ export function useSetClientType() {
 }
 
 function markExistingAsOld() {
-  return api.post<Schemas['MarkedOldOut']>('/admin/savings/mark-existing-players');
+  return api.post('/admin/savings/mark-existing-players');
 }
 
 export function useMarkExistingAsOld() {

@@ -12,7 +12,7 @@ type ProductSavings = Schemas['SavingsOut'];
 type EditSavingsInput = { savingsId: number } & Partial<InputFields<'SavingsEditInRequest', 'invested_value' | 'interest_rate' | 'admin_notes'>>;
 
 function editSavings({ savingsId, ...changes }: EditSavingsInput): Promise<ChangeAnswer<ProductSavings>> {
-  return api.put<ChangeAnswer<ProductSavings>>(`/admin/savings/${savingsId}/edit`, changes);
+  return api.put(`/admin/savings/${savingsId}/edit`, changes);
 }
 
 /** View Products' inline savings edit: balance, weekly rate and admin notes. */

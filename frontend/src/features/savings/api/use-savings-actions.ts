@@ -24,7 +24,7 @@ function useInvalidateSavings() {
 }
 
 function createSavings(input: CreateSavingsInput, idempotencyKey: string): Promise<ChangeAnswer<Savings>> {
-  return api.post<ChangeAnswer<Savings>>('/savings', input, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.post('/savings', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** The admin's Add Product saving: created once per submission; the server enforces the client limits. */
@@ -41,7 +41,7 @@ interface MarkSavingsPaymentInput {
 }
 
 function markSavingsPayment({ savingsId, status, week }: MarkSavingsPaymentInput, idempotencyKey: string): Promise<ChangeAnswer<SavingsMark>> {
-  return api.post<ChangeAnswer<SavingsMark>>(`/savings/${savingsId}/payment`, undefined, {
+  return api.post(`/savings/${savingsId}/payment`, undefined, {
     query: { payment_status: status, week },
     headers: idempotencyHeaders(idempotencyKey),
   });
@@ -54,7 +54,7 @@ export function useMarkSavingsPayment() {
 }
 
 function autoProcessOverdue(_input: undefined, idempotencyKey: string): Promise<OverdueRun> {
-  return api.post<OverdueRun>('/admin/savings/auto-process-overdue', undefined, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.post('/admin/savings/auto-process-overdue', undefined, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** Marks every overdue week of every active account Not Paid. */
@@ -64,7 +64,7 @@ export function useAutoProcessOverdue() {
 }
 
 function changeSavingsDate({ savingsId, newDate }: { savingsId: number; newDate: string }): Promise<ChangeAnswer<SavingsRow>> {
-  return api.put<ChangeAnswer<SavingsRow>>(`/admin/savings/${savingsId}/change-date`, undefined, { query: { new_date: newDate } });
+  return api.put(`/admin/savings/${savingsId}/change-date`, undefined, { query: { new_date: newDate } });
 }
 
 export function useChangeSavingsDate() {

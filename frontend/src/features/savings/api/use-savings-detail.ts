@@ -4,7 +4,7 @@ import type { Savings } from '@/lib/savings';
 import { savingsKeys } from '@/features/savings/api/keys';
 
 function fetchSavingsDetail(savingsId: number, signal?: AbortSignal): Promise<Savings> {
-  return api.get<Savings>(`/savings/${savingsId}`, { signal });
+  return api.get(`/savings/${savingsId}`, { signal });
 }
 
 const savingsDetailQueryOptions = (savingsId: number) =>

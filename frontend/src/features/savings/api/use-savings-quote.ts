@@ -12,7 +12,7 @@ export interface SavingsQuoteParams {
 }
 
 function fetchSavingsQuote({ playerId, investedValue }: SavingsQuoteParams, signal?: AbortSignal): Promise<SavingsQuote> {
-  return api.get<SavingsQuote>('/savings/quote', {
+  return api.get('/savings/quote', {
     query: { player_id: playerId ?? undefined, invested_value: investedValue || undefined },
     signal,
   });

@@ -4,7 +4,7 @@ import { savingsKeys } from '@/features/savings/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
 function fetchTimezoneSettings(signal?: AbortSignal): Promise<Schemas['TimezoneSettingsAnswerOut']> {
-  return api.get<Schemas['TimezoneSettingsAnswerOut']>('/admin/timezone-settings', { signal });
+  return api.get('/admin/timezone-settings', { signal });
 }
 
 const timezoneSettingsQueryOptions = () =>

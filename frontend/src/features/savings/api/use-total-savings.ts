@@ -4,7 +4,7 @@ import type { TotalSavings } from '@/lib/savings';
 import { savingsKeys } from '@/features/savings/api/keys';
 
 function fetchTotalSavings(playerId: number, signal?: AbortSignal): Promise<TotalSavings> {
-  return api.get<TotalSavings>(`/players/${playerId}/total-savings`, { signal });
+  return api.get(`/players/${playerId}/total-savings`, { signal });
 }
 
 const totalSavingsQueryOptions = (playerId: number) =>

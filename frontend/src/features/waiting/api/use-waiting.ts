@@ -10,7 +10,7 @@ export type Waiting = Schemas['WaitingOut'];
 export type WaitingItem = Schemas['WaitingItemOut'];
 
 function fetchWaiting(signal?: AbortSignal): Promise<Waiting> {
-  return api.get<Waiting>('/admin/waiting', { signal });
+  return api.get('/admin/waiting', { signal });
 }
 
 const waitingQueryOptions = () =>

@@ -5,7 +5,7 @@ import type { Withdrawal } from '@/lib/savings';
 import { withdrawalKeys } from '@/features/withdrawals/api/keys';
 
 function cancelWithdrawal(requestId: number, idempotencyKey: string): Promise<Withdrawal> {
-  return api.put<Withdrawal>(`/withdrawal-requests/${requestId}/cancel`, undefined, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.put(`/withdrawal-requests/${requestId}/cancel`, undefined, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** A player cancels their own withdrawal request while it is pending (409 once an officer decided it). */

@@ -12,7 +12,7 @@ type WithdrawalRequestInput = InputFields<
 >;
 
 function requestWithdrawal(input: WithdrawalRequestInput, idempotencyKey: string): Promise<Withdrawal> {
-  return api.post<Withdrawal>('/withdrawal-requests', input, { headers: idempotencyHeaders(idempotencyKey) });
+  return api.post('/withdrawal-requests', input, { headers: idempotencyHeaders(idempotencyKey) });
 }
 
 /** A player's withdrawal request: filed once per submission, however often it is sent. */

@@ -4,7 +4,7 @@ import { withdrawalKeys } from '@/features/withdrawals/api/keys';
 import type { Schemas } from '@/lib/api-types';
 
 function fetchWithdrawalHistory(playerId: number, signal?: AbortSignal): Promise<Schemas['WithdrawalHistoryOut']> {
-  return api.get<Schemas['WithdrawalHistoryOut']>(`/players/${playerId}/withdrawal-history`, { signal });
+  return api.get(`/players/${playerId}/withdrawal-history`, { signal });
 }
 
 const withdrawalHistoryQueryOptions = (playerId: number) =>

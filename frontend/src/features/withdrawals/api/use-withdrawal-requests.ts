@@ -12,7 +12,7 @@ export type WithdrawalRequestsPage = Schemas['WithdrawalListOut'];
 type WithdrawalDecision = Schemas['WithdrawalDecisionOut'];
 
 function fetchWithdrawalRequests(page: number, signal?: AbortSignal): Promise<WithdrawalRequestsPage> {
-  return api.get<WithdrawalRequestsPage>('/admin/withdrawal-requests', { signal, query: { page } });
+  return api.get('/admin/withdrawal-requests', { signal, query: { page } });
 }
 
 /** How many requests wait (the tab's badge): one pending row is enough to read the count. */
@@ -21,7 +21,7 @@ export function usePendingWithdrawals() {
     queryOptions({
       queryKey: withdrawalKeys.pending(),
       queryFn: ({ signal }) =>
-        api.get<WithdrawalRequestsPage>('/admin/withdrawal-requests', { signal, query: { status: 'pending', page: 1, page_size: 1 } }),
+        api.get('/admin/withdrawal-requests', { signal, query: { status: 'pending', page: 1, page_size: 1 } }),
       select: (page) => page.pending_count,
     }),
   );
@@ -54,7 +54,7 @@ function approveWithdrawal(
   { requestId, notes }: { requestId: number; notes: string },
   idempotencyKey: string,
 ): Promise<WithdrawalDecision> {
-  return api.put<WithdrawalDecision>(`/admin/withdrawal-requests/${requestId}/approve`, undefined, {
+  return api.put(`/admin/withdrawal-requests/${requestId}/approve`, undefined, {
     query: { admin_notes: notes || undefined },
     headers: idempotencyHeaders(idempotencyKey),
   });
@@ -66,7 +66,7 @@ export function useApproveWithdrawal() {
 }
 
 function denyWithdrawal({ requestId, notes }: { requestId: number; notes: string }): Promise<WithdrawalDecision> {
-  return api.put<WithdrawalDecision>(`/admin/withdrawal-requests/${requestId}/deny`, undefined, { query: { admin_notes: notes } });
+  return api.put(`/admin/withdrawal-requests/${requestId}/deny`, undefined, { query: { admin_notes: notes } });
 }
 
 export function useDenyWithdrawal() {
