@@ -27,8 +27,6 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  // testing/server-roles.ts reads the server's role table (bank/core/roles.py) as text (`?raw`)
-  server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],

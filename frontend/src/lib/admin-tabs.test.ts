@@ -1,39 +1,27 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TABS, TAB_LEAST_ROLE, type AdminTabId } from '@/lib/admin-tabs';
-import { serverLeast } from '@/testing/server-roles';
+import { ADMIN_TABS, tabsFor } from '@/lib/admin-tabs';
+import { CAPABILITIES } from '@/testing/capabilities';
 
-// the call each tab opens with (URL name, method): a role the server lets make it sees the tab
-const OPENS_WITH: Record<AdminTabId, [string, string]> = {
-  overview: ['dashboard-stats', 'GET'],
-  waiting: ['waiting', 'GET'],
-  'credit-overview': ['credit-overview', 'GET'],
-  'credit-migration': ['credit-migration-preview', 'GET'],
-  'savings-management': ['savings-clients', 'GET'],
-  'new-player': ['player-create', 'POST'],
-  'search-player': ['player-search', 'GET'],
-  'add-product': ['loan-create', 'POST'],
-  'pending-loans': ['pending-loans-admin', 'GET'],
-  'check-loans': ['loans-check', 'GET'],
-  'check-savings': ['savings-check', 'GET'],
-  report: ['report', 'GET'],
-  'bad-payers': ['players-bad-payers', 'GET'],
-  'blocked-accounts': ['players-blocked', 'GET'],
-  'withdrawal-requests': ['withdrawal-list', 'GET'],
-  'pearl-requests': ['exchange-list', 'GET'],
-  'four-eyes': ['proposals', 'GET'],
-  'pearl-settings': ['exchange-settings', 'GET'],
-  officers: ['officers', 'GET'],
-  'bank-settings': ['bank-settings', 'GET'],
-  audit: ['audit-list', 'GET'],
-};
+const ids = (tabs: readonly { id: string }[]) => tabs.map((tab) => tab.id);
+const ALL = ids(ADMIN_TABS);
 
-describe('admin tabs and roles', () => {
-  it.each(ADMIN_TABS.map((tab) => [tab.label, tab.id] as const))(
-    "offers %s to exactly the roles the server's table lets open it",
-    (_label, id) => {
-      const [route, method] = OPENS_WITH[id];
-      expect(serverLeast(route, method), `${route} ${method}`).toBe(TAB_LEAST_ROLE[id] ?? 'teller');
-    },
-  );
+describe('admin tabs and what the server says an officer may do', () => {
+  it('shows a teller every tab but Add Product and Officers', () => {
+    expect(ids(tabsFor(CAPABILITIES.teller))).toEqual(ALL.filter((id) => id !== 'add-product' && id !== 'officers'));
+  });
+
+  it('shows a loan officer Add Product, and a treasurer every tab', () => {
+    expect(ids(tabsFor(CAPABILITIES.loan_officer))).toEqual(ALL.filter((id) => id !== 'officers'));
+    expect(ids(tabsFor(CAPABILITIES.treasurer))).toEqual(ALL);
+  });
+
+  it('follows the map it is given, whatever the role', () => {
+    expect(ids(tabsFor({ ...CAPABILITIES.teller, officers: true }))).toContain('officers');
+    expect(ids(tabsFor({ ...CAPABILITIES.treasurer, add_product: false }))).not.toContain('add-product');
+  });
+
+  it('shows every tab while the map is not known yet', () => {
+    expect(ids(tabsFor(null))).toEqual(ALL);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Role } from '@/lib/officers';
+import type { Schemas } from '@/lib/api-types';
 
 export const ADMIN_TABS = [
   { id: 'overview', label: 'Overview', description: 'Players, loans, savings and dividends across the bank, and what needs review.' },
@@ -27,12 +27,20 @@ export const ADMIN_TABS = [
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 
 /**
- * The least role that sees a tab, when more than a teller: the least role of the call the tab reads
- * with (bank/core/roles.py ROUTES; admin-tabs.test.ts pins it). A teller reads every screen (the bank
- * settings too: its bounds are published), a loan officer adds products, a treasurer alone reads the officers. Inside a tab a
- * role sees only the buttons it may use (lib/officers.ts ACTION_LEAST_ROLE).
+ * The tabs an officer sees only when the server lets them do what the tab is for (GET /api/me's `may`):
+ * Add Product to those who may add products, Officers to those who may manage officers. Every other
+ * tab is read by every officer (the bank settings too: their bounds are published). Inside a tab an
+ * officer sees only the buttons they may use (`useMay`).
  */
-export const TAB_LEAST_ROLE: Partial<Record<AdminTabId, Role>> = {
-  'add-product': 'loan_officer',
-  officers: 'treasurer',
+const TAB_ACTION: Partial<Record<AdminTabId, keyof Schemas['MayOut']>> = {
+  'add-product': 'add_product',
+  officers: 'officers',
 };
+
+/** The tabs of an officer who may do what `may` says (all of them while it is unknown). */
+export function tabsFor(may: Schemas['MayOut'] | null) {
+  return ADMIN_TABS.filter((tab) => {
+    const action = TAB_ACTION[tab.id];
+    return !may || !action || may[action];
+  });
+}

@@ -78,27 +78,3 @@ export function awaitingText(approvals: readonly Approval[] | undefined): string
   return `Approved by ${approvals[0].officer}; a second officer must approve`;
 }
 
-/**
- * The least role of each action a tab's buttons call, copied from the server's one table
- * (bank/core/roles.py ROUTES and FIELDS, by URL name); officers.test.ts pins them.
- */
-export const ACTION_LEAST_ROLE = {
-  decide: 'loan_officer', // loan-request-approve/deny, withdrawal-approve/deny, exchange-approve/deny
-  addProduct: 'loan_officer', // loan-create, savings-create
-  editProduct: 'loan_officer', // loan-edit, savings-edit
-  payOff: 'loan_officer', // loan-update PUT
-  badPayer: 'loan_officer', // player-update PUT bad_payer
-  soloAccess: 'treasurer', // player-update PUT has_solo_access (FIELDS)
-  password: 'treasurer', // player-password
-  unblock: 'treasurer', // player-unblock
-  bulkDelete: 'treasurer', // players-bulk-delete
-  creditAdjust: 'treasurer', // credit-adjust, credit-penalty
-  soloDividends: 'treasurer', // solo-dividends PUT
-  backup: 'treasurer', // backup
-  checkBooks: 'treasurer', // reconcile-run
-  clientType: 'treasurer', // player-client-type, savings-mark-old
-  migrationExecute: 'treasurer', // credit-migration-execute
-  exchangeRates: 'treasurer', // exchange-settings PUT
-  bankSettings: 'treasurer', // bank-settings PUT
-  writeOff: 'loan_officer', // loan-write-off
-} as const satisfies Record<string, Role>;

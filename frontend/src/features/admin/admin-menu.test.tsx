@@ -5,6 +5,7 @@ import { AdminPanel } from '@/features/admin/admin-panel';
 import { makePendingLoan } from '@/testing/loan-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { CAPABILITIES } from '@/testing/capabilities';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -115,7 +116,7 @@ describe('AdminMenu', () => {
 describe('AdminPanel menu', () => {
   it("lists the tabs a loan officer may see with their counts, and opens the chosen one", async () => {
     mockFetch({
-      'GET /api/me': { body: { username: 'lou', is_admin: true, role: 'loan_officer', has_solo_access: false, player: null } },
+      'GET /api/me': { body: { username: 'lou', is_admin: true, role: 'loan_officer', has_solo_access: false, player: null, may: CAPABILITIES.loan_officer } },
       'GET /api/admin/pending-loans': { body: { pending_loans: [makePendingLoan({ id: 1 }), makePendingLoan({ id: 2 })], count: 2 } },
     });
     renderWithProviders(<AdminPanel username="lou" onLogout={vi.fn(() => Promise.resolve())} />, { route: '/admin-panel' });

@@ -10,9 +10,9 @@ import { BlockedAccountsTab, NewPlayerTab } from '@/features/players';
 import { AuditTab } from '@/features/audit';
 import { BankSettingsTab } from '@/features/bank-settings';
 import { FourEyesTab, usePendingProposalCount } from '@/features/proposals';
-import { OfficersTab, useMyRole, MyOfficerNameProvider, OfficerRole, FailedSignInsNotice } from '@/features/officers';
-import { ADMIN_TABS, TAB_LEAST_ROLE, type AdminTabId } from '@/lib/admin-tabs';
-import { ROLE_LABELS, roleAtLeast } from '@/lib/officers';
+import { OfficersTab, useMyCapabilities, useMyRole, MyOfficerNameProvider, OfficerAccess, FailedSignInsNotice } from '@/features/officers';
+import { ADMIN_TABS, tabsFor, type AdminTabId } from '@/lib/admin-tabs';
+import { ROLE_LABELS } from '@/lib/officers';
 import { useOpenLoanRequests, PendingLoansTab } from '@/features/loan-requests';
 import { CheckLoansTab, ReportTab } from '@/features/loans';
 import { CreditMigrationTab, CreditOverviewTab } from '@/features/credit';
@@ -33,9 +33,12 @@ interface AdminPanelProps {
 export function AdminPanel({ username, onLogout }: AdminPanelProps) {
   const [activeTab, setActiveTab] = useState<AdminTabId>('overview');
   useKeepAlive();
-  // The panel shows what the officer's role may use; the server checks every call whatever it shows.
-  // Until /api/me answers (or if it cannot), the panel is drawn in full and a refused call says why.
+  // The panel shows what the server says the officer may use (/api/me's `may`); the server checks every
+  // call whatever it shows. Until /api/me answers (or if it cannot), the panel is drawn in full and a
+  // refused call says why.
   const role = useMyRole().data ?? 'treasurer';
+  const may = useMyCapabilities().data ?? null;
+  const officer = useMemo(() => ({ role, may }), [role, may]);
   const tab = ADMIN_TABS.find((item) => item.id === activeTab) ?? ADMIN_TABS[0];
   const pendingLoans = useOpenLoanRequests();
   const pendingCount = pendingLoans.data?.count ?? 0;
@@ -51,14 +54,14 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
       'pearl-requests': pendingExchanges,
       'four-eyes': pendingProposals,
     };
-    return ADMIN_TABS.filter((item) => roleAtLeast(role, TAB_LEAST_ROLE[item.id] ?? 'teller')).map((item) =>
+    return tabsFor(may).map((item) =>
       // Waiting for Me counts again what the request tabs and Four Eyes count: not twice in the Menu's total
       badges[item.id] !== undefined ? { ...item, badge: badges[item.id], badgeRepeats: item.id === 'waiting' } : item,
     );
-  }, [pendingCount, pendingWithdrawals, pendingExchanges, pendingProposals, waitingForMe, role]);
+  }, [pendingCount, pendingWithdrawals, pendingExchanges, pendingProposals, waitingForMe, may]);
 
   return (
-    <OfficerRole.Provider value={role}>
+    <OfficerAccess.Provider value={officer}>
     <MyOfficerNameProvider username={username}>
     <AppShell username={username} role={`Admin Panel · ${ROLE_LABELS[role]}`} onLogout={onLogout} userActions={<ChangePasswordButton />}>
       <FailedSignInsNotice />
@@ -99,6 +102,6 @@ export function AdminPanel({ username, onLogout }: AdminPanelProps) {
       </div>
     </AppShell>
     </MyOfficerNameProvider>
-    </OfficerRole.Provider>
+    </OfficerAccess.Provider>
   );
 }

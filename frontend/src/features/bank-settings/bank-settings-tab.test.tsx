@@ -2,9 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BankSettingsTab } from '@/features/bank-settings/bank-settings-tab';
 import type { BankSettings } from '@/features/bank-settings/api/use-bank-settings';
-import { OfficerRole } from '@/features/officers';
+import { OfficerAccess } from '@/features/officers';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { asOfficer } from '@/testing/officers';
 
 const BOUNDS = {
   savings_rate_min: 0,
@@ -116,9 +117,9 @@ describe('Admin BankSettingsTab', () => {
   it('shows a teller the settings in force without a form', async () => {
     mockFetch({ 'GET /api/admin/bank-settings': { body: DEFAULTS } });
     renderWithProviders(
-      <OfficerRole.Provider value="teller">
+      <OfficerAccess.Provider value={asOfficer('teller')}>
         <BankSettingsTab />
-      </OfficerRole.Provider>,
+      </OfficerAccess.Provider>,
     );
     expect((await screen.findByTestId('current-savings-rates')).textContent).toBe('0% to 10%');
     expect(screen.getByRole('note').textContent).toBe('Only a treasurer can change these settings.');

@@ -1,7 +1,6 @@
 import { ErrorBlock } from '@/components/error-block';
 import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { useBankSettings } from '@/features/bank-settings/api/use-bank-settings';
 import { ThresholdForm } from '@/features/bank-settings/threshold-form';
 import { CurrentSettings } from '@/features/bank-settings/current-settings';
@@ -12,7 +11,7 @@ import '@/components/bank-ui.css';
 /** The Bank Settings tab: the four-eyes threshold and the bounds, published to every officer; a treasurer changes them. */
 export function BankSettingsTab() {
   const settings = useBankSettings();
-  const mayChange = useMay(ACTION_LEAST_ROLE.bankSettings);
+  const mayChange = useMay('bank_settings');
   if (settings.isPending) return <LoadingBlock message="Loading bank settings..." />;
   if (settings.isError) {
     return <ErrorBlock message={`Error loading bank settings: ${errorDetail(settings.error)}`} onRetry={() => void settings.refetch()} />;

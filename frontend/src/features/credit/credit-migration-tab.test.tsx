@@ -2,11 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreditMigrationTab } from '@/features/credit/credit-migration-tab';
-import { OfficerRole } from '@/features/officers';
+import { OfficerAccess } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import type { MigrationRow } from '@/features/credit/api/types';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { asOfficer } from '@/testing/officers';
 
 const migrationDialog = () => screen.getByRole('dialog', { name: 'Execute the credit score migration?' });
 const confirmText = () => migrationDialog().querySelector('.modal__text')?.textContent;
@@ -111,7 +112,7 @@ describe('CreditMigrationTab and Idempotency-Key', () => {
   });
 });
 
-const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerAccess.Provider value={asOfficer(role)}>{node}</OfficerAccess.Provider> });
 
 describe('CreditMigrationTab and roles', () => {
   it.each<[Role, boolean]>([

@@ -7,7 +7,6 @@ import { useExecuteMigration, useMigrationPreview } from '@/features/credit/api/
 import { ReadOnlyNote } from '@/components/read-only-note';
 import { useMay } from '@/features/officers';
 import { errorDetail } from '@/lib/errors';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { plural } from '@/lib/plural';
 import '@/components/credit.css';
 
@@ -24,7 +23,7 @@ export function CreditMigrationTab() {
   const preview = useMigrationPreview();
   const execute = useExecuteMigration();
   // every officer previews the scores; a treasurer alone applies them (bank/core/roles.py)
-  const mayExecute = useMay(ACTION_LEAST_ROLE.migrationExecute);
+  const mayExecute = useMay('migration_execute');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // Select All chooses every player of the bank, on every page, loaded or not
   const [everyone, setEveryone] = useState(false);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { SelectField, type SelectOption } from '@/components/select-field';
 import { StatBox } from '@/components/stat-box';
@@ -36,7 +35,7 @@ export function CreditOverviewTab() {
   const overview = useCreditOverview(filters);
   const loadMore = useLoadNextPage(overview);
   const penalty = useCreditPenalty();
-  const mayAdjust = useMay(ACTION_LEAST_ROLE.creditAdjust);
+  const mayAdjust = useMay('credit_adjust');
   const [adjusting, setAdjusting] = useState<OverviewRow | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [penalizing, setPenalizing] = useState<{ row: OverviewRow; penaltyType: PenaltyType } | null>(null);

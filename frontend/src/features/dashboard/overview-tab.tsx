@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
@@ -25,8 +24,8 @@ const BACKUP_FAILED = 'Error downloading backup: ';
 
 /** Admin Overview: the bank's figures, what waits for review, bad payers, and quick actions. */
 export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => void }) {
-  const mayAddProduct = useMay(ACTION_LEAST_ROLE.addProduct);
-  const mayBackup = useMay(ACTION_LEAST_ROLE.backup);
+  const mayAddProduct = useMay('add_product');
+  const mayBackup = useMay('backup');
   const dashboard = useDashboard();
   const [notice, setNotice] = useState<Notice>(null);
   const [backingUp, setBackingUp] = useState(false);

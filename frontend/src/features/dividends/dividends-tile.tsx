@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE, onChangeAnswer } from '@/lib/officers';
+import { onChangeAnswer } from '@/lib/officers';
 import { InlineFormActions } from '@/components/inline-form-actions';
 import { Icon } from '@/components/icon';
 import { Modal } from '@/components/modal';
@@ -28,7 +28,7 @@ export function DividendsTile() {
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState('');
   const [confirmReset, setConfirmReset] = useState(false);
-  const mayChange = useMay(ACTION_LEAST_ROLE.soloDividends);
+  const mayChange = useMay('solo_dividends');
   const [notice, setNotice] = useState<Notice>(null);
 
   const update = (amount: number, doing: string) =>

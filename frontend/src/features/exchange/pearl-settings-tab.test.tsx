@@ -2,11 +2,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { PearlSettingsTab } from '@/features/exchange/pearl-settings-tab';
-import { OfficerRole } from '@/features/officers';
+import { OfficerAccess } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import { makeExchangeSettings } from '@/testing/exchange-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { asOfficer } from '@/testing/officers';
 
 const CHANGED = makeExchangeSettings({ sell_rate: 2600, buy_rate: 3600, last_updated: '2026-03-02T10:15:00Z', updated_by: 'admin' });
 
@@ -62,7 +63,7 @@ describe('Admin PearlSettingsTab', () => {
   });
 });
 
-const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerAccess.Provider value={asOfficer(role)}>{node}</OfficerAccess.Provider> });
 
 describe('PearlSettingsTab and roles', () => {
   it.each<[Role, boolean]>([

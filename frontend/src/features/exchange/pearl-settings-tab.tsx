@@ -1,7 +1,6 @@
 import { ErrorBlock } from '@/components/error-block';
 import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { useExchangeSettings } from '@/features/exchange/api/use-exchange-settings';
 import { PearlCurrentRates } from '@/features/exchange/pearl-current-rates';
 import { PearlRatesForm } from '@/features/exchange/pearl-rates-form';
@@ -12,7 +11,7 @@ import '@/components/bank-ui.css';
 export function PearlSettingsTab() {
   const settings = useExchangeSettings();
   // every officer reads the rates; a treasurer alone changes them (bank/core/roles.py)
-  const mayChange = useMay(ACTION_LEAST_ROLE.exchangeRates);
+  const mayChange = useMay('exchange_rates');
   if (settings.isPending) return <LoadingBlock message="Loading exchange settings..." />;
   if (settings.isError) {
     return <ErrorBlock message={`Error loading exchange settings: ${errorDetail(settings.error)}`} onRetry={() => void settings.refetch()} />;

@@ -4,9 +4,10 @@ import { BooksCheckNotice } from '@/features/jobs/books-check';
 import { DailyJobs } from '@/features/jobs/daily-jobs';
 import { jobKeys } from '@/features/jobs/api/keys';
 import { ASKED_RUN_POLL_MS } from '@/features/jobs/api/use-jobs';
-import { OfficerRole } from '@/features/officers';
+import { OfficerAccess } from '@/features/officers';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { asOfficer } from '@/testing/officers';
 
 const difference = {
   account: 'savings',
@@ -226,9 +227,9 @@ describe('BooksCheckNotice', () => {
   it('offers the check only to treasurers', async () => {
     mockFetch({ 'GET /api/admin/jobs': jobs(), 'GET /api/admin/reconcile': reconcile([]) });
     renderWithProviders(
-      <OfficerRole.Provider value="loan_officer">
+      <OfficerAccess.Provider value={asOfficer('loan_officer')}>
         <BooksCheckNotice />
-      </OfficerRole.Provider>,
+      </OfficerAccess.Provider>,
     );
     await waitFor(() => expect(screen.getByTestId('books-status-text').textContent).toBe(BALANCED));
     expect(screen.queryByRole('button', { name: 'Check the books now' })).toBeNull();

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import type { Schemas } from '@/lib/api-types';
@@ -31,7 +30,7 @@ function hasLedger(difference: Difference): boolean {
 export function BooksCheckNotice() {
   const status = useBooksStatus();
   const check = useBooksCheck();
-  const mayRun = useMay(ACTION_LEAST_ROLE.checkBooks);
+  const mayRun = useMay('check_books');
   const run = useRunBooksCheck();
   const [notice, setNotice] = useState<Notice>(null);
   const [ledgerOf, setLedgerOf] = useState<Difference | null>(null);

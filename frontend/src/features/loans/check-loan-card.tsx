@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { StatBox } from '@/components/stat-box';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
@@ -39,8 +38,8 @@ export function CheckLoanCard({
   onPayOff: (loan: CheckedLoan) => void;
 }) {
   const [panel, setPanel] = useState<Panel>(null);
-  const mayPayOff = useMay(ACTION_LEAST_ROLE.payOff);
-  const mayWriteOff = useMay(ACTION_LEAST_ROLE.writeOff);
+  const mayPayOff = useMay('pay_off');
+  const mayWriteOff = useMay('write_off');
   // Write Off ends the actions row when it shows; Pay Off does otherwise
   const offersWriteOff = mayWriteOff && loan.remaining > 0;
   const [writingOff, setWritingOff] = useState(false);

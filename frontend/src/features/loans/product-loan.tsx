@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { formatDay } from '@/lib/dates';
@@ -24,9 +23,9 @@ const LISTING_TONE: Record<ListingStatus, string> = {
 export function ProductLoan({ loan, rateDecimals }: { loan: PlayerLoan; rateDecimals: number }) {
   const [editing, setEditing] = useState(false);
   const [payingOff, setPayingOff] = useState(false);
-  const mayEdit = useMay(ACTION_LEAST_ROLE.editProduct);
-  const mayPayOff = useMay(ACTION_LEAST_ROLE.payOff);
-  const mayWriteOff = useMay(ACTION_LEAST_ROLE.writeOff);
+  const mayEdit = useMay('edit_product');
+  const mayPayOff = useMay('pay_off');
+  const mayWriteOff = useMay('write_off');
   // Write Off ends the actions row when it shows; Pay Off does otherwise
   const offersWriteOff = mayWriteOff && loan.remaining > 0;
   const [writingOff, setWritingOff] = useState(false);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { StatBox } from '@/components/stat-box';
@@ -21,8 +20,8 @@ interface BadPayerCardProps {
 
 export function BadPayerCard({ player, adminName, onRemoved }: BadPayerCardProps) {
   const [panel, setPanel] = useState<Panel>(null);
-  const mayBadPayer = useMay(ACTION_LEAST_ROLE.badPayer);
-  const mayPassword = useMay(ACTION_LEAST_ROLE.password);
+  const mayBadPayer = useMay('bad_payer');
+  const mayPassword = useMay('password');
   const [notice, setNotice] = useState<Notice>(null);
   const update = useUpdatePlayer();
   const toggle = (next: Panel) => {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { OfficerRole } from '@/features/officers';
+import { OfficerAccess } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import { describe, expect, it } from 'vitest';
 import { BadPayersTab } from '@/features/player-accounts/bad-payers-tab';
@@ -8,6 +8,7 @@ import { makePlayer } from '@/testing/player-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { asOfficer } from '@/testing/officers';
 
 const BORIN = {
   ...makePlayer({ id: 8, name: 'Borin', discord: 'borin.guild', bad_payer: true }),
@@ -72,7 +73,7 @@ describe('BadPayersTab', () => {
   });
 });
 
-const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerAccess.Provider value={asOfficer(role)}>{node}</OfficerAccess.Provider> });
 
 describe('BadPayersTab and roles', () => {
   it.each<[Role, boolean, boolean]>([

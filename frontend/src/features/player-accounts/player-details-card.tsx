@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
@@ -33,10 +32,10 @@ export function PlayerDetailsCard({ player, adminName, onClose, initialPanel = n
   const [panel, setPanel] = useState<Panel>(initialPanel);
   const [notice, setNotice] = useState<Notice>(null);
   const update = useUpdatePlayer();
-  const mayBadPayer = useMay(ACTION_LEAST_ROLE.badPayer);
-  const maySolo = useMay(ACTION_LEAST_ROLE.soloAccess);
-  const mayAddProduct = useMay(ACTION_LEAST_ROLE.addProduct);
-  const mayPassword = useMay(ACTION_LEAST_ROLE.password);
+  const mayBadPayer = useMay('bad_payer');
+  const maySolo = useMay('solo_access');
+  const mayAddProduct = useMay('add_product');
+  const mayPassword = useMay('password');
   // the scale comes from the server, like every rule
   const scale = useCreditBenefits();
   const toggle = (next: Panel) => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { type AdminPlayer, StandingBadge, PlayerPasswordForm } from '@/features/players';
@@ -15,8 +14,8 @@ interface ResultRowProps {
 
 export function ResultRow({ player, checked, onCheck, viewing, onView }: ResultRowProps) {
   const [password, setPassword] = useState(false);
-  const mayPassword = useMay(ACTION_LEAST_ROLE.password);
-  const mayDelete = useMay(ACTION_LEAST_ROLE.bulkDelete);
+  const mayPassword = useMay('password');
+  const mayDelete = useMay('bulk_delete');
   const [notice, setNotice] = useState<Notice>(null);
   const classes = ['result-list__item', viewing ? 'result-list__item--selected' : '', password || notice ? 'result-list__item--open' : '']
     .filter(Boolean)

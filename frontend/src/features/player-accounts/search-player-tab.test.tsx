@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { OfficerRole } from '@/features/officers';
+import { OfficerAccess } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import { describe, expect, it } from 'vitest';
 import { deleteSummaryText } from '@/features/player-accounts/confirm-delete-modal';
@@ -9,6 +9,7 @@ import { makePlayer } from '@/testing/player-fixtures';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { asOfficer } from '@/testing/officers';
 
 const ARIA = makePlayer();
 const BORIN = makePlayer({ id: 8, name: 'Borin', discord: 'borin.guild', bad_payer: true });
@@ -237,7 +238,7 @@ describe('SearchPlayerTab', () => {
   });
 });
 
-const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerAccess.Provider value={asOfficer(role)}>{node}</OfficerAccess.Provider> });
 
 describe('SearchPlayerTab and roles', () => {
   function renderAs(role: Role) {

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
@@ -25,7 +24,7 @@ export function SearchPlayerTab({ adminName }: { adminName: string }) {
   const search = usePlayerSearchPages(term);
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const [viewingId, setViewingId] = useState<number | null>(null);
-  const mayDelete = useMay(ACTION_LEAST_ROLE.bulkDelete);
+  const mayDelete = useMay('bulk_delete');
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { OfficerRole } from '@/features/officers';
+import { OfficerAccess } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import { describe, expect, it } from 'vitest';
 import { BlockedAccountsTab } from '@/features/players/blocked-accounts-tab';
@@ -8,6 +8,7 @@ import { makePlayer } from '@/testing/player-fixtures';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { asOfficer } from '@/testing/officers';
 
 const BLOCKED = makePlayer({ id: 9, name: 'Cyra', discord: 'cyra.guild', failed_attempts: 5, blocked_at: '2025-03-02T08:30:00Z' });
 
@@ -92,7 +93,7 @@ describe('BlockedAccountsTab', () => {
   });
 });
 
-const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerAccess.Provider value={asOfficer(role)}>{node}</OfficerAccess.Provider> });
 
 describe('BlockedAccountsTab and roles', () => {
   it.each<[Role, boolean]>([

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { StatBox } from '@/components/stat-box';
@@ -19,8 +18,8 @@ export function BlockedCard({ player, onUnblock, onUnblocked }: BlockedCardProps
   const [password, setPassword] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   // unblocking and a new password are a treasurer's (bank/core/roles.py): a teller reads the list
-  const mayUnblock = useMay(ACTION_LEAST_ROLE.unblock);
-  const mayPassword = useMay(ACTION_LEAST_ROLE.password);
+  const mayUnblock = useMay('unblock');
+  const mayPassword = useMay('password');
   return (
     <article className="card item-card" aria-labelledby={`blocked-${player.id}-title`} data-testid={`blocked-${player.id}`}>
       <header className="item-card__head">

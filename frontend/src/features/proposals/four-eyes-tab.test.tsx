@@ -1,12 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FourEyesTab } from '@/features/proposals/four-eyes-tab';
-import { OfficerRole } from '@/features/officers';
+import { OfficerAccess } from '@/features/officers';
 import { makeProposal } from '@/testing/proposal-fixtures';
 import type { Proposal } from '@/features/proposals/api/use-proposals';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { asOfficer } from '@/testing/officers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const EDIT = makeProposal();
@@ -109,9 +110,9 @@ describe('Admin FourEyesTab', () => {
   it('offers Approve and Deny only to the roles the proposal names', async () => {
     mockFetch({ 'GET /api/admin/proposals': page([EDIT, RAISE]) });
     renderWithProviders(
-      <OfficerRole.Provider value="loan_officer">
+      <OfficerAccess.Provider value={asOfficer('loan_officer')}>
         <FourEyesTab />
-      </OfficerRole.Provider>,
+      </OfficerAccess.Provider>,
     );
     const edit = await screen.findByTestId('proposal-11');
     expect(within(edit).getAllByRole('button').map((button) => button.textContent)).toEqual(['Approve', 'Deny']);

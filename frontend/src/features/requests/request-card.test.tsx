@@ -3,18 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { WithdrawalRequestCard } from '@/features/withdrawals';
 import { PearlRequestCard } from '@/features/exchange';
 import { makeExchangeRequest } from '@/testing/exchange-fixtures';
-import { MyOfficerName, OfficerRole } from '@/features/officers';
+import { MyOfficerName, OfficerAccess } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import { makeWithdrawal } from '@/testing/savings-fixtures';
+import { asOfficer } from '@/testing/officers';
 
 function renderCard(role: Role, approvals = [{ officer: 'lou', at: '2026-06-01T10:00:00Z', notes: '' }], myName: string | null = null) {
   const request = { ...makeWithdrawal({ id: 4, player_name: 'Borin', amount: 2_000_000 }), approvals };
   return render(
-    <OfficerRole.Provider value={role}>
+    <OfficerAccess.Provider value={asOfficer(role)}>
       <MyOfficerName.Provider value={{ name: myName, learn: () => undefined }}>
         <WithdrawalRequestCard request={request} onDecide={() => undefined} />
       </MyOfficerName.Provider>
-    </OfficerRole.Provider>,
+    </OfficerAccess.Provider>,
   );
 }
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from '@/components/icon';
 import { formatDateTime } from '@/lib/dates';
-import { ACTION_LEAST_ROLE, approversText, awaitingText, roleAtLeast, type Approval, type Role } from '@/lib/officers';
+import { approversText, awaitingText, roleAtLeast, type Approval, type Role } from '@/lib/officers';
 import { DecisionButtons } from '@/features/requests/decision-buttons';
 import type { RequestCardProps } from '@/features/requests/request-types';
-import { useMyApproval, useOfficerRole } from '@/features/officers';
+import { useMay, useMyApproval, useOfficerRole } from '@/features/officers';
 import '@/components/bank-ui.css';
 
 
@@ -35,8 +35,10 @@ interface Props<T> extends RequestCardProps<T> {
  * status, the tab's own figures, and Approve and Deny while the request waits.
  */
 export function RequestCard<T>({ request, onDecide, testId, titleId, icon, title, meta, badge, subject, approvals, approved, leastRole, children }: Props<T>) {
-  // tellers read requests; loan officers and treasurers decide them (the server checks it too)
-  const mayDecide = roleAtLeast(useOfficerRole(), leastRole ?? ACTION_LEAST_ROLE.decide);
+  // who decides a request is the server's word (`may.decide`); a proposal names its own least role
+  const role = useOfficerRole();
+  const mayDecideRequests = useMay('decide');
+  const mayDecide = leastRole ? roleAtLeast(role, leastRole) : mayDecideRequests;
   const pending = subject !== undefined;
   const awaiting = pending ? awaitingText(approvals) : null;
   // the officer who gave the first approval waits for another: Approve again would answer 409

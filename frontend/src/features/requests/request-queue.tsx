@@ -2,13 +2,12 @@ import { useCallback, useState, type ComponentType } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { LoadMore, useLoadNextPage, type NextPage } from '@/components/load-more';
 import { NoticeBanner, type Notice } from '@/components/notice';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { ReadOnlyNote } from '@/components/read-only-note';
 import { useMay } from '@/features/officers';
 import type { Decision, DecisionDialogProps, RequestCardProps } from '@/features/requests/request-types';
 import '@/components/bank-ui.css';
 
-/** A request tab's note for a teller: who decides requests (ACTION_LEAST_ROLE.decide, a loan officer, and up). */
+/** A request tab's note for an officer who may not decide (`may.decide` false: a teller). */
 export const WHO_DECIDES = 'Loan officers and treasurers decide these requests; you can read them.';
 
 interface RequestQueueProps<T extends { id: number }> {
@@ -41,7 +40,7 @@ export function RequestQueue<T extends { id: number }>({ rows, count, paging, em
   const close = useCallback(() => setDecision(null), []);
   const loadMore = useLoadNextPage(paging);
   // a teller reads the requests; the cards show them no Approve or Deny, and this says why
-  const mayDecide = useMay(ACTION_LEAST_ROLE.decide);
+  const mayDecide = useMay('decide');
 
   return (
     <>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMay } from '@/features/officers';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { formatDay } from '@/lib/dates';
@@ -17,7 +16,7 @@ const LISTING_TONE: Record<SavingsListingStatus, string> = { overdue: 'error', d
 
 export function ProductSavingsRow({ savings, rateDecimals }: { savings: Savings; rateDecimals: number }) {
   const [editing, setEditing] = useState(false);
-  const mayEdit = useMay(ACTION_LEAST_ROLE.editProduct);
+  const mayEdit = useMay('edit_product');
   const [notice, setNotice] = useState<Notice>(null);
   const active = savings.status === 'Active';
   return (

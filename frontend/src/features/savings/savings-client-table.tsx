@@ -5,7 +5,6 @@ import { ScrollBox } from '@/components/scroll-box';
 import { errorDetail } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
 import { formatShareOfLimit } from '@/lib/percent';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { formatCount } from '@/lib/plural';
 import { useMay } from '@/features/officers';
 import { useClientOverviewPages, useSetClientType, type ClientType } from '@/features/savings/api/use-client-overview';
@@ -29,7 +28,7 @@ interface Props {
  */
 export function SavingsClientTable({ type, clients, filtered, onNotice }: Props) {
   const switchType = useSetClientType();
-  const mayChangeType = useMay(ACTION_LEAST_ROLE.clientType);
+  const mayChangeType = useMay('client_type');
   const loadMore = useLoadNextPage(clients);
   const other: ClientType = type === 'new' ? 'old' : 'new';
   const pages = clients.data?.pages ?? [];

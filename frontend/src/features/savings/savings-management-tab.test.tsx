@@ -2,12 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SavingsManagementTab } from '@/features/savings/savings-management-tab';
-import { OfficerRole } from '@/features/officers';
+import { OfficerAccess } from '@/features/officers';
 import type { Role } from '@/lib/officers';
 import type { ClientOverviewPage, ClientRow } from '@/features/savings/api/use-client-overview';
 import { mockFetch, type MockCall } from '@/testing/fetch-mock';
 import { definitionsOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
+import { asOfficer } from '@/testing/officers';
 
 function row(overrides: Partial<ClientRow>): ClientRow {
   return {
@@ -140,7 +141,7 @@ describe('Admin SavingsManagementTab', () => {
   });
 });
 
-const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerRole.Provider value={role}>{node}</OfficerRole.Provider> });
+const asRole = (role: Role) => ({ wrap: (node: ReactNode) => <OfficerAccess.Provider value={asOfficer(role)}>{node}</OfficerAccess.Provider> });
 
 describe('SavingsManagementTab and roles', () => {
   it.each<[Role, boolean]>([

@@ -9,7 +9,6 @@ import { StatBox } from '@/components/stat-box';
 import { TextField } from '@/components/text-field';
 import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
-import { ACTION_LEAST_ROLE } from '@/lib/officers';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { MarkOldClientsModal } from '@/features/savings/mark-old-clients-modal';
 import { ReadOnlyNote } from '@/components/read-only-note';
@@ -35,7 +34,7 @@ export function SavingsManagementTab() {
   const newClients = useClientOverviewPages({ clientType: 'new', ...filters });
   const oldClients = useClientOverviewPages({ clientType: 'old', ...filters });
   // every officer reads the clients; a treasurer alone changes a client type (bank/core/roles.py)
-  const mayChangeType = useMay(ACTION_LEAST_ROLE.clientType);
+  const mayChangeType = useMay('client_type');
   const [notice, setNotice] = useState<Notice>(null);
   const [confirming, setConfirming] = useState(false);
   const refresh = () => void Promise.all([newClients.refetch(), oldClients.refetch()]);

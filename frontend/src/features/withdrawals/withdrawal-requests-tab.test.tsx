@@ -1,13 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { WithdrawalRequestsTab } from '@/features/withdrawals/withdrawal-requests-tab';
-import { MyOfficerNameProvider, OfficerRole } from '@/features/officers';
+import { MyOfficerNameProvider, OfficerAccess } from '@/features/officers';
 import { makeWithdrawal } from '@/testing/savings-fixtures';
 import type { WithdrawalOfficer } from '@/lib/savings';
 import { mockFetch } from '@/testing/fetch-mock';
 import { definitionOf } from '@/testing/queries';
 import { renderWithProviders } from '@/testing/render';
 import { day } from '@/testing/text';
+import { asOfficer } from '@/testing/officers';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // officers read the rows with their approvals (none yet)
@@ -185,7 +186,7 @@ describe('Admin WithdrawalRequestsTab', () => {
 
   it('tells a teller who decides the requests, and shows them no buttons', async () => {
     mockFetch({ 'GET /api/admin/withdrawal-requests': page([PENDING]) });
-    renderWithProviders(<WithdrawalRequestsTab />, { wrap: (node) => <OfficerRole.Provider value="teller">{node}</OfficerRole.Provider> });
+    renderWithProviders(<WithdrawalRequestsTab />, { wrap: (node) => <OfficerAccess.Provider value={asOfficer('teller')}>{node}</OfficerAccess.Provider> });
     const card = await screen.findByTestId('withdrawal-request-11');
     expect(screen.getAllByRole('note')[0].textContent).toBe('Loan officers and treasurers decide these requests; you can read them.');
     expect(within(card).queryAllByRole('button')).toEqual([]);
@@ -193,7 +194,7 @@ describe('Admin WithdrawalRequestsTab', () => {
 
   it('shows a loan officer no note of who decides', async () => {
     mockFetch({ 'GET /api/admin/withdrawal-requests': page([PENDING]) });
-    renderWithProviders(<WithdrawalRequestsTab />, { wrap: (node) => <OfficerRole.Provider value="loan_officer">{node}</OfficerRole.Provider> });
+    renderWithProviders(<WithdrawalRequestsTab />, { wrap: (node) => <OfficerAccess.Provider value={asOfficer('loan_officer')}>{node}</OfficerAccess.Provider> });
     await screen.findByTestId('withdrawal-request-11');
     expect(screen.queryByRole('note')).toBeNull();
   });

@@ -9,6 +9,11 @@ export const meOptions = () =>
     queryFn: ({ signal }) => api.get('/me', { signal }),
   });
 
+/** What the signed-in officer may do (the server's `may`: bank/core/roles.py ACTIONS). */
+export function useMyCapabilities() {
+  return useQuery({ ...meOptions(), select: (me) => me.may });
+}
+
 /** The signed-in officer's role. */
 export function useMyRole() {
   return useQuery({ ...meOptions(), select: (me) => me.role ?? null });
