@@ -1,7 +1,7 @@
 """Backup and restore of every bank table as one JSON file (docs/rules.md, "Backup").
 
 The file:
-    {"format": "guild-bank-backup", "format_version": 2, "created_at": "...Z", "database": "sqlite",
+    {"format": "guild-bank-backup", "format_version": 4, "created_at": "...Z", "database": "sqlite",
      "row_counts": {"lending.loan": 2, ...},
      "tables": {"lending.loan": {"columns": ["id", "player_id", ...], "rows": [[1, 3, ...], ...]}, ...},
      "staff": [[1, "admin"], ...],
@@ -51,7 +51,9 @@ from exchange.models import ExchangeSettings, PearlExchangeRequest
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, SoloDividends, WithdrawalRequest
 
 FORMAT = "guild-bank-backup"
-FORMAT_VERSION = 3  # 3: decision records, write-offs, four eyes on products, rate bounds
+FORMAT_VERSION = 4  # 3: decision records, write-offs, four eyes on products, rate bounds; 4: requests alike
+# the older versions this bank still restores, each read as the current one (_from_version_3)
+READS_VERSIONS = (3, FORMAT_VERSION)
 
 # Every bank table, parents before children (a restore inserts in this order, a replace deletes
 # in the reverse order).
@@ -234,10 +236,10 @@ def backup_parse(text: str | bytes, *, unsigned: bool = False) -> dict:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BackupRefused("This is not a Guild Bank backup file. Nothing was restored.", code="backup_unknown")
     version = data.get("format_version")
-    if version != FORMAT_VERSION:
+    if version not in READS_VERSIONS:
         raise BackupRefused(
-            f"This backup has format version {version!r}; this bank restores version {FORMAT_VERSION} only. "
-            "Nothing was restored.",
+            f"This backup has format version {version!r}; this bank restores versions "
+            f"{' and '.join(map(str, READS_VERSIONS))}. Nothing was restored.",
             code="backup_version",
         )
     if not isinstance(data.get("checksum"), str) or not hmac.compare_digest(data["checksum"], checksum(data)):
@@ -259,6 +261,8 @@ def backup_parse(text: str | bytes, *, unsigned: bool = False) -> dict:
     tables, counts = data.get("tables"), data.get("row_counts")
     if not isinstance(tables, dict) or not isinstance(counts, dict):
         raise _damaged("its tables are missing")
+    if version == 3:  # checked and signed as it was written; read as this version
+        tables = _from_version_3(tables)
     expected = {table_name(model) for model in MODELS}
     if set(tables) != expected or set(counts) != expected:
         raise _damaged("its list of tables is not this bank's")
@@ -289,6 +293,46 @@ def backup_parse(text: str | bytes, *, unsigned: bool = False) -> dict:
     ):
         raise _damaged("its list of staff names is not this bank's")
     return {"created_at": data.get("created_at"), "tables": decoded, "staff": {pk: name for pk, name in staff}}
+
+
+def _from_version_3(tables: dict) -> dict:
+    """A version 3 file's tables as version 4 holds them: a loan request's decider and time were
+    approved_by/approved_date or denied_by/denied_date (one of the two pairs, by its outcome) and its
+    creation time request_date; and the requests' shared columns come first. Anything else about the
+    file is checked afterwards as for any file (a table that does not fit is refused there)."""
+    tables = dict(tables)
+    loans = tables.get("lending.pendingloan")
+    if isinstance(loans, dict) and isinstance(loans.get("columns"), list) and isinstance(loans.get("rows"), list):
+        old, order = loans["columns"], [field.attname for field in _columns(PendingLoan)]
+        rows = []
+        for row in loans["rows"]:
+            values = (
+                dict(zip(map(str, old), row, strict=True)) if isinstance(row, list) and len(row) == len(old) else {}
+            )
+            approved_by, approved_at = values.pop("approved_by_id", None), values.pop("approved_date", None)
+            denied_by, denied_at = values.pop("denied_by_id", None), values.pop("denied_date", None)
+            values["decided_by_id"] = approved_by if approved_by is not None else denied_by
+            values["decided_at"] = approved_at if approved_at is not None else denied_at
+            values["created_at"] = values.pop("request_date", None)
+            if set(values) != set(order):
+                return tables  # not a version 3 table of loan requests: refused below, as damaged
+            rows.append([values[column] for column in order])
+        tables["lending.pendingloan"] = {**loans, "columns": order, "rows": rows}
+    for model in MODELS:  # the columns in this version's order, when they are this version's columns
+        name, order = table_name(model), [field.attname for field in _columns(model)]
+        table = tables.get(name)
+        if not isinstance(table, dict) or not isinstance(table.get("rows"), list):
+            continue
+        columns = table.get("columns")
+        if not isinstance(columns, list) or columns == order or sorted(map(str, columns)) != sorted(order):
+            continue
+        at = [columns.index(column) for column in order]
+        rows = [
+            [row[index] for index in at] if isinstance(row, list) and len(row) == len(order) else row
+            for row in table["rows"]
+        ]
+        tables[name] = {**table, "columns": order, "rows": rows}
+    return tables
 
 
 def _decode_row(name: str, fields: list, row) -> list:
@@ -500,7 +544,7 @@ def _refuse_older_backup(parsed: dict) -> None:
     if in_bank is None:
         return
     decided = (
-        PendingLoan.objects.filter(Q(approved_date__gt=after) | Q(denied_date__gt=after)).count()
+        PendingLoan.objects.filter(decided_at__gt=after).count()
         + WithdrawalRequest.objects.filter(decided_at__gt=after).count()
         + PearlExchangeRequest.objects.filter(decided_at__gt=after).count()
     )

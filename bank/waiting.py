@@ -33,7 +33,7 @@ class Source:
 
 
 REQUESTS = (
-    Source("loan_request", "Loan request", PendingLoan, "value", "request_date"),
+    Source("loan_request", "Loan request", PendingLoan, "value", "created_at"),
     Source("withdrawal", "Withdrawal", WithdrawalRequest, "amount", "created_at"),
     Source("exchange", "Pearl exchange", PearlExchangeRequest, "bread_amount", "created_at"),
 )

@@ -530,8 +530,8 @@ def requests_create(player_ids: Sequence[int], *, each: int, decided: int = 0, s
             total_to_pay=675_000,
             request_reason="Generated",
             status=status,
-            denied_by=admin if status == "denied" else None,
-            denied_date=now if status == "denied" else None,
+            decided_by=admin if status == "denied" else None,
+            decided_at=now if status == "denied" else None,
             **extra,
         )
         for status, extra in kinds

@@ -3,6 +3,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from accounts.models import Player
+from bank.core.models import PlayerRequest
 from lending.models import Savings
 
 from . import rules
@@ -40,7 +41,7 @@ class ExchangeSettings(models.Model):
         return cls.objects.select_for_update().get(pk=1)
 
 
-class PearlExchangeRequest(models.Model):
+class PearlExchangeRequest(PlayerRequest):
     """A player's pearl sale or purchase, priced by the server when it was filed."""
 
     class Type(models.TextChoices):
@@ -51,12 +52,6 @@ class PearlExchangeRequest(models.Model):
         CASHOUT = rules.CASHOUT
         NEW_SAVINGS = rules.NEW_SAVINGS
         SAVINGS = rules.SAVINGS
-
-    class Status(models.TextChoices):
-        PENDING = "pending"
-        APPROVED = "approved"
-        DENIED = "denied"
-        CANCELLED = "cancelled"  # by the player, before anyone decided it
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="pearl_exchange_requests")
     exchange_type = models.CharField(max_length=4, choices=Type.choices)
@@ -80,24 +75,8 @@ class PearlExchangeRequest(models.Model):
         related_name="+",
         help_text="the account an approved sale into new savings opened",
     )
-    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING, db_index=True)
-    admin_notes = models.TextField(blank=True, default="")
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    decided_at = models.DateTimeField(null=True, blank=True)
-    cancelled_at = models.DateTimeField(null=True, blank=True, help_text="when the player cancelled it")
-    created_at = models.DateTimeField(auto_now_add=True)
 
-    # four eyes (docs/rules.md): the officers who approved while it waited for a second one,
-    # [{"officer_id", "officer", "at", "notes"}], written under the request's row lock
-    approvals = models.JSONField(default=list, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
+    class Meta(PlayerRequest.Meta):
         constraints = [
             models.CheckConstraint(condition=Q(pearls_amount__gt=0), name="pearl_exchange_pearls_positive"),
             models.CheckConstraint(condition=Q(exchange_rate__gt=0), name="pearl_exchange_rate_positive"),
@@ -110,8 +89,7 @@ class PearlExchangeRequest(models.Model):
                 condition=Q(exchange_type="sell") | Q(savings_option="savings"), name="pearl_exchange_buy_from_savings"
             ),
             models.CheckConstraint(
-                condition=Q(status__in=["pending", "cancelled"])
-                | (Q(decided_by__isnull=False) & Q(decided_at__isnull=False)),
+                condition=PlayerRequest.decided_has_decider(),
                 name="pearl_exchange_decision_has_decider",
             ),
         ]

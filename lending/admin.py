@@ -49,7 +49,7 @@ class LoanAdmin(ReadOnlyAdmin):
 
 @admin.register(PendingLoan)
 class PendingLoanAdmin(ReadOnlyAdmin):
-    list_display = ["id", "player", "value", "total_days", "interest_rate", "total_to_pay", "status", "request_date"]
+    list_display = ["id", "player", "value", "total_days", "interest_rate", "total_to_pay", "status", "created_at"]
     list_filter = ["status"]
     search_fields = ["player__name", "player__discord", "request_reason"]
     list_select_related = ["player"]

@@ -14,6 +14,7 @@ _.closed_at  # attribute, lending/savings/services.py
 _.created_savings  # attribute, exchange/services.py
 _.decided_at  # attribute, exchange/services.py
 _.decided_at  # attribute, lending/savings/services.py
+abstract  # variable, bank/core/models.py (Django's Meta)
 actions  # variable, accounts/admin.py
 active_loans_count  # variable, bank/serializers.py
 active_loans_count  # variable, lending/products/serializers.py
@@ -23,6 +24,7 @@ active_savings_count  # variable, lending/products/serializers.py
 active_savings_value  # variable, bank/serializers.py
 admin_timezone  # variable, lending/savings/serializers.py
 answers_write_every_field  # function, bank/core/schema.py (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"])
+approved_date  # variable, lending/loans/serializers.py
 average_score  # variable, credit/serializers.py
 bad_payer_loans  # variable, bank/serializers.py
 bad_payer_loans_value  # variable, bank/serializers.py
@@ -48,6 +50,7 @@ decided_at  # variable, exchange/models.py
 decided_at  # variable, exchange/serializers.py
 decided_at  # variable, lending/savings/models.py
 decided_at  # variable, lending/savings/serializers.py
+denied_date  # variable, lending/loans/serializers.py
 display_format  # variable, lending/savings/serializers.py
 execution_notes  # variable, credit/serializers.py
 final_amount  # variable, lending/savings/serializers.py
@@ -137,7 +140,6 @@ raw_id_fields  # variable, accounts/admin.py
 readonly_fields  # variable, accounts/admin.py
 readonly_fields  # variable, lending/admin.py
 request_date  # variable, exchange/serializers.py
-request_date  # variable, lending/loans/models.py
 request_date  # variable, lending/loans/serializers.py
 request_date  # variable, lending/savings/serializers.py
 required_score  # variable, credit/serializers.py

@@ -402,3 +402,42 @@ class RestorePause(models.Model):
 
     def __str__(self) -> str:
         return f"Paused for a restore until {self.until:%Y-%m-%d %H:%M:%S}"
+
+
+class PlayerRequest(models.Model):
+    """What every request a player files and the officers decide (a loan, a withdrawal, a pearl exchange)
+    holds beside its own terms: where it stands, who asked, who decided and when, the officers' notes,
+    and the approvals of four eyes. Abstract: each kind is a table of its own, with its player."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPROVED = "approved"
+        DENIED = "denied"
+        CANCELLED = "cancelled"  # by the player, before anyone decided it
+
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING, db_index=True)
+    admin_notes = models.TextField(blank=True, default="")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # a decision keeps its decider: officers who decided requests are not deleted
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True, help_text="when the player cancelled it")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # four eyes (docs/rules.md): the officers who approved while it waited for a second one,
+    # [{"officer_id", "officer", "at", "notes"}], written under the request's row lock
+    approvals = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["-created_at", "-id"]
+
+    @staticmethod
+    def decided_has_decider() -> models.Q:
+        """The condition of each kind's check constraint: a decided request names its decider and time."""
+        return models.Q(status__in=["pending", "cancelled"]) | (
+            models.Q(decided_by__isnull=False) & models.Q(decided_at__isnull=False)
+        )

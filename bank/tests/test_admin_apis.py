@@ -112,7 +112,7 @@ def test_outstanding_never_counts_a_loan_below_zero(admin_api):
 
 def test_decided_requests_and_closed_products_are_not_counted(admin_api, admin_user):
     player = PlayerFactory()
-    PendingLoanFactory(player=player, status="denied", denied_by=admin_user, denied_date=timezone.now())
+    PendingLoanFactory(player=player, status="denied", decided_by=admin_user, decided_at=timezone.now())
     WithdrawalRequestFactory(player=player, status="denied", decided_by=admin_user, decided_at=timezone.now())
     exchange_request(player, status="denied", decided_by=admin_user, decided_at=timezone.now())
     LoanFactory(player=player, status="Paid-Off", paid_off=True)

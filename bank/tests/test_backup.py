@@ -17,7 +17,8 @@ from bank.core.testing.queries import AUTH_QUERIES
 from bank.tests.stocked import stock_bank
 from exchange import services as exchange_services
 from exchange.models import PearlExchangeRequest
-from lending.models import Loan
+from lending.models import Loan, PendingLoan
+from lending.tests.factories import PendingLoanFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -31,10 +32,10 @@ def test_the_download_is_one_json_file_of_every_bank_table(admin_api, admin_user
     response = admin_api.get("/api/backup")
     assert response.status_code == 200
     disposition = response["Content-Disposition"]
-    assert disposition.startswith('attachment; filename="guild-bank-backup-v3-')
+    assert disposition.startswith('attachment; filename="guild-bank-backup-v4-')
     assert disposition.endswith('Z.json"')
     data = json.loads(response.content)
-    assert (data["format"], data["format_version"]) == ("guild-bank-backup", 3)
+    assert (data["format"], data["format_version"]) == ("guild-bank-backup", 4)
     assert set(data["tables"]) == {model._meta.label_lower for model in backup.MODELS}
     assert data["row_counts"]["accounts.player"] == 4
     assert data["row_counts"]["lending.loanpayment"] == 6
@@ -137,8 +138,65 @@ def test_a_file_of_another_format_version_is_refused_and_nothing_changes(admin_u
     data = backup.backup_data()
     data["format_version"] = 1
     _refused(
-        tmp_path, json.dumps(backup.sign(data)), r"format version 1; this bank restores version 3 only\. Nothing was"
+        tmp_path,
+        json.dumps(backup.sign(data)),
+        r"format version 1; this bank restores versions 3 and 4\. Nothing was",
     )
+
+
+def as_version_3(data: dict) -> dict:
+    """A backup as version 3 wrote it: a loan request's decision in approved_by/approved_date or
+    denied_by/denied_date and its creation in request_date; the columns in another order."""
+    data = json.loads(json.dumps(data))
+    loans = data["tables"]["lending.pendingloan"]
+    shared = ["decided_by_id", "decided_at", "created_at"]
+    columns = [column for column in loans["columns"] if column not in shared]
+    columns += ["request_date", "approved_by_id", "approved_date", "denied_by_id", "denied_date"]
+    rows = []
+    for row in loans["rows"]:
+        values = dict(zip(loans["columns"], row, strict=True))
+        by, at = values.pop("decided_by_id"), values.pop("decided_at")
+        approved, denied = values["status"] == "approved", values["status"] == "denied"
+        values |= {
+            "request_date": values.pop("created_at"),
+            "approved_by_id": by if approved else None,
+            "approved_date": at if approved else None,
+            "denied_by_id": by if denied else None,
+            "denied_date": at if denied else None,
+        }
+        rows.append([values[column] for column in columns])
+    data["tables"]["lending.pendingloan"] = {"columns": columns, "rows": rows}
+    for name in ("lending.withdrawalrequest", "exchange.pearlexchangerequest"):
+        table = data["tables"][name]
+        table["columns"].reverse()
+        for row in table["rows"]:
+            row.reverse()
+    data["format_version"] = 3
+    return data
+
+
+def test_a_version_3_file_restores_every_loan_request_with_its_decision(admin_user, tmp_path):
+    """Version 4 gave every request one decider and one time: a file written before restores as it
+    was, an approved request's approver and a denied one's denier becoming its decider."""
+    stock_bank(admin=admin_user)
+    approved, denied = PendingLoanFactory(), PendingLoanFactory()
+    for pending, status in ((approved, "approved"), (denied, "denied")):
+        PendingLoan.objects.filter(pk=pending.pk).update(
+            status=status, decided_by=admin_user, decided_at=timezone.now()
+        )
+    before = backup.backup_data()
+    assert {
+        row[before["tables"]["lending.pendingloan"]["columns"].index("status")]
+        for row in before["tables"]["lending.pendingloan"]["rows"]
+    } >= {"approved", "denied", "pending"}
+    old = as_version_3(before)
+    assert "approved_by_id" in old["tables"]["lending.pendingloan"]["columns"]
+    target = tmp_path / "v3.json"
+    target.write_text(json.dumps(backup.sign(old)))
+    call_command("restore", str(target), "--replace", stdout=StringIO())
+    assert tables_of(backup.backup_data()) == tables_of(before)
+    restored = PendingLoan.objects.get(pk=denied.pk)
+    assert (restored.status, restored.decided_by_id) == ("denied", admin_user.pk)
 
 
 def test_a_truncated_file_is_refused_and_nothing_changes(admin_user, tmp_path):

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 
 from accounts.models import Player
+from bank.core.models import PlayerRequest
 
 
 class SoloDividends(models.Model):
@@ -131,14 +132,8 @@ class LoanPayment(models.Model):
         return f"{self.loan_id} {self.date} {self.status}"
 
 
-class PendingLoan(models.Model):
+class PendingLoan(PlayerRequest):
     """A player's loan request, with the rate and total the server computed when it was made."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending"
-        APPROVED = "approved"
-        DENIED = "denied"
-        CANCELLED = "cancelled"  # by the player, before anyone decided it
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="pending_loans")
     value = models.BigIntegerField()
@@ -146,44 +141,18 @@ class PendingLoan(models.Model):
     interest_rate = models.DecimalField(max_digits=6, decimal_places=4)
     total_to_pay = models.BigIntegerField()
     request_reason = models.TextField(blank=True, default="")
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="loan_requests"
-    )
-    request_date = models.DateTimeField(auto_now_add=True)
-    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING, db_index=True)
-    admin_notes = models.TextField(blank=True, default="")
-    # a decision keeps its decider: admins who decided requests are not deleted
-    approved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    approved_date = models.DateTimeField(null=True, blank=True)
-    denied_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    denied_date = models.DateTimeField(null=True, blank=True)
-    cancelled_at = models.DateTimeField(null=True, blank=True, help_text="when the player cancelled it")
     converted_loan = models.ForeignKey(
         Loan, null=True, blank=True, on_delete=models.SET_NULL, related_name="from_requests"
     )
 
-    # four eyes (docs/rules.md): the officers who approved while it waited for a second one,
-    # [{"officer_id", "officer", "at", "notes"}], written under the request's row lock
-    approvals = models.JSONField(default=list, blank=True)
-
-    class Meta:
-        ordering = ["-request_date", "-id"]
+    class Meta(PlayerRequest.Meta):
         constraints = [
             models.CheckConstraint(condition=Q(value__gt=0), name="pending_loan_value_positive"),
             models.CheckConstraint(condition=Q(total_days__gt=0), name="pending_loan_total_days_positive"),
             models.CheckConstraint(condition=Q(total_to_pay__gt=0), name="pending_loan_total_to_pay_positive"),
             models.CheckConstraint(condition=Q(interest_rate__gte=0), name="pending_loan_rate_not_negative"),
             models.CheckConstraint(
-                condition=~Q(status="approved") | (Q(approved_by__isnull=False) & Q(approved_date__isnull=False)),
-                name="pending_loan_approved_has_decider",
-            ),
-            models.CheckConstraint(
-                condition=~Q(status="denied") | (Q(denied_by__isnull=False) & Q(denied_date__isnull=False)),
-                name="pending_loan_denied_has_decider",
+                condition=PlayerRequest.decided_has_decider(), name="pending_loan_decision_has_decider"
             ),
         ]
 

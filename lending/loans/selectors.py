@@ -300,13 +300,11 @@ PENDING_COLUMNS = (
     "requested_by__display_name",
     "requested_by__player__name",
     "request_reason",
-    "request_date",
+    "created_at",
     "status",
     "admin_notes",
-    "approved_by__display_name",
-    "approved_date",
-    "denied_by__display_name",
-    "denied_date",
+    "decided_by__display_name",
+    "decided_at",
     "converted_loan_id",
     "approvals",
 )
@@ -329,7 +327,8 @@ def _pending_shaped(values: Iterable[tuple], *, for_officer: bool = False) -> li
     rows = []
     for row in values:
         (pk, player_id, name, discord, value, days, rate, total, by_user, by_player, reason, asked, status, notes,
-         approved_by, approved_date, denied_by, denied_date, loan_id, approvals) = row  # fmt: skip
+         decided_by, decided_at, loan_id, approvals) = row  # fmt: skip
+        approved, denied = status == PendingLoan.Status.APPROVED, status == PendingLoan.Status.DENIED
         rows.append(
             {
                 "id": pk,
@@ -348,10 +347,11 @@ def _pending_shaped(values: Iterable[tuple], *, for_officer: bool = False) -> li
                 "created_date": asked,
                 "status": status,
                 "admin_notes": notes,
-                "approved_by": _officer_name(approved_by),
-                "approved_date": approved_date,
-                "denied_by": _officer_name(denied_by),
-                "denied_date": denied_date,
+                # the API names the decision by its outcome, as the spec's screens read it
+                "approved_by": _officer_name(decided_by) if approved else None,
+                "approved_date": decided_at if approved else None,
+                "denied_by": _officer_name(decided_by) if denied else None,
+                "denied_date": decided_at if denied else None,
                 "converted_loan_id": loan_id,
             }
         )
@@ -362,7 +362,7 @@ def _pending_shaped(values: Iterable[tuple], *, for_officer: bool = False) -> li
 
 _PLAYER_PENDING = CompiledQuery(
     lambda player_id: (
-        _pending_loans().filter(player_id=player_id).order_by("-request_date", "-id").values_list(*PENDING_COLUMNS)
+        _pending_loans().filter(player_id=player_id).order_by("-created_at", "-id").values_list(*PENDING_COLUMNS)
     ),
     player_id=int,
 )
@@ -382,7 +382,7 @@ def pending_loan_detail(*, request_id: int, for_officer: bool = False) -> dict:
 
 def pending_loans_open() -> QuerySet[PendingLoan]:
     """Every request still waiting for an admin, oldest first (a review queue)."""
-    return _pending_loans().filter(status=PendingLoan.Status.PENDING).order_by("request_date", "id")
+    return _pending_loans().filter(status=PendingLoan.Status.PENDING).order_by("created_at", "id")
 
 
 # read by every solo player's bank data: compiled once (bank/core/sql.py); the ORM's `.first()` built
@@ -548,7 +548,7 @@ def loan_requests_asked(*, player_id: int, since, until) -> int:
     """The bread of the loan requests the player filed themselves in this window, not denied (an
     officer's proposal is not the player asking: bank.core.decisions)."""
     return (
-        PendingLoan.objects.filter(player_id=player_id, request_date__gt=since, request_date__lte=until)
+        PendingLoan.objects.filter(player_id=player_id, created_at__gt=since, created_at__lte=until)
         .filter(requested_by__is_staff=False)
         .exclude(status__in=[PendingLoan.Status.DENIED, PendingLoan.Status.CANCELLED])
         .aggregate(total=Sum("value"))["total"]

@@ -257,7 +257,7 @@ def _asked_by_player(pending: PendingLoan, player: Player) -> int:
     """What the player asked for in the 24 hours up to this request (an officer's proposal: nothing)."""
     if pending.requested_by_id is None or pending.requested_by_id != player.user_id:
         return 0
-    return decisions.asked(player_id=player.pk, until=pending.request_date)
+    return decisions.asked(player_id=player.pk, until=pending.created_at)
 
 
 @transaction.atomic
@@ -292,11 +292,11 @@ def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Lo
             four_eyes=verdict.two,
         )
     pending.status = PendingLoan.Status.APPROVED
-    pending.approved_by = admin
-    pending.approved_date = timezone.now()
+    pending.decided_by = admin
+    pending.decided_at = timezone.now()
     pending.converted_loan = loan
     pending.admin_notes = notes
-    pending.save(update_fields=["status", "approved_by", "approved_date", "converted_loan", "admin_notes", "approvals"])
+    pending.save(update_fields=["status", "decided_by", "decided_at", "converted_loan", "admin_notes", "approvals"])
     audit.record(
         actor=admin,
         kind="loan_request.approved",
@@ -348,10 +348,10 @@ def loan_request_deny(*, request_id: int, admin: User, reason: str) -> PendingLo
             rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]}
         )
     pending.status = PendingLoan.Status.DENIED
-    pending.denied_by = admin
-    pending.denied_date = timezone.now()
+    pending.decided_by = admin
+    pending.decided_at = timezone.now()
     pending.admin_notes = reason
-    pending.save(update_fields=["status", "denied_by", "denied_date", "admin_notes"])
+    pending.save(update_fields=["status", "decided_by", "decided_at", "admin_notes"])
     audit.record(
         actor=admin,
         kind="loan_request.denied",

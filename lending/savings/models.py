@@ -5,6 +5,7 @@ from django.db import models
 from django.db.models import Q
 
 from accounts.models import Player
+from bank.core.models import PlayerRequest
 
 
 class Savings(models.Model):
@@ -104,46 +105,23 @@ class SavingsWeek(models.Model):
         return f"{self.savings_id} week {self.week} {self.status}"
 
 
-class WithdrawalRequest(models.Model):
+class WithdrawalRequest(PlayerRequest):
     """A player's request to take bread out of their savings at a time that suits them."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending"
-        APPROVED = "approved"
-        DENIED = "denied"
-        CANCELLED = "cancelled"  # by the player, before anyone decided it
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="withdrawal_requests")
     amount = models.BigIntegerField()
     withdrawal_date = models.DateField()
     withdrawal_time = models.TimeField()
     player_timezone = models.SmallIntegerField(help_text="GMT offset in hours, -12 to 12")
-    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING, db_index=True)
-    admin_notes = models.TextField(blank=True, default="")
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    decided_at = models.DateTimeField(null=True, blank=True)
-    cancelled_at = models.DateTimeField(null=True, blank=True, help_text="when the player cancelled it")
-    created_at = models.DateTimeField(auto_now_add=True)
 
-    # four eyes (docs/rules.md): the officers who approved while it waited for a second one,
-    # [{"officer_id", "officer", "at", "notes"}], written under the request's row lock
-    approvals = models.JSONField(default=list, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
+    class Meta(PlayerRequest.Meta):
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="withdrawal_amount_positive"),
             models.CheckConstraint(
                 condition=Q(player_timezone__gte=-12) & Q(player_timezone__lte=12), name="withdrawal_timezone_range"
             ),
             models.CheckConstraint(
-                condition=Q(status__in=["pending", "cancelled"])
-                | (Q(decided_by__isnull=False) & Q(decided_at__isnull=False)),
+                condition=PlayerRequest.decided_has_decider(),
                 name="withdrawal_decision_has_decider",
             ),
         ]

@@ -344,7 +344,7 @@ def test_approving_twice_answers_409(admin_api):
 
 def test_admin_lists_pending_requests_oldest_first_with_a_count(admin_api):
     first, second = PendingLoanFactory(), PendingLoanFactory()
-    PendingLoanFactory(status="denied", denied_by=first.player.user, denied_date=timezone.now(), admin_notes="no")
+    PendingLoanFactory(status="denied", decided_by=first.player.user, decided_at=timezone.now(), admin_notes="no")
     data = admin_api.get("/api/admin/pending-loans").json()
     assert data["count"] == 2
     assert [row["id"] for row in data["pending_loans"]] == [first.pk, second.pk]

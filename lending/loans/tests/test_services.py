@@ -125,8 +125,8 @@ def test_approval_creates_an_active_loan_starting_today_on_the_requests_terms(ad
     assert loan.created_by == admin_user
     pending.refresh_from_db()
     assert pending.status == PendingLoan.Status.APPROVED
-    assert (pending.approved_by, pending.converted_loan, pending.admin_notes) == (admin_user, loan, "Welcome")
-    assert pending.approved_date is not None
+    assert (pending.decided_by, pending.converted_loan, pending.admin_notes) == (admin_user, loan, "Welcome")
+    assert pending.decided_at is not None
 
 
 def test_approval_gives_20_loan_taken_points(admin_user):
@@ -158,8 +158,8 @@ def test_deny_stores_reason_decider_and_date(admin_user):
     pending = PendingLoanFactory()
     services.loan_request_deny(request_id=pending.pk, admin=admin_user, reason="Too soon")
     pending.refresh_from_db()
-    assert (pending.status, pending.admin_notes, pending.denied_by) == ("denied", "Too soon", admin_user)
-    assert pending.denied_date is not None
+    assert (pending.status, pending.admin_notes, pending.decided_by) == ("denied", "Too soon", admin_user)
+    assert pending.decided_at is not None
     assert not Loan.objects.exists()
 
 
