@@ -1,5 +1,6 @@
 """Thin views: parse, call one service or selector, answer."""
 
+from django.db import transaction
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -274,10 +275,16 @@ class PlayerCreateApi(APIView):
     @idempotent
     def post(self, request):
         values = parse(PlayerCreateIn, request, query=False)
-        player = services.player_create(
-            name=values.get("name"), discord=values.get("discord"), password=values.get("password"), admin=request.user
-        )
-        player = selectors.player_detail(player_id=player.pk)
+        # the answer is read in the creating transaction: a restore that replaces the bank right after the
+        # commit must not turn "created" into 404 (a restore waits for the writes in flight)
+        with transaction.atomic():
+            player = services.player_create(
+                name=values.get("name"),
+                discord=values.get("discord"),
+                password=values.get("password"),
+                admin=request.user,
+            )
+            player = selectors.player_detail(player_id=player.pk)
         body = {"player": player, "detail": "Player created successfully!"}
         return Response(PlayerCreateOut(body).data, status=status.HTTP_201_CREATED)
 

@@ -1,5 +1,6 @@
 """Thin views: parse the call's input with its serializer, call one service or selector, answer."""
 
+from django.db import transaction
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -71,14 +72,15 @@ class LoanRequestCreateApi(APIView):
     @idempotent
     def post(self, request):
         data = parse(LoanRequestIn, request)
-        pending = services.loan_request_create(
-            user=request.user,
-            player_id=data.get("player_id"),
-            value=data["value"],
-            total_days=data["total_days"],
-            request_reason=data.get("request_reason", ""),
-        )
-        row = selectors.pending_loan_detail(request_id=pending.pk)
+        with transaction.atomic():  # the answer read with the write (a restore waits for it)
+            pending = services.loan_request_create(
+                user=request.user,
+                player_id=data.get("player_id"),
+                value=data["value"],
+                total_days=data["total_days"],
+                request_reason=data.get("request_reason", ""),
+            )
+            row = selectors.pending_loan_detail(request_id=pending.pk)
         return Response(PendingLoanOut(row).data, status=status.HTTP_201_CREATED)
 
 
