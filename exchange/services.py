@@ -9,14 +9,13 @@ same bread.
 
 from django.db import transaction
 from django.db.models import Sum
-from django.utils import timezone
 
-from accounts.models import Player, User
+from accounts.models import User
 from accounts.selectors import player_for_call
-from accounts.services import player_locked
-from bank.core import audit, decisions, ledger, live, outbox, roles
-from bank.core.decisions import AwaitingSecondApproval, Verdict, locked_pending
+from bank.core import audit, ledger, live
+from bank.core.decisions import AwaitingSecondApproval, Verdict
 from bank.core.errors import BankError
+from bank.core.requests import RequestKind
 from lending.models import Savings
 from lending.rules import BAD_PAYER_PRODUCTS
 from lending.savings import services as savings_services
@@ -108,100 +107,68 @@ def exchange_request_create(
     return request
 
 
-def _locked_request(request_id: int) -> tuple[Player, PearlExchangeRequest]:
-    """The request's player, then the request (the lock order), if the request is still pending."""
-    return locked_pending(
-        PearlExchangeRequest,
-        request_id,
-        not_found="Pearl exchange request not found",
-        already_processed=rules.ALREADY_PROCESSED,
-        lock_owner=lambda player_id: player_locked(player_id=player_id),
-    )
+class PearlExchanges(RequestKind[PearlExchangeRequest]):
+    """Deciding a pearl exchange request (bank.core.requests), with its effect on the savings: a
+    cash-out moves nothing in the bank; a sale into new savings opens an account (limits and credit
+    points apply); a sale into an account grows it (limits apply); a purchase takes its bread from the
+    account. What no longer fits answers 409 and changes nothing. Four eyes counts the bread."""
 
+    model = PearlExchangeRequest
+    kind = "exchange"
+    live_kind = "pearl_exchange_requests"
+    not_found = "Pearl exchange request not found"
+    already_processed = rules.ALREADY_PROCESSED
+    deny_needs_reason = rules.DENY_NEEDS_REASON
+    extra_saved = ("created_savings",)
 
-def _decided(
-    request: PearlExchangeRequest,
-    *,
-    status: str,
-    admin: User,
-    notes: str,
-    player,
-    approved_by: str = "",
-    approved_by_public: str = "",
-) -> None:
-    request.status = status
-    request.decided_by = admin
-    request.decided_at = timezone.now()
-    request.admin_notes = notes
-    request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes", "created_savings", "approvals"])
-    approved = status == PearlExchangeRequest.Status.APPROVED
-    audit.record(
-        actor=admin,
-        kind="exchange.approved" if approved else "exchange.denied",
-        obj=request,
-        player=player,
-        before={"status": "pending"},
-        after={
-            "status": status,
+    def amount(self, request: PearlExchangeRequest) -> int:
+        return request.bread_amount
+
+    def details(self, request: PearlExchangeRequest) -> dict:
+        return {"exchange_type": request.exchange_type, "bread_amount": request.bread_amount}
+
+    def carry_out(
+        self, request: PearlExchangeRequest, player, *, officer, notes, verdict, checked
+    ) -> PearlExchangeRequest:
+        _carry_out(request, player=player, admin=officer, verdict=verdict)
+        return request
+
+    def _values(self, request: PearlExchangeRequest) -> dict:
+        return {
             "exchange_type": request.exchange_type,
             "pearls_amount": request.pearls_amount,
             "bread_amount": request.bread_amount,
             "savings_option": request.savings_option,
             "savings_id": request.savings_id,
             "created_savings_id": request.created_savings_id,
-            "admin_notes": notes,
-            **({"approved_by": approved_by} if approved else {}),
-        },
-    )
-    what = f"{'sell' if request.exchange_type == Type.SELL else 'buy'} {request.pearls_amount:,} pearls"
-    what += f" for €{request.bread_amount:,}"
-    outbox.enqueue(
-        kind=f"exchange.{'approved' if approved else 'denied'}",
-        player=player,
-        content=f"your request to {what} was approved."
-        if approved
-        else f"your request to {what} was denied. Reason: {notes}",
-        officer=approved_by_public if approved else admin.public_name,
-    )
+        }
+
+    def approved_values(self, request: PearlExchangeRequest, result, notes: str) -> dict:
+        return {**self._values(request), "admin_notes": notes}
+
+    def denied_values(self, request: PearlExchangeRequest) -> dict:
+        return self._values(request)
+
+    def _what(self, request: PearlExchangeRequest) -> str:
+        verb = "sell" if request.exchange_type == Type.SELL else "buy"
+        return f"{verb} {request.pearls_amount:,} pearls for €{request.bread_amount:,}"
+
+    def approved_message(self, request: PearlExchangeRequest, result) -> str:
+        return f"your request to {self._what(request)} was approved."
+
+    def denied_message(self, request: PearlExchangeRequest, reason: str) -> str:
+        return f"your request to {self._what(request)} was denied. Reason: {reason}"
 
 
-@transaction.atomic
+PEARL_EXCHANGES = PearlExchanges()
+
+
 def exchange_request_approve(
     *, request_id: int, admin: User, notes: str = ""
 ) -> PearlExchangeRequest | AwaitingSecondApproval:
-    """Approve, with its effect on the savings: a cash-out moves nothing in the bank; a sale into new
-    savings opens an account (limits and credit points apply); a sale into an account grows it
-    (limits apply); a purchase takes its bread from the account. What no longer fits answers 409 and
-    changes nothing. Above the four-eyes threshold (on the bread) the first officer's approval is only
-    recorded (bank.core.decisions)."""
-    player, request = _locked_request(request_id)
-    verdict = decisions.decide(
-        kind="exchange",
-        officer=admin,
-        player=player,
-        amount=request.bread_amount,
-        least_role=roles.LOAN_OFFICER,
-        request=request,
-        notes=notes,
-        asked_total=decisions.asked(player_id=player.pk, until=request.created_at),
-        live_kind="pearl_exchange_requests",
-        details={"exchange_type": request.exchange_type, "bread_amount": request.bread_amount},
-    )
-    if isinstance(verdict, AwaitingSecondApproval):
-        return verdict
-    with verdict.carrying_out():
-        _carry_out(request, player=player, admin=admin, verdict=verdict)
-    _decided(
-        request,
-        status=PearlExchangeRequest.Status.APPROVED,
-        admin=admin,
-        notes=notes,
-        player=player,
-        approved_by=verdict.approved_by,
-        approved_by_public=verdict.approved_by_public,
-    )
-    live.notify({"pearl_exchange_requests"}, [player.pk])
-    return request
+    """Approve, with its effect on the savings (PearlExchanges); when it takes two officers the first
+    officer's approval is only recorded (bank.core.requests)."""
+    return PEARL_EXCHANGES.approve(request_id=request_id, officer=admin, notes=notes)
 
 
 def _carry_out(request: PearlExchangeRequest, *, player, admin: User, verdict: Verdict) -> None:
@@ -263,32 +230,13 @@ def _carry_out(request: PearlExchangeRequest, *, player, admin: User, verdict: V
         )
 
 
-@transaction.atomic
 def exchange_request_cancel(*, request_id: int, user: User) -> PearlExchangeRequest:
     """A player cancels their own pearl exchange request before it is decided."""
-    _, request = decisions.request_cancel(
-        PearlExchangeRequest,
-        request_id,
-        user=user,
-        lock_owner=lambda player_id: player_locked(player_id=player_id),
-        not_found="Pearl exchange request not found",
-        already_processed=rules.ALREADY_PROCESSED,
-        kind="exchange",
-        live_kind="pearl_exchange_requests",
-    )
-    return request
+    return PEARL_EXCHANGES.cancel(request_id=request_id, user=user)
 
 
-@transaction.atomic
 def exchange_request_deny(*, request_id: int, admin: User, reason: str) -> PearlExchangeRequest:
-    player, request = _locked_request(request_id)  # a decided request answers 409 before anything else
-    if not reason:
-        raise BankError(
-            rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]}
-        )
-    _decided(request, status=PearlExchangeRequest.Status.DENIED, admin=admin, notes=reason, player=player)
-    live.notify({"pearl_exchange_requests"}, [request.player_id])
-    return request
+    return PEARL_EXCHANGES.deny(request_id=request_id, officer=admin, reason=reason)
 
 
 def exchanges_asked(*, player_id: int, since, until) -> int:

@@ -104,6 +104,11 @@ def register_player_locker(lock: Callable[[int], object]) -> None:
     _lockers["player"] = lock
 
 
+def lock_player(player_id: int) -> Any:
+    """The player's row, locked until the transaction ends (as accounts registered it)."""
+    return _lockers["player"](player_id)
+
+
 def register_asked(source: Callable[..., int]) -> None:
     """A source of what a player asked for: `source(player_id=, since=, until=)` answers the bread of
     the player's own requests filed in that window and not denied (lending, exchange register theirs)."""
@@ -568,7 +573,7 @@ def _locked_proposal(proposal_id: int) -> tuple[Proposal, object]:
     player = None
     if player_id is not None:
         try:
-            player = _lockers["player"](player_id)
+            player = lock_player(player_id)
         except BankError as missing:
             if missing.status != 404:
                 raise

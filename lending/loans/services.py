@@ -21,9 +21,10 @@ from accounts.models import Player, User
 from accounts.selectors import player_for_call
 from accounts.services import player_locked
 from bank.core import audit, decisions, ledger, live, outbox, roles
-from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict, approval_entry, locked_pending
+from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict, approval_entry
 from bank.core.errors import BankError
 from bank.core.models import BankSettings, Proposal
+from bank.core.requests import Checked, RequestKind
 from bank.core.texts import day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE, tier_for, tier_range
@@ -127,17 +128,6 @@ def _proposed_loan(proposal: Proposal) -> Loan:
     if loan is None or loan.status != Loan.Status.ACTIVE:
         raise decisions.StaleProposal(f"Loan #{proposal.object_id} is no longer active")
     return loan
-
-
-def _locked_pending(request_id: int) -> tuple[Player, PendingLoan]:
-    """The request's player, then the request (the lock order), if the request is still pending."""
-    return locked_pending(
-        PendingLoan,
-        request_id,
-        not_found="Loan request not found",
-        already_processed=rules.ALREADY_PROCESSED,
-        lock_owner=lambda player_id: player_locked(player_id=player_id),
-    )
 
 
 def _refuse_bad_payer(player: Player) -> None:
@@ -260,114 +250,75 @@ def _asked_by_player(pending: PendingLoan, player: Player) -> int:
     return decisions.asked(player_id=player.pk, until=pending.created_at)
 
 
-@transaction.atomic
-def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Loan | AwaitingSecondApproval:
-    """The request becomes an Active loan starting today, on the terms stored with the request.
-    When it takes two officers the first officer's approval is only recorded (bank.core.decisions)."""
-    player, pending = _locked_pending(request_id)
-    _refuse_bad_payer(player)
-    _refuse_over_outstanding(player, pending.value, status=409)
-    verdict = decisions.decide(
-        kind="loan_request",
-        officer=admin,
-        player=player,
-        amount=pending.value,
-        least_role=roles.LOAN_OFFICER,
-        request=pending,
-        notes=notes,
-        asked_total=_asked_by_player(pending, player),
-        live_kind="pending_loans",
-        details={"value": pending.value},
-    )
-    if isinstance(verdict, AwaitingSecondApproval):
-        return verdict
-    with verdict.carrying_out():
+class LoanRequests(RequestKind[PendingLoan]):
+    """Deciding a loan request (bank.core.requests): approved, it becomes an Active loan starting today,
+    on the terms stored with the request; a bad payer, or a player whose loans outstanding would then
+    pass their limit, answers 409."""
+
+    model = PendingLoan
+    kind = "loan_request"
+    live_kind = "pending_loans"  # opening the loan names "loans" itself
+    not_found = "Loan request not found"
+    already_processed = rules.ALREADY_PROCESSED
+    deny_needs_reason = rules.DENY_NEEDS_REASON
+    extra_saved = ("converted_loan",)
+
+    def amount(self, request: PendingLoan) -> int:
+        return request.value
+
+    def details(self, request: PendingLoan) -> dict:
+        return {"value": request.value}
+
+    def asked_total(self, request: PendingLoan, player) -> int:
+        return _asked_by_player(request, player)
+
+    def check(self, request: PendingLoan, player) -> Checked:
+        _refuse_bad_payer(player)
+        _refuse_over_outstanding(player, request.value, status=409)
+        return Checked(before={}, after={})
+
+    def carry_out(self, request: PendingLoan, player, *, officer, notes: str, verdict: Verdict, checked) -> Loan:
         loan = _loan_open(
             player=player,
-            value=pending.value,
-            rate=pending.interest_rate,
-            days=pending.total_days,
-            admin=admin,
+            value=request.value,
+            rate=request.interest_rate,
+            days=request.total_days,
+            admin=officer,
             notes=notes,
             four_eyes=verdict.two,
         )
-    pending.status = PendingLoan.Status.APPROVED
-    pending.decided_by = admin
-    pending.decided_at = timezone.now()
-    pending.converted_loan = loan
-    pending.admin_notes = notes
-    pending.save(update_fields=["status", "decided_by", "decided_at", "converted_loan", "admin_notes", "approvals"])
-    audit.record(
-        actor=admin,
-        kind="loan_request.approved",
-        obj=pending,
-        player=player,
-        before={"status": "pending"},
-        after={
-            "status": "approved",
-            "loan_id": loan.pk,
-            "admin_notes": notes,
-            "approved_by": verdict.approved_by,
-            **audit.snapshot(loan, LOAN_FIELDS),
-        },
-    )
-    outbox.enqueue(
-        kind="loan_request.approved",
-        player=player,
-        content=(
-            f"your loan request for €{loan.value:,} was approved: Loan #{loan.pk}, "
-            f"€{loan.total_to_pay:,} to pay over {loan.total_days} days (€{loan.daily_payment:,} a day)."
-        ),
-        officer=verdict.approved_by_public,
-    )
-    live.notify({"pending_loans"}, [pending.player_id])  # opening the loan already named "loans"
-    return loan
+        request.converted_loan = loan
+        return loan
+
+    def approved_values(self, request: PendingLoan, result: Loan, notes: str) -> dict:
+        return {"loan_id": result.pk, "admin_notes": notes, **audit.snapshot(result, LOAN_FIELDS)}
+
+    def approved_message(self, request: PendingLoan, result: Loan) -> str:
+        return (
+            f"your loan request for €{result.value:,} was approved: Loan #{result.pk}, "
+            f"€{result.total_to_pay:,} to pay over {result.total_days} days (€{result.daily_payment:,} a day)."
+        )
+
+    def denied_message(self, request: PendingLoan, reason: str) -> str:
+        return f"your loan request for €{request.value:,} was denied. Reason: {reason}"
 
 
-@transaction.atomic
+LOAN_REQUESTS = LoanRequests()
+
+
+def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Loan | AwaitingSecondApproval:
+    """The request becomes an Active loan starting today; when it takes two officers the first
+    officer's approval is only recorded (bank.core.requests)."""
+    return LOAN_REQUESTS.approve(request_id=request_id, officer=admin, notes=notes)
+
+
 def loan_request_cancel(*, request_id: int, user: User) -> PendingLoan:
     """A player cancels their own loan request before it is decided."""
-    _, pending = decisions.request_cancel(
-        PendingLoan,
-        request_id,
-        user=user,
-        lock_owner=lambda player_id: player_locked(player_id=player_id),
-        not_found="Loan request not found",
-        already_processed=rules.ALREADY_PROCESSED,
-        kind="loan_request",
-        live_kind="pending_loans",
-    )
-    return pending
+    return LOAN_REQUESTS.cancel(request_id=request_id, user=user)
 
 
-@transaction.atomic
 def loan_request_deny(*, request_id: int, admin: User, reason: str) -> PendingLoan:
-    player, pending = _locked_pending(request_id)  # a request already decided answers 409 before anything else
-    if not reason:
-        raise BankError(
-            rules.DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [rules.DENY_NEEDS_REASON]}
-        )
-    pending.status = PendingLoan.Status.DENIED
-    pending.decided_by = admin
-    pending.decided_at = timezone.now()
-    pending.admin_notes = reason
-    pending.save(update_fields=["status", "decided_by", "decided_at", "admin_notes"])
-    audit.record(
-        actor=admin,
-        kind="loan_request.denied",
-        obj=pending,
-        player=player,
-        before={"status": "pending"},
-        after={"status": "denied", "admin_notes": reason},
-    )
-    outbox.enqueue(
-        kind="loan_request.denied",
-        player=player,
-        content=f"your loan request for €{pending.value:,} was denied. Reason: {reason}",
-        officer=admin.public_name,
-    )
-    live.notify({"pending_loans"}, [pending.player_id])
-    return pending
+    return LOAN_REQUESTS.deny(request_id=request_id, officer=admin, reason=reason)
 
 
 # --- loans ---------------------------------------------------------------------------------

@@ -23,9 +23,10 @@ from accounts.models import Player, User
 from accounts.selectors import player_for_call
 from accounts.services import player_locked
 from bank.core import audit, bulk, decisions, ledger, live, outbox, roles
-from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict, locked_pending
+from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict
 from bank.core.errors import BankError
 from bank.core.models import BankSettings, DecisionRecord, Proposal
+from bank.core.requests import Checked, RequestKind
 from bank.core.texts import counted, day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_FIRST_SAVINGS, POINTS_MORE_SAVINGS, POINTS_WEEKLY_PAYMENT
@@ -1191,50 +1192,39 @@ def withdrawals_asked(*, player_id: int, since, until) -> int:
     )
 
 
-def _locked_withdrawal(request_id: int) -> tuple[Player, WithdrawalRequest]:
-    """The request's player, then the request (the lock order), if the request is still pending."""
-    return locked_pending(
-        WithdrawalRequest,
-        request_id,
-        not_found="Withdrawal request not found",
-        already_processed=ALREADY_PROCESSED,
-        lock_owner=lambda player_id: player_locked(player_id=player_id),
-    )
+class Withdrawals(RequestKind[WithdrawalRequest]):
+    """Deciding a withdrawal request (bank.core.requests): approved, its amount is taken out of the
+    player's active savings, oldest first, an account emptied closing; if they no longer cover it,
+    409 and nothing changes."""
 
+    model = WithdrawalRequest
+    kind = "withdrawal"
+    live_kind = "withdrawal_requests"
+    not_found = "Withdrawal request not found"
+    already_processed = ALREADY_PROCESSED
+    deny_needs_reason = DENY_NEEDS_REASON
+    approved_notices = frozenset({"savings"})
 
-@transaction.atomic
-def withdrawal_request_approve(
-    *, request_id: int, admin: User, notes: str = ""
-) -> WithdrawalRequest | AwaitingSecondApproval:
-    """Take the amount out of the player's active savings, oldest first; an account emptied closes.
-    If they no longer cover it, 409 and nothing changes. When it takes two officers the first
-    officer's approval is only recorded (bank.core.decisions)."""
-    player, request = _locked_withdrawal(request_id)
-    active = _active_savings_locked(player)
-    available = sum(savings.invested_value for savings in active)
-    if available < request.amount:
-        raise BankError(
-            f"The player's savings (€{available:,}) no longer cover this withdrawal of €{request.amount:,}",
-            code="not_covered",
-            status=409,
-        )
-    verdict = decisions.decide(
-        kind="withdrawal",
-        officer=admin,
-        player=player,
-        amount=request.amount,
-        least_role=roles.LOAN_OFFICER,
-        request=request,
-        notes=notes,
-        asked_total=decisions.asked(player_id=player.pk, until=request.created_at),
-        live_kind="withdrawal_requests",
-        details={"amount": request.amount},
-    )
-    if isinstance(verdict, AwaitingSecondApproval):
-        return verdict
-    left = request.amount
-    with verdict.carrying_out():
-        for savings in active:  # oldest first
+    def amount(self, request: WithdrawalRequest) -> int:
+        return request.amount
+
+    def details(self, request: WithdrawalRequest) -> dict:
+        return {"amount": request.amount}
+
+    def check(self, request: WithdrawalRequest, player) -> Checked:
+        active = _active_savings_locked(player)
+        available = sum(savings.invested_value for savings in active)
+        if available < request.amount:
+            raise BankError(
+                f"The player's savings (€{available:,}) no longer cover this withdrawal of €{request.amount:,}",
+                code="not_covered",
+                status=409,
+            )
+        return Checked(before={"available": available}, after={"available": available - request.amount}, found=active)
+
+    def carry_out(self, request: WithdrawalRequest, player, *, officer, notes, verdict, checked) -> WithdrawalRequest:
+        left = request.amount
+        for savings in checked.found:  # oldest first
             if left == 0:
                 break
             taken = min(left, savings.invested_value)
@@ -1244,82 +1234,42 @@ def withdrawal_request_approve(
                 to=ledger.player(player.pk),
                 reason="withdrawal",
                 cause=request,
-                actor=admin,
+                actor=officer,
             )
             left -= taken
-    request.status = WithdrawalRequest.Status.APPROVED
-    request.decided_by = admin
-    request.decided_at = timezone.now()
-    request.admin_notes = notes
-    request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes", "approvals"])
-    audit.record(
-        actor=admin,
-        kind="withdrawal.approved",
-        obj=request,
-        player=player,
-        before={"status": "pending", "available": available},
-        after={
-            "status": "approved",
-            "amount": request.amount,
-            "available": available - request.amount,
-            "approved_by": verdict.approved_by,
-        },
-    )
-    outbox.enqueue(
-        kind="withdrawal.approved",
-        player=player,
-        content=(
+        return request
+
+    def approved_values(self, request: WithdrawalRequest, result, notes: str) -> dict:
+        return {"amount": request.amount}
+
+    def approved_message(self, request: WithdrawalRequest, result) -> str:
+        return (
             f"your withdrawal of €{request.amount:,} was approved, for {day_text(request.withdrawal_date)} "
             f"at {request.withdrawal_time:%H:%M} (GMT{request.player_timezone:+d})."
-        ),
-        officer=verdict.approved_by_public,
-    )
-    live.notify({"withdrawal_requests", "savings"}, [player.pk])
-    return request
+        )
+
+    def denied_message(self, request: WithdrawalRequest, reason: str) -> str:
+        return f"your withdrawal request of €{request.amount:,} was denied. Reason: {reason}"
 
 
-@transaction.atomic
+WITHDRAWALS = Withdrawals()
+
+
+def withdrawal_request_approve(
+    *, request_id: int, admin: User, notes: str = ""
+) -> WithdrawalRequest | AwaitingSecondApproval:
+    """Take the amount out of the player's savings; when it takes two officers the first officer's
+    approval is only recorded (bank.core.requests)."""
+    return WITHDRAWALS.approve(request_id=request_id, officer=admin, notes=notes)
+
+
 def withdrawal_request_cancel(*, request_id: int, user: User) -> WithdrawalRequest:
     """A player cancels their own withdrawal request before it is decided."""
-    _, request = decisions.request_cancel(
-        WithdrawalRequest,
-        request_id,
-        user=user,
-        lock_owner=lambda player_id: player_locked(player_id=player_id),
-        not_found="Withdrawal request not found",
-        already_processed=ALREADY_PROCESSED,
-        kind="withdrawal",
-        live_kind="withdrawal_requests",
-    )
-    return request
+    return WITHDRAWALS.cancel(request_id=request_id, user=user)
 
 
-@transaction.atomic
 def withdrawal_request_deny(*, request_id: int, admin: User, reason: str) -> WithdrawalRequest:
-    player, request = _locked_withdrawal(request_id)  # a decided request answers 409 before anything else
-    if not reason:
-        raise BankError(DENY_NEEDS_REASON, code="reason_required", fields={"admin_notes": [DENY_NEEDS_REASON]})
-    request.status = WithdrawalRequest.Status.DENIED
-    request.decided_by = admin
-    request.decided_at = timezone.now()
-    request.admin_notes = reason
-    request.save(update_fields=["status", "decided_by", "decided_at", "admin_notes"])
-    audit.record(
-        actor=admin,
-        kind="withdrawal.denied",
-        obj=request,
-        player=player,
-        before={"status": "pending"},
-        after={"status": "denied", "admin_notes": reason},
-    )
-    outbox.enqueue(
-        kind="withdrawal.denied",
-        player=player,
-        content=f"your withdrawal request of €{request.amount:,} was denied. Reason: {reason}",
-        officer=admin.public_name,
-    )
-    live.notify({"withdrawal_requests"}, [request.player_id])
-    return request
+    return WITHDRAWALS.deny(request_id=request_id, officer=admin, reason=reason)
 
 
 def register_changes() -> None:
