@@ -68,7 +68,19 @@ export default (_env, argv) => {
         chunkFilename: production ? '[name].[contenthash:12].css' : '[name].css',
       }),
       new BundleTracker({ path: here, filename: 'webpack-stats.json', relativePath: true }),
-    ],
+      // a production build with a warning fails: the stylesheets' order once differed between chunks
+      // (mini-css-extract-plugin's "Conflicting order") and the build said so only in passing
+      production && {
+        apply(compiler) {
+          compiler.hooks.done.tap('NoWarnings', (stats) => {
+            if (stats.hasWarnings()) {
+              console.error('The build has warnings (above): fix them, a production bundle is built without any.');
+              process.exitCode = 1;
+            }
+          });
+        },
+      },
+    ].filter(Boolean),
     optimization: {
       minimize: production,
       minimizer: [

@@ -5,6 +5,7 @@ import { LoadingBlock } from '@/components/loading-block';
 import { useCreditBenefits } from '@/features/credit/api/use-credit-benefits';
 import { signedPoints } from '@/features/credit/credit-format';
 import { detailOr } from '@/lib/errors';
+import '@/components/bank-ui.css';
 import '@/components/credit.css';
 
 /** The tiers and how to earn points, as the server's credit rules say. */

@@ -10,6 +10,7 @@ import { plural } from '@/lib/plural';
 import { useMoreBelow } from '@/lib/use-more-below';
 import { formatDateTime } from '@/lib/dates';
 import { actionLabel, signedPoints } from '@/features/credit/credit-format';
+import '@/components/bank-ui.css';
 import '@/components/credit.css';
 
 export function CreditHistoryPanel({ playerId }: { playerId: number }) {

@@ -8,6 +8,7 @@ import { ReadOnlyNote } from '@/components/read-only-note';
 import { useMay } from '@/features/officers';
 import { errorDetail } from '@/lib/errors';
 import { plural } from '@/lib/plural';
+import '@/components/bank-ui.css';
 import '@/components/credit.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;

@@ -6,6 +6,7 @@ import { useCreditScore } from '@/features/credit/api/use-credit-score';
 import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
 import { formatPercentPoints, formatTierBenefit } from '@/lib/percent';
+import '@/components/bank-ui.css';
 import '@/components/credit.css';
 
 export function CreditScoreCard({ playerId }: { playerId: number }) {

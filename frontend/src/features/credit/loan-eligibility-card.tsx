@@ -6,6 +6,7 @@ import { useCreditBenefits } from '@/features/credit/api/use-credit-benefits';
 import { useLoanEligibility } from '@/features/credit/api/use-loan-eligibility';
 import { detailOr } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
+import '@/components/bank-ui.css';
 import '@/components/credit.css';
 import { formatTierBenefit } from '@/lib/percent';
 import { plural } from '@/lib/plural';
