@@ -1,7 +1,8 @@
 /**
- * The kinds of data a live notice names (the server's list: `bank/core/live.py` KINDS;
- * `bank/core/tests/test_live_kinds.py` fails when the two differ). Every React Query key starts with
- * one of them, so that a notice refreshes exactly the queries of the kinds it names.
+ * The kinds of data a live notice names (the server's list: `bank/core/live.py` KINDS, which each
+ * app fills from its `vocabulary.py`; `bank/core/tests/test_live_kinds.py` fails when the two
+ * differ). Every React Query key starts with one of them, so that a notice refreshes exactly the
+ * queries of the kinds it names.
  */
 export const LIVE_KINDS = [
   'players',
