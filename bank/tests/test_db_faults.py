@@ -23,7 +23,7 @@ from bank.core import errors, writes
 from bank.core.middleware import DatabaseFaultMiddleware
 from conftest import bearer_for
 from lending.loans import apis as lending_apis
-from lending.loans import selectors, services
+from lending.loans import services
 from lending.models import Loan, PendingLoan
 from lending.tests.factories import PendingLoanFactory
 
@@ -230,22 +230,42 @@ def test_a_deadlock_that_stays_answers_503_after_its_retries(admin_api, monkeypa
 
 @pytest.mark.django_db(transaction=True)
 def test_a_request_that_already_saved_something_is_not_run_again_after_a_deadlock(monkeypatch):
-    """A body read twice must not file twice: what committed before the deadlock stays once."""
+    """A body read twice must not file twice: what committed before the deadlock stays once. The
+    filing and its answer's read commit together; the deadlock here comes after, as the answer is
+    written out."""
     player_api = bearer_for(PlayerFactory(credit_score=100).user)
     calls = []
-    real = selectors.pending_loan_detail
 
-    def deadlock_after_the_filing(**kwargs):
-        calls.append(kwargs)
-        raise deadlock()
+    class DeadlockedAnswer:
+        def __init__(self, row):
+            calls.append(row)
 
-    monkeypatch.setattr(lending_apis.selectors, "pending_loan_detail", deadlock_after_the_filing)
+        @property
+        def data(self):
+            raise deadlock()
+
+    monkeypatch.setattr(lending_apis, "PendingLoanOut", DeadlockedAnswer)
     response = player_api.post("/api/pending-loans", {"value": 100_000, "total_days": 14}, format="json")
-    monkeypatch.setattr(lending_apis.selectors, "pending_loan_detail", real)
     assert response.status_code == 503
     assert response.json()["detail"] == errors.SAVED_THEN_LOST
     assert len(calls) == 1
     assert PendingLoan.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_deadlock_while_the_filing_reads_its_answer_files_nothing(monkeypatch):
+    """The filing and the read of its answer are one transaction (a restore waits for both): a
+    deadlock in the read takes the filing back with it, and the answer says nothing was changed."""
+    player_api = bearer_for(PlayerFactory(credit_score=100).user)
+
+    def deadlocked(**kwargs):
+        raise deadlock()
+
+    monkeypatch.setattr(lending_apis.selectors, "pending_loan_detail", deadlocked)
+    response = player_api.post("/api/pending-loans", {"value": 100_000, "total_days": 14}, format="json")
+    assert response.status_code == 503
+    assert response.json()["detail"] == errors.UNAVAILABLE
+    assert PendingLoan.objects.count() == 0
 
 
 @pytest.mark.django_db(transaction=True)
