@@ -185,4 +185,8 @@ def _removal_decisions(players: list[Player], *, admin: User) -> dict[int, int]:
             if amount
         ]
     )
-    return {record.player_id: record.pk for record in records}
+    decided = {}
+    for record in records:
+        assert record.player_id is not None  # each names the player removed, above
+        decided[record.player_id] = record.pk
+    return decided

@@ -129,7 +129,7 @@ def backup_data(*, created_at: datetime | None = None) -> dict:
             names = [field.attname for field in fields]
             rows = [
                 [_encode(value) for value in row]
-                for row in model.objects.filter(**_backed_up(model)).order_by("pk").values_list(*names)
+                for row in model._default_manager.filter(**_backed_up(model)).order_by("pk").values_list(*names)
             ]
             tables[table_name(model)] = {"columns": names, "rows": rows}
             counts[table_name(model)] = len(rows)
@@ -338,7 +338,7 @@ def _from_version_3(tables: dict) -> dict:
 def _decode_row(name: str, fields: list, row) -> list:
     if not isinstance(row, list) or len(row) != len(fields):
         raise _damaged(f"a row of {name} does not have its {len(fields)} columns")
-    values = []
+    values: list[object] = []
     for field, sent in zip(fields, row, strict=True):
         if sent is None:
             if not field.null:
@@ -378,7 +378,7 @@ def _empty_all() -> None:
             # through Django's collector: the admin site's log and group links point at users too
             User.objects.filter(is_staff=False, is_superuser=False).delete()
         else:
-            model.objects.all()._raw_delete(model.objects.db)
+            model._default_manager.all()._raw_delete(model._default_manager.db)
 
 
 STAND_IN_PREFIX = "former-staff-"
@@ -504,7 +504,7 @@ def _changed_in_bank(after: datetime) -> tuple[datetime | None, dict[str, int]]:
     newest, changed = None, {}
     for model in MODELS:
         fields = [_columns(model)[index].attname for index in _dated_columns(model)]
-        rows = model.objects.filter(**_backed_up(model))
+        rows = model._default_manager.filter(**_backed_up(model))
         if model is DecisionRecord:
             rows = rows.exclude(kind=RULES_START)
         times = [value for value in rows.aggregate(*(Max(name) for name in fields)).values() if value is not None]
@@ -680,7 +680,7 @@ def _lock_out_writers() -> None:
 
 
 def bank_row_counts() -> dict[str, int]:
-    return {table_name(model): model.objects.filter(**_backed_up(model)).count() for model in MODELS}
+    return {table_name(model): model._default_manager.filter(**_backed_up(model)).count() for model in MODELS}
 
 
 def _sequences_reset(models: Iterable) -> None:

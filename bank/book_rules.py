@@ -190,8 +190,9 @@ def _movements(names: _Names, ledger_from: int) -> list[Difference]:
 def _loans(names: _Names, since: datetime | None) -> list[Difference]:
     """What a loan was repaid and what was forgiven stay apart: a write-off is never a repayment, a loan
     paid off was repaid in full, and solo dividends come only from a loan repaid in full."""
-    repaid: dict[int, int] = defaultdict(int)
-    forgiven: dict[int, int] = defaultdict(int)
+    # keyed by the entries' ids as written (copied, not linked, so the database allows them empty)
+    repaid: dict[int | None, int] = defaultdict(int)
+    forgiven: dict[int | None, int] = defaultdict(int)
     into = LedgerEntry.objects.filter(to_account=LedgerEntry.Account.LOAN).values("to_id", "reason")
     for row in into.annotate(total=Sum("amount")).order_by():
         if row["reason"] == FORGIVEN:
@@ -203,8 +204,8 @@ def _loans(names: _Names, since: datetime | None) -> list[Difference]:
         .values("from_id")
         .annotate(total=Sum("amount"))
     )
-    for row in out.order_by():
-        repaid[row["from_id"]] -= row["total"]
+    for out_row in out.order_by():
+        repaid[out_row["from_id"]] -= out_row["total"]
     breaches = []
     rows = Loan.objects.values_list(
         "pk", "player_id", "value", "total_to_pay", "status", "paid_off_at", "solo_gain", "written_off"
@@ -255,11 +256,11 @@ def _rates_in_force() -> dict[int, tuple[list[datetime], list[Decimal]]]:
         .order_by("at", "id")
         .values_list("object_id", "at", "details")
     )
-    for savings_id, at, details in edits:
-        if savings_id in timeline and "interest_rate" in details:
+    for edited_id, at, details in edits:
+        if edited_id is not None and edited_id in timeline and "interest_rate" in details:
             value = details["interest_rate"]
-            timeline[savings_id][0].append(at)
-            timeline[savings_id][1].append(Decimal(str(value[-1] if isinstance(value, list) else value)))
+            timeline[edited_id][0].append(at)
+            timeline[edited_id][1].append(Decimal(str(value[-1] if isinstance(value, list) else value)))
     return timeline
 
 
@@ -274,6 +275,8 @@ def _interest(names: _Names) -> list[Difference]:
     )
     for savings_id, player_id, week, due, interest, base, rate, created_at in weeks:
         label = f"Savings #{savings_id}"
+        # a rated week (the filter) records the balance it was computed on with its rate (lending.savings)
+        assert base is not None and rate is not None
         expected = rules.week_interest(base, rate)
         if interest != expected:
             breaches.append(
@@ -323,10 +326,11 @@ def _interest(names: _Names) -> list[Difference]:
     return _capped("rule:interest", breaches)
 
 
-def _client_types() -> dict[int, tuple[list[datetime], list[str]]]:
+def _client_types() -> dict[int | None, tuple[list[datetime], list[str]]]:
     """Each player's client type over time: (the moments it changed, the types: one more than the
-    moments). A player never changed keeps their current type throughout."""
-    timelines: dict[int, tuple[list, list]] = {
+    moments). A player never changed keeps their current type throughout. Keyed as the decision
+    records name their player (a copied id, which the database allows empty)."""
+    timelines: dict[int | None, tuple[list, list]] = {
         player_id: ([], [kind]) for player_id, kind in Player.objects.values_list("pk", "client_type")
     }
     rows = (
@@ -345,9 +349,10 @@ def _client_types() -> dict[int, tuple[list[datetime], list[str]]]:
 def _limits(names: _Names, ledger_from: int) -> list[Difference]:
     """No entry grows a player's savings past their client limit of the time, nor an account past the
     largest amount the bank keeps."""
-    owner = dict(Savings.objects.values_list("pk", "player_id"))
+    # keyed by the entries' ids as written (copied, not linked, so the database allows them empty)
+    owner: dict[int | None, int] = dict(Savings.objects.values_list("pk", "player_id"))
     types = _client_types()
-    balance: dict[int, int] = defaultdict(int)
+    balance: dict[int | None, int] = defaultdict(int)
     total: dict[int, int] = defaultdict(int)
     breaches = []
     savings_kind = LedgerEntry.Account.SAVINGS

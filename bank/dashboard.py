@@ -170,7 +170,7 @@ def dashboard(*, short_list: int = SHORT_LIST) -> dict:
 
 def _report_parts(product_type: str | None, status: str | None) -> dict:
     """The loans and savings the table lists, by kind."""
-    parts = {}
+    parts: dict[str, QuerySet[Loan] | QuerySet[Savings]] = {}
     if product_type in (None, "loan"):
         parts["Loan"] = Loan.objects.order_by()
     if product_type in (None, "saving"):

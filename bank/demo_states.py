@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.models import Player, User
 from accounts.services import player_create, player_update
 from bank.core import audit
-from bank.core.demo import DEMO_OFFICER_PASSWORD, DEMO_OFFICERS, DEMO_PASSWORD, history_controls
+from bank.core.demo import DEMO_OFFICER_PASSWORD, DEMO_OFFICERS, DEMO_PASSWORD, decided, history_controls
 from credit.services import credit_adjust
 from lending.loans.services import loan_create, loan_payment_mark, loan_request_approve, loan_request_create
 from lending.savings.services import savings_create
@@ -46,8 +46,10 @@ def _seed_admin_states() -> None:
 
     if eldric := made.get("Eldric"):
         # products first: a bad payer cannot get new ones
-        loan = loan_create(
-            player_id=eldric.pk, value=500_000, total_days=14, admin=admin, start_date=today - timedelta(days=10)
+        loan = decided(
+            loan_create(
+                player_id=eldric.pk, value=500_000, total_days=14, admin=admin, start_date=today - timedelta(days=10)
+            )
         )
         for day in (0, 1):
             loan_payment_mark(
@@ -70,6 +72,7 @@ def _seed_admin_states() -> None:
         savings_create(player_id=gorm.pk, invested_value=1_500_000, admin=admin, start_date=today - timedelta(days=2))
         credit_adjust(player_id=gorm.pk, points_change=60, reason="Invited three friends to the guild", admin=admin)
         gorm = Player.objects.select_related("user").get(pk=gorm.pk)
+        assert gorm.user is not None  # made with a password: he signed up
         request = loan_request_create(
             user=gorm.user, player_id=gorm.pk, value=100_000, total_days=7, request_reason="Seeds for the spring"
         )

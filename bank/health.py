@@ -4,6 +4,7 @@ import asyncio
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor, wait
+from typing import TYPE_CHECKING, cast
 
 from asgiref.sync import async_to_sync
 from django.db import connection
@@ -16,6 +17,9 @@ from rest_framework.views import APIView
 
 from bank.core import live
 from bank.core.postgresql import reachability
+
+if TYPE_CHECKING:
+    from django.db.backends.postgresql import base as postgresql
 
 # The whole check answers within this long, whatever hangs: a load balancer asking "is this server
 # healthy?" must get an answer (503 naming the part that did not answer), not a wait.
@@ -36,9 +40,14 @@ async def _channel_layer_round_trip() -> None:
 def database_busy() -> bool:
     """True when the database answers but every connection of this process's pool is lent out: a
     check then waits its turn behind the calls, which is load, not a fault. Only PostgreSQL has the pool."""
-    if connection.vendor != "postgresql" or connection.pool is None:
+    if connection.vendor != "postgresql":
         return False
-    return reachability.server_reached() is True and connection.pool.get_stats().get("pool_available", 0) == 0
+    # the stubs type the connection as any backend's; only PostgreSQL's has the pool
+    backend: postgresql.DatabaseWrapper = cast("postgresql.DatabaseWrapper", connection)
+    pool = backend.pool
+    if pool is None:
+        return False
+    return reachability.server_reached() is True and pool.get_stats().get("pool_available", 0) == 0
 
 
 def check_database() -> None:

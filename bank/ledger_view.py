@@ -41,7 +41,7 @@ def ledger_page(*, account: str, account_id: int | None, offset: int, limit: int
                 "player_id": entry.player_id,
                 "cause_type": entry.cause_type,
                 "cause_id": entry.cause_id,
-                "actor": names.get(entry.actor_id, "system" if entry.actor_id is None else ""),
+                "actor": "system" if entry.actor_id is None else names.get(entry.actor_id, ""),
                 "decision_id": entry.decision_id,
                 "notes": entry.notes,
             }

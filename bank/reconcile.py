@@ -56,8 +56,8 @@ def _net(kind: str) -> dict[int | None, int]:
     for row in incoming.order_by():
         net[row["to_id"]] = net.get(row["to_id"], 0) + row["total"]
     outgoing = LedgerEntry.objects.filter(from_account=kind).values("from_id").annotate(total=Sum("amount"))
-    for row in outgoing.order_by():
-        net[row["from_id"]] = net.get(row["from_id"], 0) - row["total"]
+    for out_row in outgoing.order_by():
+        net[out_row["from_id"]] = net.get(out_row["from_id"], 0) - out_row["total"]
     return net
 
 
@@ -78,10 +78,11 @@ def _orphans(gone: dict[str, dict[int, int]]) -> list[Difference]:
     for to_account, to_id, from_account, from_id, player_id in rows.values_list(
         "to_account", "to_id", "from_account", "from_id", "player_id"
     ):
+        assert player_id is not None  # excluded above
         for kind, account_id in ((to_account, to_id), (from_account, from_id)):
-            if account_id in gone.get(kind, {}):
+            if account_id is not None and account_id in gone.get(kind, {}):
                 owners.setdefault((kind, account_id), player_id)
-    names = dict(Player.objects.filter(pk__in=set(owners.values())).values_list("pk", "name"))
+    names: dict[int | None, str] = dict(Player.objects.filter(pk__in=set(owners.values())).values_list("pk", "name"))
     differences = []
     for kind, noun, label in ((Account.SAVINGS, "savings account", "Savings"), (Account.LOAN, "loan", "Loan")):
         for account_id, entries in sorted(gone.get(kind, {}).items()):
@@ -183,7 +184,7 @@ def reconcile(*, now: datetime | None = None) -> Reconciliation:
                 )
             )
 
-    gone = {
+    gone: dict[str, dict[int, int]] = {
         Account.SAVINGS: {
             account_id: entries
             for account_id, entries in savings_net.items()

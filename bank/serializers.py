@@ -183,7 +183,7 @@ class DifferenceOut(serializers.Serializer):
         choices=DIFFERENCE_ACCOUNTS, help_text="a balance that differs, or the rule an entry broke (rule:...)"
     )
     account_id = serializers.IntegerField(allow_null=True)
-    label = serializers.CharField(help_text='"Savings #12", "Loan #7", "Solo dividends"')
+    label = serializers.CharField(help_text='"Savings #12", "Loan #7", "Solo dividends"')  # type: ignore[assignment]  # the answer's field, not Field.label
     player_id = serializers.IntegerField(allow_null=True)
     player_name = serializers.CharField()
     stored = serializers.IntegerField(help_text="the figure the bank keeps (a loan's: the sum of its Paid days)")

@@ -157,7 +157,8 @@ _started: dict[str, WorkerThread | None] = {"thread": None}  # this process's wo
 
 def start_worker_thread(*, interval: float = WORKER_INTERVAL_SECONDS) -> WorkerThread:
     """Start this process's worker thread once; answers it (`.stop()` ends it)."""
-    if _started["thread"] is None:
+    thread = _started["thread"]
+    if thread is None:
         thread = _started["thread"] = WorkerThread(interval=interval).start()
         atexit.register(thread.stop)  # a server that ends lets the task in hand finish
-    return _started["thread"]
+    return thread

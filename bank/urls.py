@@ -1,10 +1,10 @@
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import apis, health, views
 
-api_patterns = [
+api_patterns: list[URLPattern | URLResolver] = [
     path("", include("accounts.urls")),
     path("", include("credit.urls")),
     path("", include("lending.urls")),

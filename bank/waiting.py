@@ -27,7 +27,7 @@ SHOWN = 50  # the oldest first; the counts say how many in all
 class Source:
     kind: str
     label: str
-    model: type
+    model: type[PendingLoan] | type[WithdrawalRequest] | type[PearlExchangeRequest]
     amount: str  # the field holding the bread at stake
     created: str
 

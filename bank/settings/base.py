@@ -5,6 +5,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from dj_database_url import DBConfig
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -118,7 +119,7 @@ DB_POOL_MAX = int(os.environ.get("BANK_DB_POOL_MAX", "10"))
 DB_POOL_TIMEOUT = float(os.environ.get("BANK_DB_POOL_TIMEOUT", "5"))
 
 
-def postgresql_database(url: str) -> dict:
+def postgresql_database(url: str) -> DBConfig:
     from psycopg_pool import ConnectionPool
 
     from bank.core.postgresql.reachability import ReportingConnection
@@ -149,7 +150,7 @@ def postgresql_database(url: str) -> dict:
     return database
 
 
-def sqlite_database(database: dict) -> dict:
+def sqlite_database(database: DBConfig) -> DBConfig:
     """SQLite through bank.core.sqlite, Django's SQLite backend whose connections outlive the
     request's thread (bank/core/sqlite/base.py)."""
     # SQLite ignores row locks: IMMEDIATE transactions serialise writers, so the embedded
