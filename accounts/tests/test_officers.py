@@ -3,7 +3,7 @@
 import pytest
 
 from accounts.models import BankSession, Player, User
-from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
+from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory, made
 from bank.core import roles
 from bank.core.models import AuditEntry
 from bank.core.testing.queries import AUTH_QUERIES
@@ -15,7 +15,7 @@ URL = "/api/admin/officers"
 
 
 def officer(username: str, role: str) -> User:
-    return AdminFactory(username=username, role=role, is_superuser=role == roles.TREASURER)
+    return made(AdminFactory, username=username, role=role, is_superuser=role == roles.TREASURER)
 
 
 def create(api, **body):

@@ -32,6 +32,7 @@ def assert_one_claim(answers: list[tuple[int, dict]]) -> None:
     assert Player.objects.count() == 1
     winner = next(index for index, (status, _) in enumerate(answers) if status == 201)
     dax = Player.objects.select_related("user").get()
+    assert dax.user is not None
     assert dax.user.check_password(f"claimed-by-{winner:02d}")
 
 

@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 import websockets
 from rest_framework.test import APIClient
+from websockets.typing import Origin
 
 from accounts.models import BankSession
 from accounts.tests.factories import PASSWORD, PlayerFactory
@@ -68,11 +69,12 @@ def test_twenty_extensions_across_two_server_processes_give_one_new_token():
 
 
 async def _closed_by_server(ws_url: str, origin: str, trigger) -> int:
-    async with websockets.connect(ws_url, origin=origin, open_timeout=10) as socket:
+    async with websockets.connect(ws_url, origin=Origin(origin), open_timeout=10) as socket:
         assert json.loads(await asyncio.wait_for(socket.recv(), 5)) == {"type": "hello"}
         await asyncio.to_thread(trigger)
         with pytest.raises(websockets.ConnectionClosed) as closed:
             await asyncio.wait_for(socket.recv(), 10)
+        assert closed.value.rcvd is not None  # the server's close frame
         return closed.value.rcvd.code
 
 

@@ -320,6 +320,7 @@ def test_the_doubling_is_kept_per_address(api, admin_user):
         for _ in range(5):
             api_sign_in(api, "admin", WRONG, address=address)
         lockout = StaffLockout.objects.get(user=admin_user, address=address)
+        assert lockout.locked_until is not None  # five wrong passwords lock
         return round((lockout.locked_until - timezone.now()).total_seconds() / 60)
 
     assert lock_from(STRANGER) == 15

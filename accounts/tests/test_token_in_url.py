@@ -5,7 +5,7 @@ import logging
 
 import pytest
 
-from accounts.tests.factories import PlayerFactory
+from accounts.tests.factories import PlayerFactory, made
 from accounts.tokens import token_issue
 from bank.core.redaction import REDACTED, TOKEN_IN_URL, redact_uri
 from bank.core.testing.servers import asgi_server, call, env_for_test_database
@@ -15,7 +15,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def token(db) -> str:
-    return token_issue(user=PlayerFactory(name="Aria").user).access_token
+    user = made(PlayerFactory, name="Aria").user
+    assert user is not None  # a registered player (the factory's default)
+    return token_issue(user=user).access_token
 
 
 def test_verify_token_reads_the_authorization_header(api, token):
