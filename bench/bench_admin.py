@@ -27,6 +27,7 @@ import json
 import os
 import platform
 import shutil
+import sqlite3
 import subprocess
 import sys
 import time
@@ -306,7 +307,7 @@ def measure(database: str, args) -> dict:
     if wrong or len(migrated) != len(all_ids):
         problems.append(f"{database}: the migration set {len(wrong)} scores that the preview did not show")
     version = (
-        f"SQLite {connection.Database.sqlite_version}"
+        f"SQLite {sqlite3.sqlite_version}"
         if connection.vendor == "sqlite"
         else "PostgreSQL {}.{}".format(*divmod(connection.cursor().connection.info.server_version, 10_000))
     )

@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import platform
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -81,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     assert preview["total_players"] == args.players
     assert preview["highest_score"] == 300 and preview["calculated_scores"] > 0
 
-    cases = {
+    cases: dict[str, Callable[[], object]] = {
         "credit_migration_preview()": credit_migration_preview,
         "credit_overview()": credit_overview,
         "GET /api/admin/credit-score/migration-preview": http_get(
@@ -121,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         "benchmark": "credit",
         "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "players": args.players,
-        "database": f"{connection.vendor} {connection.Database.sqlite_version} ({sqlite_path})",
+        "database": f"{connection.vendor} {sqlite3.sqlite_version} ({sqlite_path})",
         "python": platform.python_version(),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
         "setup_seconds": {"migrate": round(migrate_s, 2), "generate": round(generate_s, 2)},

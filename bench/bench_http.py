@@ -24,6 +24,7 @@ import time
 import urllib.request
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -43,7 +44,9 @@ def _wrk(url: str, token: str | None, seconds: int) -> float:
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     if errors:
         raise RuntimeError(f"wrk saw {errors.group(1)} failed answers from {url}:\n{output}")
-    return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    assert rps is not None, output  # wrk always reports it
+    return float(rps.group(1))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.core.management import call_command
     from django.utils import timezone
 
-    from accounts.tests.factories import PlayerFactory
+    from accounts.tests.factories import PlayerFactory, made
     from accounts.tokens import token_issue
     from bank.core.testing.servers import free_port, wait_until_healthy
     from lending.tests.factories import LoanFactory, LoanPaymentFactory
@@ -71,13 +74,14 @@ def main(argv: list[str] | None = None) -> int:
     call_command("migrate", interactive=False, verbosity=0)
     today = timezone.localdate()
     typical = typical_player()
-    heavy = PlayerFactory(credit_score=300)
+    heavy_player = made(PlayerFactory, credit_score=300)
     for index in range(100):
-        loan = LoanFactory(player=heavy, start_date=today - timedelta(days=index % 30))
+        loan = made(LoanFactory, player=heavy_player, start_date=today - timedelta(days=index % 30))
         for day in range(min(index % 30, 10)):
             LoanPaymentFactory(loan=loan, date=loan.start_date + timedelta(days=day))
     typical_token = token_issue(user=typical.user).access_token
-    heavy_token = token_issue(user=heavy.user).access_token
+    assert heavy_player.user is not None  # a registered player (the factory's default)
+    heavy_token = token_issue(user=heavy_player.user).access_token
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -115,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
 
     ping, data = max(ping_rates), max(data_rates)
     heavy = summary(heavy_samples)
-    result = {
+    result: dict[str, Any] = {
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
         "sqlite": str(sqlite_path),

@@ -38,7 +38,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -57,7 +57,8 @@ GOALS = {"new_over_today": 2.0, "new_p95_ms": 50.0}
 # the Twisted patch that took turns), no proxy. The bench runs that very code, from a git worktree of
 # this commit, on the same database: "today's layout" of the issue.
 TODAY_COMMIT = "0784451"
-LAYOUTS = {
+# worker counts (lower case) and environment variables (upper case)
+LAYOUTS: dict[str, dict[str, int | str]] = {
     "new": {"http_workers": 2, "socket_workers": 1, "task_workers": 1},
     "before": {"http_workers": 1, "socket_workers": 2, "task_workers": 1, "BANK_HTTP_ON_SOCKET_SERVERS": "true"},
 }
@@ -79,8 +80,10 @@ def _wrk(url: str, token: str, seconds: int, connections: int, script: Path) -> 
     if errors:
         raise RuntimeError(f"wrk saw {errors.group(1)} failed answers from {url}:\n{output}")
     percentiles = {int(p): int(us) / 1000 for p, us in re.findall(r"percentile (\d+) (\d+)", output)}
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    assert rps is not None, output  # wrk always reports it
     return {
-        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "rps": float(rps.group(1)),
         "p50_ms": round(percentiles[50], 1),
         "p90_ms": round(percentiles[90], 1),
         "p95_ms": round(percentiles[95], 1),
@@ -180,12 +183,13 @@ def main(argv: list[str] | None = None) -> int:
         layouts, samplers = {}, {}
         for name, shape in LAYOUTS.items():
             env = {"DJANGO_SECRET_KEY": secret, "BANK_SESSION_SECONDS": "3600", "LOG_LEVEL": "WARNING"}
-            env |= {key: value for key, value in shape.items() if key.isupper()}
+            env |= {key: str(value) for key, value in shape.items() if key.isupper()}
             # each layout's database connections counted apart
             env["PGAPPNAME"] = f"guild-bench-layout-{name}"
-            workers = {key: value for key, value in shape.items() if not key.isupper()}
+            workers = {key: int(value) for key, value in shape.items() if not key.isupper()}
             layouts[name] = stack.enter_context(
-                production_layout(**workers, pool_max=POOL_MAX, REDIS_URL=redis_url, **env)
+                # env's keys are environment variables, none of production_layout's worker counts
+                production_layout(**workers, pool_max=POOL_MAX, REDIS_URL=redis_url, **env)  # type: ignore[arg-type]
             )
         today_env = {
             "DJANGO_SETTINGS_MODULE": "bank.settings.production",
@@ -207,8 +211,8 @@ def main(argv: list[str] | None = None) -> int:
         for url in urls.values():
             _settled(url, token)
             _wrk(url, token, 2, args.connections, script)  # warm-up: every process, its pool and caches
-        throughput = {name: [] for name in names}
-        latency = {name: [] for name in names}
+        throughput: dict[str, list[dict]] = {name: [] for name in names}
+        latency: dict[str, list[dict]] = {name: [] for name in names}
         for run in range(args.runs):
             order = names if run % 2 == 0 else list(reversed(names))
             for name in order:
@@ -225,13 +229,15 @@ def main(argv: list[str] | None = None) -> int:
             )
 
     figures = {}
-    shapes = LAYOUTS | {"today": {"commit": TODAY_COMMIT, "daphne_processes_on_one_port": 2, "proxy": None}}
+    shapes: dict[str, Mapping[str, object]] = LAYOUTS | {
+        "today": {"commit": TODAY_COMMIT, "daphne_processes_on_one_port": 2, "proxy": None}
+    }
     bounds = {name: layout.connection_bound for name, layout in layouts.items()} | {"today": (2 + 2) * POOL_MAX}
-    for name, shape in shapes.items():
+    for name, recorded_shape in shapes.items():
         best = max(throughput[name], key=lambda run: run["rps"])
         calm = min(latency[name], key=lambda run: run["p95_ms"])
         figures[name] = {
-            "shape": shape,
+            "shape": recorded_shape,
             "bank_data_rps": round(best["rps"], 1),
             "all_rps": [run["rps"] for run in throughput[name]],
             f"p95_ms_at_{args.connections}": best["p95_ms"],

@@ -17,11 +17,13 @@ import argparse
 import json
 import os
 import platform
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project is importable
@@ -92,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         .order_by()
         .values_list("entries", "loans", "player_id")
     )
+    assert made.heavy_player_id is not None  # loans_create gave one player the heavy loans
     heavy = Player.objects.get(pk=made.heavy_player_id)
     heavy_loans, heavy_entries = next((loans, entries) for entries, loans, pk in per_player if pk == heavy.pk)
     others = [row for row in per_player if row[2] != heavy.pk]
@@ -122,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=user).access_token}")
         return client
 
-    def get(client: APIClient, path: str) -> Callable[[], object]:
+    # answers the test client's response (the stubs name its type privately)
+    def get(client: APIClient, path: str) -> Callable[[], Any]:
         def call():
             response = client.get(path)  # the test client renders the body: JSON encoding is in the time
             assert response.status_code == 200, response.content[:300]
@@ -182,22 +186,22 @@ def main(argv: list[str] | None = None) -> int:
         check_data = LoansCheckOut(check_page | {"page": 1, "page_size": CHECK_PAGE}).data
 
     parts = {}
-    for part, call in (
+    for part, step in (
         ("selectors.loans_check()", select),
         ("LoansCheckOut(...).data", serialize),
         ("JSONRenderer().render(...)", lambda: JSONRenderer().render(check_data)),
     ):
-        samples, _ = timed(call, args.check_runs)
-        parts[part] = summary(samples, queries=queries_of(call))
+        samples, _ = timed(step, args.check_runs)
+        parts[part] = summary(samples, queries=queries_of(step))
     status_counts = {name: count for name, count in check_page["counters"].items() if name != "total_value"}
     if check_page["count"] != made.active:
         problems.append(f"Check Loans counts {check_page['count']} Active loans, expected {made.active}")
 
     passed = not problems
-    report = {
+    report: dict[str, Any] = {
         "benchmark": "lending",
         "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "database": f"{connection.vendor} {connection.Database.sqlite_version} ({sqlite_path})",
+        "database": f"{connection.vendor} {sqlite3.sqlite_version} ({sqlite_path})",
         "python": platform.python_version(),
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
         "load_average": [round(load, 2) for load in os.getloadavg()],

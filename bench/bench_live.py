@@ -105,9 +105,12 @@ class Sockets:
 
     async def open(self, url: str, origin: str, owner: int | None) -> None:
         import websockets
+        from websockets.typing import Origin
 
         for attempt in range(4):
-            socket = await websockets.connect(url, origin=origin, open_timeout=120, ping_interval=None, max_queue=None)
+            socket = await websockets.connect(
+                url, origin=Origin(origin), open_timeout=120, ping_interval=None, max_queue=None
+            )
             try:
                 hello = json.loads(await asyncio.wait_for(socket.recv(), 120))
                 break

@@ -22,8 +22,9 @@ import platform
 import statistics
 import sys
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project is importable
@@ -65,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    from accounts.models import Player
     from conftest import bearer_for
     from lending.products import apis, selectors
     from lending.products.serializers import BankDataOut
@@ -73,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     client = bearer_for(player.user)
     rows_of = selectors.bank_data_for_player
 
-    def serialized(*, player):
-        return BankDataOut(rows_of(player=player)).data
+    def serialized(*, player: Player, today: date | None = None) -> dict:
+        return BankDataOut(rows_of(player=player, today=today)).data
 
     def answer() -> bytes:
         response = client.get(PATH)
@@ -116,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
             "calls": len(ordered),
         }
 
-    result = {mode: figures(values) for mode, values in samples.items()}
+    result: dict[str, Any] = {mode: figures(values) for mode, values in samples.items()}
     gain = 1 - result["rows"]["median_ms"] / result["serialized"]["median_ms"]
     result["gain_median"] = round(gain, 3)
     result["answer_bytes"] = len(bodies["rows"])

@@ -135,26 +135,33 @@ def main(argv: list[str] | None = None) -> int:
     from django.utils import timezone
 
     from accounts.models import User
-    from accounts.tests.factories import AdminFactory, PlayerFactory
+    from accounts.tests.factories import AdminFactory, PlayerFactory, made
     from bank.core.models import BankSettings
     from bank.core.testing.layout import ConnectionSampler, production_layout
     from lending.tests.factories import SavingsFactory
 
     call_command("migrate", interactive=False, verbosity=0)
     BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 1_000_000_000})
-    players = [PlayerFactory(credit_score=300) for _ in range(args.clients)]
+    players = [made(PlayerFactory, credit_score=300) for _ in range(args.clients)]
     for player in players:
         SavingsFactory(player=player)
-    officer = AdminFactory()
+    officer = made(AdminFactory)
     User.objects.filter(pk__in=[officer.pk, *(player.user_id for player in players)]).update(
         password=production_hash(PASSWORD)
     )
     tomorrow = (timezone.localdate() + timedelta(days=1)).isoformat()
 
-    env = {"DJANGO_SECRET_KEY": secret, "BANK_SESSION_SECONDS": "3600", "LOG_LEVEL": "WARNING"}
     tally = Tally()
     with (
-        production_layout(http_workers=2, socket_workers=1, pool_max=POOL_MAX, REDIS_URL=redis_url, **env) as layout,
+        production_layout(
+            http_workers=2,
+            socket_workers=1,
+            pool_max=POOL_MAX,
+            REDIS_URL=redis_url,
+            DJANGO_SECRET_KEY=secret,
+            BANK_SESSION_SECONDS="3600",
+            LOG_LEVEL="WARNING",
+        ) as layout,
         ConnectionSampler() as sampler,
     ):
         base = layout.base_url

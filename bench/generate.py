@@ -323,7 +323,7 @@ def loans_create(
     now = timezone.now()
     players = Player.objects.in_bulk(list(player_ids))
     heavy_id = player_ids[0] if heavy_loans else None
-    owners = [heavy_id] * min(heavy_loans, loans) + [
+    owners = [player_ids[0]] * min(heavy_loans, loans) + [
         rng.choice(player_ids) for _ in range(loans - min(heavy_loans, loans))
     ]
     rates = {}  # (tier, value) -> rate: a handful of Decimals computed once
@@ -389,9 +389,9 @@ def loans_create(
         from django.db import connection
 
         marked_at = connection.ops.adapt_datetimefield_value(now)
-        day_text = {}
+        day_text: dict[date, str | None] = {}
 
-        def day(value: date) -> str:
+        def day(value: date) -> str | None:  # a date's text (the stubs answer None for None only)
             if value not in day_text:
                 day_text[value] = connection.ops.adapt_datefield_value(value)
             return day_text[value]
@@ -520,7 +520,9 @@ def requests_create(player_ids: Sequence[int], *, each: int, decided: int = 0, s
         admin, _ = User.objects.get_or_create(
             username=GENERATOR_USERNAME, defaults={"is_staff": True, "role": "treasurer"}
         )
-    kinds = [("pending", {})] * each + [("denied", {"admin_notes": "Generated: denied"})] * decided
+    kinds: list[tuple[str, dict[str, str]]] = [("pending", {})] * each + [
+        ("denied", {"admin_notes": "Generated: denied"})
+    ] * decided
     PendingLoan.objects.bulk_create(
         PendingLoan(
             player_id=rng.choice(player_ids),
@@ -636,7 +638,7 @@ def main(argv: list[str] | None = None) -> int:
 
         call_command("migrate", interactive=False, verbosity=0)
     if args.bank:
-        made = bank_create(
+        bank = bank_create(
             players=args.players,
             loans=args.loans or DEFAULT_LOANS,
             payments=args.payments,
@@ -645,7 +647,7 @@ def main(argv: list[str] | None = None) -> int:
             requests=args.requests,
             seed=args.seed,
         )
-        print(f"created {made}")
+        print(f"created {bank}")
         return 0
     started = time.perf_counter()
     ids = players_create(args.players, events_per_player=args.events_per_player, prefix=args.prefix, seed=args.seed)

@@ -76,6 +76,7 @@ class Client:
 
     def __init__(self, base_url: str, timeout: float = 30):
         parts = urlsplit(base_url)
+        assert parts.hostname is not None, base_url  # http://host:port
         self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
 
     def call(

@@ -22,7 +22,7 @@ def fresh_sqlite_file(*, default: str, script: str) -> Path:
     return path
 
 
-def timed(call: Callable[[], object], runs: int) -> tuple[list[float], object]:
+def timed[Result](call: Callable[[], Result], runs: int) -> tuple[list[float], Result]:
     """One warm-up call, then `runs` timed calls; answers the samples in ms and the last result."""
     result = call()  # warm-up: imports, first connection, caches
     samples = []

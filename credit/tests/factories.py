@@ -4,7 +4,7 @@ from accounts.tests.factories import PlayerFactory
 from credit.models import CreditEvent
 
 
-class CreditEventFactory(factory.django.DjangoModelFactory):
+class CreditEventFactory(factory.django.DjangoModelFactory[CreditEvent]):
     """A +10 event taking a player from 0 to 10; pass other scores to match the story of a test."""
 
     class Meta:

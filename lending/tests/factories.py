@@ -10,7 +10,7 @@ from lending import rules
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, WithdrawalRequest
 
 
-class LoanFactory(factory.django.DjangoModelFactory):
+class LoanFactory(factory.django.DjangoModelFactory[Loan]):
     """An Active loan: 1,000,000 at 30% for 10 days (1,300,000 to pay, 130,000 a day) from today."""
 
     class Meta:
@@ -29,7 +29,7 @@ class LoanFactory(factory.django.DjangoModelFactory):
         days_ago = factory.Trait(start_date=factory.LazyFunction(lambda: timezone.localdate() - timedelta(days=3)))
 
 
-class LoanPaymentFactory(factory.django.DjangoModelFactory):
+class LoanPaymentFactory(factory.django.DjangoModelFactory[LoanPayment]):
     class Meta:
         model = LoanPayment
         skip_postgeneration_save = True
@@ -54,7 +54,7 @@ class LoanPaymentFactory(factory.django.DjangoModelFactory):
             )
 
 
-class PendingLoanFactory(factory.django.DjangoModelFactory):
+class PendingLoanFactory(factory.django.DjangoModelFactory[PendingLoan]):
     """A pending request for 500,000 over 14 days at the base 35%."""
 
     class Meta:
@@ -69,7 +69,7 @@ class PendingLoanFactory(factory.django.DjangoModelFactory):
     requested_by = factory.LazyAttribute(lambda o: o.player.user)
 
 
-class SavingsFactory(factory.django.DjangoModelFactory):
+class SavingsFactory(factory.django.DjangoModelFactory[Savings]):
     """An Active account of 1,000,000 at 7% a week, opened today (week 1 due in 7 days).
 
     `weeks=n` (n from 1) starts it n + 1 weeks ago with its n weeks recorded Paid (70,000 interest
@@ -125,7 +125,7 @@ class SavingsFactory(factory.django.DjangoModelFactory):
         )
 
 
-class WithdrawalRequestFactory(factory.django.DjangoModelFactory):
+class WithdrawalRequestFactory(factory.django.DjangoModelFactory[WithdrawalRequest]):
     """A pending request to withdraw 100,000 tomorrow at 18:00, GMT+1."""
 
     class Meta:
