@@ -19,8 +19,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 class LoanPaymentInline(admin.TabularInline):
     model = LoanPayment
-    fields = ["date", "status", "value", "points_awarded", "marked_by", "marked_at"]
-    readonly_fields = fields
+    fields = readonly_fields = ("date", "status", "value", "points_awarded", "marked_by", "marked_at")
     extra = 0
     can_delete = False
 
@@ -62,8 +61,15 @@ class SoloDividendsAdmin(ReadOnlyAdmin):
 
 class SavingsWeekInline(admin.TabularInline):
     model = SavingsWeek
-    fields = ["week", "due_date", "status", "interest", "interest_compounded", "auto_processed", "reverted_from"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "week",
+        "due_date",
+        "status",
+        "interest",
+        "interest_compounded",
+        "auto_processed",
+        "reverted_from",
+    )
     extra = 0
     can_delete = False
 

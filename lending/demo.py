@@ -11,10 +11,16 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player, User
-from bank.core.demo import DEMO_PLAYERS, history_controls
+from bank.core.demo import DEMO_PLAYERS, decided, history_controls
 from lending.loans import services
 
 from .models import Loan
+
+
+def _user(player: Player) -> User:
+    """A demo player with a password signed up: their user."""
+    assert player.user is not None, player.name
+    return player.user
 
 
 def _paid_days(loan: Loan, *, days: range, admin: User, missed: tuple[int, ...] = ()) -> None:
@@ -36,29 +42,35 @@ def _seed_loans() -> None:
     today = timezone.localdate()
 
     # Aria: 100,000 for 10 days, every day paid, then paid off (17,500 to the solo dividends)
-    first = services.loan_create(
-        player_id=aria.pk, value=100_000, total_days=10, admin=admin, start_date=today - timedelta(days=20)
+    first = decided(
+        services.loan_create(
+            player_id=aria.pk, value=100_000, total_days=10, admin=admin, start_date=today - timedelta(days=20)
+        )
     )
     _paid_days(first, days=range(1, 11), admin=admin)
     services.loan_pay_off(loan_id=first.pk, admin=admin)
     # ... and 600,000 for 30 days, started a week ago: days 1-5 paid, day 6 missed
-    second = services.loan_create(
-        player_id=aria.pk, value=600_000, total_days=30, admin=admin, start_date=today - timedelta(days=7)
+    second = decided(
+        services.loan_create(
+            player_id=aria.pk, value=600_000, total_days=30, admin=admin, start_date=today - timedelta(days=7)
+        )
     )
     _paid_days(second, days=range(1, 7), admin=admin, missed=(6,))
-    aria_user = Player.objects.get(pk=aria.pk).user
+    aria_user = _user(Player.objects.get(pk=aria.pk))
     denied = services.loan_request_create(
         user=aria_user, player_id=aria.pk, value=250_000, total_days=14, request_reason="New gear for the raid"
     )
     services.loan_request_deny(request_id=denied.pk, admin=admin, reason="Please finish your current loan first.")
 
     # Borin: 500,000 for 20 days, started a week ago, days 1-6 paid and today paid; then a request
-    borin_loan = services.loan_create(
-        player_id=borin.pk, value=500_000, total_days=20, admin=admin, start_date=today - timedelta(days=6)
+    borin_loan = decided(
+        services.loan_create(
+            player_id=borin.pk, value=500_000, total_days=20, admin=admin, start_date=today - timedelta(days=6)
+        )
     )
     _paid_days(borin_loan, days=range(1, 8), admin=admin)
     services.loan_request_create(
-        user=Player.objects.get(pk=borin.pk).user,
+        user=_user(Player.objects.get(pk=borin.pk)),
         player_id=borin.pk,
         value=500_000,
         total_days=14,
@@ -67,8 +79,10 @@ def _seed_loans() -> None:
 
     # Cyra: a loan starting today, and one whose 5 days are over with a day missed
     services.loan_create(player_id=cyra.pk, value=100_000, total_days=7, admin=admin)
-    over = services.loan_create(
-        player_id=cyra.pk, value=200_000, total_days=5, admin=admin, start_date=today - timedelta(days=9)
+    over = decided(
+        services.loan_create(
+            player_id=cyra.pk, value=200_000, total_days=5, admin=admin, start_date=today - timedelta(days=9)
+        )
     )
     _paid_days(over, days=range(1, 6), admin=admin, missed=(4,))
 
@@ -98,8 +112,8 @@ def _seed_savings() -> None:
     today = timezone.localdate()
 
     # Aria: 500,000 started three weeks ago: week 1 paid, week 2 not paid (compounded), week 3 due today
-    first = savings_create(
-        player_id=aria.pk, invested_value=500_000, admin=admin, start_date=today - timedelta(days=21)
+    first = decided(
+        savings_create(player_id=aria.pk, invested_value=500_000, admin=admin, start_date=today - timedelta(days=21))
     )
     savings_payment_mark(savings_id=first.pk, status="Paid", admin=admin)
     savings_payment_mark(savings_id=first.pk, status="Not Paid", admin=admin)
@@ -109,7 +123,7 @@ def _seed_savings() -> None:
     # Borin: 300,000 opened today (upcoming), and a pending withdrawal of 50,000
     savings_create(player_id=borin.pk, invested_value=300_000, admin=admin)
     withdrawal_request_create(
-        user=borin.user,
+        user=_user(borin),
         player_id=borin.pk,
         amount=50_000,
         withdrawal_date=today + timedelta(days=2),
@@ -120,7 +134,7 @@ def _seed_savings() -> None:
     # Cyra: 400,000 opened a week ago (due today); an approved and a denied withdrawal
     savings_create(player_id=cyra.pk, invested_value=400_000, admin=admin, start_date=today - timedelta(days=7))
     approved = withdrawal_request_create(
-        user=cyra.user,
+        user=_user(cyra),
         player_id=cyra.pk,
         amount=100_000,
         withdrawal_date=today + timedelta(days=1),
@@ -129,7 +143,7 @@ def _seed_savings() -> None:
     )
     withdrawal_request_approve(request_id=approved.pk, admin=admin, notes="Paid out at the bank")
     denied = withdrawal_request_create(
-        user=cyra.user,
+        user=_user(cyra),
         player_id=cyra.pk,
         amount=250_000,
         withdrawal_date=today + timedelta(days=3),

@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.db.models import F
 
-from accounts.tests.factories import PlayerFactory
+from accounts.tests.factories import PlayerFactory, made
 from bank.core.testing.queries import AUTH_QUERIES
 from credit import migration
 from credit.selectors import credit_migration_preview
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 
 def loan_with_days(player, *, paid: int, not_paid: int, status=Loan.Status.ACTIVE):
-    loan = LoanFactory(player=player, total_days=30, status=status, paid_off=status == Loan.Status.PAID_OFF)
+    loan = made(LoanFactory, player=player, total_days=30, status=status, paid_off=status == Loan.Status.PAID_OFF)
     for day in range(paid + not_paid):
         LoanPaymentFactory(
             loan=loan,

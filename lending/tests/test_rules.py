@@ -1,5 +1,6 @@
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -111,7 +112,7 @@ def test_current_day_and_days_passed():
 
 def chart(**overrides) -> rules.LoanChart:
     """A 10-day loan of 1,000 (100 a day) from 1 Jan 2025, on its day 4, with no Paid entry."""
-    terms = {
+    terms: dict[str, Any] = {
         "start": date(2025, 1, 1),
         "total_days": 10,
         "total_to_pay": 1_000,
