@@ -15,7 +15,8 @@ from django.utils import timezone
 from accounts.models import Player, User
 from accounts.services import player_create, player_update
 from bank.core import audit
-from bank.core.demo import DEMO_OFFICER_PASSWORD, DEMO_OFFICERS, DEMO_PASSWORD, decided, history_controls
+from bank.core.demo import DEMO_OFFICER_PASSWORD, DEMO_OFFICERS, DEMO_PASSWORD, history_controls
+from bank.core.outcomes import decided
 from credit.services import credit_adjust
 from lending.loans.services import loan_create, loan_payment_mark, loan_request_approve, loan_request_create
 from lending.savings.services import savings_create

@@ -2,10 +2,6 @@
 
 from collections.abc import Callable
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from bank.core.decisions import AwaitingSecondApproval
 
 DEMO_PASSWORD = "guildbank1"
 DEMO_PLAYERS = [
@@ -35,15 +31,6 @@ def register(seeder: Callable[[], None]) -> None:
 
 def seeders() -> list[Callable[[], None]]:
     return list(_seeders)
-
-
-def decided[Made](outcome: "Made | AwaitingSecondApproval") -> Made:
-    """What a seeder's service call made: the demo's history is decided by one officer under
-    DEMO_FOUR_EYES_ABOVE (history_controls), so no call waits for a second officer."""
-    from bank.core.decisions import AwaitingSecondApproval
-
-    assert not isinstance(outcome, AwaitingSecondApproval), outcome.reason
-    return outcome
 
 
 @contextmanager

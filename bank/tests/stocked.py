@@ -5,7 +5,7 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from accounts.tests.factories import PlayerFactory
+from accounts.tests.factories import PlayerFactory, made
 from bank.core.models import LedgerEntry
 from credit.tests.factories import CreditEventFactory
 from exchange.models import ExchangeSettings, PearlExchangeRequest
@@ -35,7 +35,7 @@ def exchange_request(player, *, pearls=10, status=PearlExchangeRequest.Status.PE
 def stock_player(player, *, admin) -> dict:
     """One of each record for the player: 2 loans (one with 2 days entered), 1 savings with 2 weeks,
     1 loan request, 1 withdrawal, 1 pearl exchange, 2 credit events."""
-    loan = LoanFactory(player=player, created_by=admin, start_date=timezone.localdate() - timedelta(days=1))
+    loan = made(LoanFactory, player=player, created_by=admin, start_date=timezone.localdate() - timedelta(days=1))
     LoanPaymentFactory(loan=loan, date=loan.start_date)
     LoanPaymentFactory(loan=loan, date=loan.start_date + timedelta(days=1), status=LoanPayment.Status.NOT_PAID)
     LoanFactory(player=player, created_by=admin, value=100_000, interest_rate=Decimal("0.5"))

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts import services as accounts_services
-from accounts.tests.factories import AdminFactory, PlayerFactory
+from accounts.tests.factories import AdminFactory, PlayerFactory, made
 from bank import administration
 from bank.core import audit
 from bank.core.models import AppendOnlyError, AuditEntry
@@ -61,7 +61,7 @@ def test_an_entry_cannot_be_deleted(entry):
         lambda entries: entries.update(kind="loan.created"),
         lambda entries: entries.delete(),
         lambda entries: entries.bulk_update(list(entries), ["kind"]),
-        lambda entries: AuditEntry.objects.update_or_create(pk=1, defaults={"kind": "x"}),
+        lambda entries: AuditEntry.objects.update_or_create(pk=1, defaults={"kind": "x"}),  # type: ignore[misc]  # the plugin reads `defaults` as a field; the manager refuses it all
     ],
 )
 def test_the_manager_refuses_updates_and_deletes(entry, change):
@@ -171,62 +171,66 @@ def _mark_old(admin):
 
 SERVICES = {
     "loan.created": lambda a: lending_services.loan_create(
-        player_id=PlayerFactory().pk, value=100_000, total_days=7, admin=a
+        player_id=made(PlayerFactory).pk, value=100_000, total_days=7, admin=a
     ),
     "loan.payment_marked": lambda a: lending_services.loan_payment_mark(
-        loan_id=LoanFactory().pk, status="Not Paid", admin=a
+        loan_id=made(LoanFactory).pk, status="Not Paid", admin=a
     ),
-    "loan.paid_off": lambda a: lending_services.loan_pay_off(loan_id=LoanFactory().pk, admin=a),
-    "loan.edited": lambda a: lending_services.loan_edit(loan_id=LoanFactory().pk, admin=a, admin_notes="Checked"),
+    "loan.paid_off": lambda a: lending_services.loan_pay_off(loan_id=made(LoanFactory).pk, admin=a),
+    "loan.edited": lambda a: lending_services.loan_edit(loan_id=made(LoanFactory).pk, admin=a, admin_notes="Checked"),
     "loan.date_changed": lambda a: lending_services.loan_change_date(
-        loan_id=LoanFactory().pk, new_date=timezone.localdate() - timedelta(days=2), admin=a
+        loan_id=made(LoanFactory).pk, new_date=timezone.localdate() - timedelta(days=2), admin=a
     ),
-    "loan.days_changed": lambda a: lending_services.loan_change_days(loan_id=LoanFactory().pk, new_days=5, admin=a),
+    "loan.days_changed": lambda a: lending_services.loan_change_days(loan_id=made(LoanFactory).pk, new_days=5, admin=a),
     "loan_request.approved": lambda a: lending_services.loan_request_approve(
-        request_id=PendingLoanFactory().pk, admin=a
+        request_id=made(PendingLoanFactory).pk, admin=a
     ),
     "loan_request.denied": lambda a: lending_services.loan_request_deny(
-        request_id=PendingLoanFactory().pk, admin=a, reason="Too much"
+        request_id=made(PendingLoanFactory).pk, admin=a, reason="Too much"
     ),
     "dividends.set": lambda a: lending_services.solo_dividends_set(dividends=5_000, admin=a),
     "savings.created": lambda a: savings_services.savings_create(
-        player_id=PlayerFactory().pk, invested_value=100_000, admin=a
+        player_id=made(PlayerFactory).pk, invested_value=100_000, admin=a
     ),
     "savings.payment_marked": lambda a: savings_services.savings_payment_mark(
-        savings_id=SavingsFactory(weeks=1).pk, status="Paid", admin=a
+        savings_id=made(SavingsFactory, weeks=1).pk, status="Paid", admin=a
     ),
-    "savings.edited": lambda a: savings_services.savings_edit(savings_id=SavingsFactory().pk, admin=a, admin_notes="x"),
+    "savings.edited": lambda a: savings_services.savings_edit(
+        savings_id=made(SavingsFactory).pk, admin=a, admin_notes="x"
+    ),
     "savings.date_changed": lambda a: savings_services.savings_change_date(
-        savings_id=SavingsFactory().pk, new_date=timezone.localdate() - timedelta(days=1), admin=a
+        savings_id=made(SavingsFactory).pk, new_date=timezone.localdate() - timedelta(days=1), admin=a
     ),
     "savings.auto_processed": _auto_process,
     "withdrawal.approved": _approve_withdrawal,
     "withdrawal.denied": lambda a: savings_services.withdrawal_request_deny(
-        request_id=WithdrawalRequestFactory().pk, admin=a, reason="Not now"
+        request_id=made(WithdrawalRequestFactory).pk, admin=a, reason="Not now"
     ),
     "exchange.rates_set": lambda a: exchange_services.exchange_settings_set(admin=a, sell_rate=2_000),
     "exchange.approved": _approve_exchange,
     "exchange.denied": _deny_exchange,
     "credit.penalty": lambda a: credit_services.credit_penalty(
-        player_id=PlayerFactory(credit_score=50).pk, penalty_type="missed_payment", admin=a
+        player_id=made(PlayerFactory, credit_score=50).pk, penalty_type="missed_payment", admin=a
     ),
     "credit.adjusted": lambda a: credit_services.credit_adjust(
-        player_id=PlayerFactory().pk, points_change=15, reason="Helped", admin=a
+        player_id=made(PlayerFactory).pk, points_change=15, reason="Helped", admin=a
     ),
-    "credit.migrated": lambda a: credit_services.credit_migration_execute(player_ids=[PlayerFactory().pk], admin=a),
-    "player.updated": lambda a: accounts_services.player_update(player_id=PlayerFactory().pk, admin=a, bad_payer=True),
+    "credit.migrated": lambda a: credit_services.credit_migration_execute(player_ids=[made(PlayerFactory).pk], admin=a),
+    "player.updated": lambda a: accounts_services.player_update(
+        player_id=made(PlayerFactory).pk, admin=a, bad_payer=True
+    ),
     "player.client_type_changed": _mark_old,
     "player.identity_changed": lambda a: accounts_services.player_identity_change(
-        player_id=PlayerFactory().pk, name="Renamed", discord="renamed.one", admin=a
+        player_id=made(PlayerFactory).pk, name="Renamed", discord="renamed.one", admin=a
     ),
     "player.unblocked": lambda a: accounts_services.player_unblock(
-        player_id=PlayerFactory(blocked_at=timezone.now(), failed_attempts=5).pk, admin=a
+        player_id=made(PlayerFactory, blocked_at=timezone.now(), failed_attempts=5).pk, admin=a
     ),
     "player.password_set": lambda a: accounts_services.player_password_set(
-        player_id=PlayerFactory().pk, new_password="a-new-password", admin=a
+        player_id=made(PlayerFactory).pk, new_password="a-new-password", admin=a
     ),
     "player.created": lambda a: accounts_services.player_create(name="Newcomer", discord="newcomer.one", admin=a),
-    "player.deleted": lambda a: administration.players_bulk_delete(player_ids=[PlayerFactory().pk], admin=a),
+    "player.deleted": lambda a: administration.players_bulk_delete(player_ids=[made(PlayerFactory).pk], admin=a),
 }
 
 

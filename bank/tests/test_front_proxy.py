@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 import websockets
+from websockets.typing import Origin
 
 from accounts.models import StaffSignInFailure
 from accounts.tests.factories import AdminFactory, PlayerFactory
@@ -36,7 +37,7 @@ def raw_get(url: str, headers: dict[str, str] | None = None) -> tuple[int, dict[
 
 
 async def first_notice(ws_url: str, origin: str, trigger) -> dict:
-    async with websockets.connect(ws_url, origin=origin, open_timeout=10) as socket:
+    async with websockets.connect(ws_url, origin=Origin(origin), open_timeout=10) as socket:
         assert json.loads(await asyncio.wait_for(socket.recv(), 10)) == {"type": "hello"}
         await asyncio.to_thread(trigger)
         return json.loads(await asyncio.wait_for(socket.recv(), 10))

@@ -25,7 +25,7 @@ ORIGIN = [(b"origin", b"http://testserver")]
 
 def ticket_for(user) -> WsTicket:
     """A ticket of a fresh session of the user (a sign-in, then POST /api/ws-ticket)."""
-    token = AccessToken(token_issue(user=user).access_token)
+    token = AccessToken(token_issue(user=user).access_token)  # type: ignore[arg-type]  # the encoded token: the stubs name only a Token
     return ws_ticket_issue(user=user, token=token)
 
 
@@ -268,7 +268,9 @@ async def test_an_admin_password_reset_closes_the_players_sockets():
 def _session_expires_in(client: APIClient, seconds: float) -> None:
     from accounts.models import BankSession
 
-    token = AccessToken(client._credentials["HTTP_AUTHORIZATION"].split()[1])
+    # the header credentials() set: the client keeps it in _credentials, which the stubs do not declare
+    header = client._credentials["HTTP_AUTHORIZATION"]  # type: ignore[attr-defined]
+    token = AccessToken(header.split()[1])
     BankSession.objects.filter(pk=token["sid"]).update(expires_at=timezone.now() + timedelta(seconds=seconds))
 
 

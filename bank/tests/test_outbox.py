@@ -179,11 +179,13 @@ def test_a_slow_discord_does_not_slow_a_decision(admin_api):
 
 
 def queue(count: int = 1) -> list[OutboxMessage]:
+    queued = []
     with override_settings(DISCORD_WEBHOOK_URL=WEBHOOK), transaction.atomic():
-        return [
-            outbox.enqueue(kind="loan_request.denied", player=PlayerFactory(), content=f"message {index}")
-            for index in range(count)
-        ]
+        for index in range(count):
+            message = outbox.enqueue(kind="loan_request.denied", player=PlayerFactory(), content=f"message {index}")
+            assert message is not None  # a webhook is set: the outbox is on
+            queued.append(message)
+    return queued
 
 
 @pytest.mark.django_db(transaction=True)

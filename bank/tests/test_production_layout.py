@@ -115,7 +115,7 @@ def test_five_thousand_mixed_requests_at_32_at_a_time_with_no_error_and_connecti
             if roll < 50:
                 return "bank data", call(base, "GET", "/api/me/bank-data", token=token)[0]
             if roll < 56:
-                body = {"value": 100_000, "total_days": 14}
+                body: dict[str, object] = {"value": 100_000, "total_days": 14}
                 return "loan request", call(
                     base, "POST", "/api/pending-loans", body, token=token, headers={"Idempotency-Key": uuid.uuid4().hex}
                 )[0]

@@ -8,10 +8,11 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.utils import timezone
 
-from accounts.tests.factories import PlayerFactory
+from accounts.tests.factories import PlayerFactory, made
 from bank.administration import players_bulk_delete
 from bank.core import ledger
 from bank.core.models import AppendOnlyError, LedgerEntry
+from bank.core.outcomes import decided
 from bank.core.testing.queries import AUTH_QUERIES
 from bank.reconcile import reconcile, reconcile_and_record
 from exchange import services as exchange_services
@@ -33,17 +34,20 @@ def net(account: ledger.Account) -> int:
 def _every_money_movement(admin) -> Loan:
     """Every service that moves money, once at least; answers the loan."""
     today = timezone.localdate()
-    aria = PlayerFactory(name="Aria", credit_score=200, client_type="old")
+    aria = made(PlayerFactory, name="Aria", credit_score=200, client_type="old")
+    assert aria.user is not None  # a registered player (the factory's default)
     # savings: a deposit; weeks Paid, Not Paid, changed back; an edit; a withdrawal
-    first = savings_services.savings_create(
-        player_id=aria.pk, invested_value=1_000_000, admin=admin, start_date=today - timedelta(days=21)
+    first = decided(
+        savings_services.savings_create(
+            player_id=aria.pk, invested_value=1_000_000, admin=admin, start_date=today - timedelta(days=21)
+        )
     )
     savings_services.savings_payment_mark(savings_id=first.pk, status="Paid", admin=admin)
     savings_services.savings_payment_mark(savings_id=first.pk, status="Not Paid", admin=admin)
     savings_services.savings_payment_mark(savings_id=first.pk, status="Paid", admin=admin, week=2)
     savings_services.savings_payment_mark(savings_id=first.pk, status="Not Paid", admin=admin, week=2)
     savings_services.savings_edit(savings_id=first.pk, admin=admin, invested_value=1_050_000, admin_notes="typo")
-    second = savings_services.savings_create(player_id=aria.pk, invested_value=300_000, admin=admin)
+    second = decided(savings_services.savings_create(player_id=aria.pk, invested_value=300_000, admin=admin))
     withdrawal = savings_services.withdrawal_request_create(
         user=aria.user,
         player_id=aria.pk,
@@ -70,8 +74,10 @@ def _every_money_movement(admin) -> Loan:
         )
         exchange_services.exchange_request_approve(request_id=request.pk, admin=admin)
     # loans: lent, days Paid, changed to Not Paid and back, an edit, a pay-off; the dividends edited
-    loan = services.loan_create(
-        player_id=aria.pk, value=500_000, total_days=10, admin=admin, start_date=today - timedelta(days=3)
+    loan = decided(
+        services.loan_create(
+            player_id=aria.pk, value=500_000, total_days=10, admin=admin, start_date=today - timedelta(days=3)
+        )
     )
     for day in range(3):
         services.loan_payment_mark(
@@ -82,17 +88,17 @@ def _every_money_movement(admin) -> Loan:
     services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=admin, on_date=loan.start_date)
     services.loan_pay_off(loan_id=loan.pk, admin=admin)
     # ... and a loan partly repaid, the rest forgiven
-    forgiven = services.loan_create(player_id=aria.pk, value=100_000, total_days=10, admin=admin)
+    forgiven = decided(services.loan_create(player_id=aria.pk, value=100_000, total_days=10, admin=admin))
     services.loan_payment_mark(loan_id=forgiven.pk, status="Paid", admin=admin)
     services.loan_write_off(loan_id=forgiven.pk, admin=admin, reason="Left the guild")
     services.solo_dividends_set(dividends=12_345, admin=admin)
     # the overdue run, and a removed player with bread still in savings
-    borin = PlayerFactory(name="Borin")
+    borin = made(PlayerFactory, name="Borin")
     savings_services.savings_create(
         player_id=borin.pk, invested_value=200_000, admin=admin, start_date=today - timedelta(days=15)
     )
     savings_services.savings_auto_process_overdue(admin=admin)
-    gone = PlayerFactory(name="Gone")
+    gone = made(PlayerFactory, name="Gone")
     savings_services.savings_create(player_id=gone.pk, invested_value=400_000, admin=admin)
     players_bulk_delete(player_ids=[gone.pk], admin=admin)
     return loan
@@ -238,9 +244,9 @@ def test_admins_read_the_last_check_players_cannot(
 def test_reconcile_runs_a_fixed_number_of_queries_whatever_the_size(admin_user, django_assert_num_queries):
     def check(players: int) -> None:
         for _ in range(players):
-            player = PlayerFactory()
+            player = made(PlayerFactory)
             savings_services.savings_create(player_id=player.pk, invested_value=100_000, admin=admin_user)
-            loan = services.loan_create(player_id=player.pk, value=100_000, total_days=5, admin=admin_user)
+            loan = decided(services.loan_create(player_id=player.pk, value=100_000, total_days=5, admin=admin_user))
             services.loan_payment_mark(loan_id=loan.pk, status="Paid", admin=admin_user)
         # 11 for the balances, 17 for the rules (bank/book_rules.py)
         with django_assert_num_queries(28):

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 import pytest
 import redis
 import websockets
+from websockets.typing import Origin
 
 from accounts.tests.factories import PlayerFactory
 from bank.core.testing.layout import production_layout
@@ -63,15 +64,17 @@ def own_redis() -> Iterator[tuple[str, subprocess.Popen]]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def timed(*args, **kwargs) -> tuple[int, dict, float]:
+def timed(
+    base_url: str, method: str, path: str, body: dict | None = None, *, token: str | None = None
+) -> tuple[int, dict, float]:
     started = time.monotonic()
-    status, body = call(*args, timeout=30, **kwargs)
+    status, body = call(base_url, method, path, body, token=token, timeout=30)
     return status, body, time.monotonic() - started
 
 
 async def handshake(ws_url: str, origin: str) -> tuple[str, int | None]:
     """What the socket's handshake gave: ("hello", None), or ("closed", its close code)."""
-    async with websockets.connect(ws_url, origin=origin, open_timeout=10) as socket:
+    async with websockets.connect(ws_url, origin=Origin(origin), open_timeout=10) as socket:
         try:
             return json.loads(await asyncio.wait_for(socket.recv(), 10))["type"], None
         except websockets.ConnectionClosed as closed:

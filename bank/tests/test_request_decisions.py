@@ -21,7 +21,7 @@ from lending.tests.factories import PendingLoanFactory, SavingsFactory, Withdraw
 @dataclass(frozen=True)
 class Kind:
     name: str  # the decision's kind (audit entries, messages)
-    model: type
+    model: type[PendingLoan] | type[WithdrawalRequest] | type[PearlExchangeRequest]
     path: str  # the approve and deny calls: f"{path}/{id}/approve"
     amount: int  # the bread the decision is about
 

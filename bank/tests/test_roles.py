@@ -12,6 +12,7 @@ and the matrix itself.
 from datetime import timedelta
 
 import pytest
+from django.db.models import Model
 from django.urls import get_resolver
 from django.urls.resolvers import URLPattern, URLResolver
 from django.utils import timezone
@@ -157,7 +158,7 @@ def issue_least_role(name: str, method: str) -> str | None:
     return "teller" if method == "GET" else None
 
 
-def issue_allows(role: str, least: str) -> bool:
+def issue_allows(role: str, least: str | None) -> bool:
     return least in ISSUE_ROLES and ISSUE_ROLES.index(role) >= ISSUE_ROLES.index(least)
 
 
@@ -212,6 +213,13 @@ def officers(db):
     }
 
 
+def _first[Row: Model](model: type[Row]) -> Row:
+    """The table's first row (objects.first()): stock_bank made one in each."""
+    row = model._default_manager.first()
+    assert row is not None, model
+    return row
+
+
 def _ids(officers) -> dict[str, int]:
     """An existing record behind each kind of <pk> in the routes."""
     stock_bank(admin=officers[roles.TREASURER])
@@ -224,19 +232,19 @@ def _ids(officers) -> dict[str, int]:
         proposed_by=officers[roles.TREASURER],
         proposed_by_name="admin",
         object_type="loan",
-        object_id=Loan.objects.first().pk,
+        object_id=_first(Loan).pk,
         params={"date": timezone.localdate().isoformat(), "status": "Paid"},
     )
     return {
         "proposals": proposal.pk,
-        "players": WithdrawalRequest.objects.first().player_id,
-        "loans": Loan.objects.first().pk,
-        "savings": Savings.objects.first().pk,
-        "pending-loans": PendingLoan.objects.first().pk,
-        "withdrawal-requests": WithdrawalRequest.objects.first().pk,
-        "pearl-exchange-requests": PearlExchangeRequest.objects.first().pk,
+        "players": _first(WithdrawalRequest).player_id,
+        "loans": _first(Loan).pk,
+        "savings": _first(Savings).pk,
+        "pending-loans": _first(PendingLoan).pk,
+        "withdrawal-requests": _first(WithdrawalRequest).pk,
+        "pearl-exchange-requests": _first(PearlExchangeRequest).pk,
         "officers": officers[roles.TELLER].pk,
-        "eligibility": WithdrawalRequest.objects.first().player_id,
+        "eligibility": _first(WithdrawalRequest).player_id,
     }
 
 

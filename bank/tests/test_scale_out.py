@@ -5,6 +5,7 @@ import json
 
 import pytest
 import websockets
+from websockets.typing import Origin
 
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from bank.core.testing.servers import asgi_server, call, env_for_test_database, needs_postgresql_and_redis
@@ -16,7 +17,7 @@ pytestmark = [
 
 
 async def first_notice(ws_url: str, origin: str, trigger) -> dict:
-    async with websockets.connect(ws_url, origin=origin, open_timeout=10) as socket:
+    async with websockets.connect(ws_url, origin=Origin(origin), open_timeout=10) as socket:
         assert json.loads(await asyncio.wait_for(socket.recv(), 5)) == {"type": "hello"}
         await asyncio.to_thread(trigger)
         return json.loads(await asyncio.wait_for(socket.recv(), 10))

@@ -37,7 +37,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import Player, User
-from accounts.tests.factories import AdminFactory, PlayerFactory
+from accounts.tests.factories import AdminFactory, PlayerFactory, made
 from accounts.tokens import token_issue
 from bank.core import roles
 from bank.core.models import BankSettings, DecisionRecord, LedgerEntry, Proposal
@@ -52,6 +52,8 @@ HEAVY_STEPS = int(os.environ.get("ADVERSARY_STEPS") or 300)
 ON_POSTGRESQL = os.environ.get("DATABASE_URL", "").startswith("postgres") and bool(os.environ.get("REDIS_URL"))
 WINDOW = timedelta(hours=24)
 PASSWORD = "officer-password-1"
+# a request's model, as the cancel operation and the split-request check pick one
+RequestModel = type[PendingLoan] | type[WithdrawalRequest] | type[PearlExchangeRequest]
 
 
 # --- the world the adversary acts in ------------------------------------------------------------------
@@ -77,7 +79,7 @@ class Step:
 class World:
     seed: int
     rng: random.Random
-    clock: object  # time_machine.travel(...) as clock: shift() moves it
+    clock: time_machine.Traveller  # time_machine.travel(...) as clock: shift() moves it
     hostile: User
     officers: list[User]
     steps: list[Step] = field(default_factory=list)
@@ -130,6 +132,7 @@ class World:
     def file(self, player: Player, path: str, body: dict) -> tuple[int, dict]:
         """A player files a request through the player API; the test remembers what was asked, and when."""
         at = timezone.now()
+        assert player.user is not None  # the players who file signed up
         status, answer = self.call(player.user, "post", path, body)
         if status == 201:
             kind, amount = {
@@ -148,7 +151,7 @@ def _appointments() -> dict[int, int]:
     return dict(User.objects.filter(appointed_by__isnull=False).values_list("pk", "appointed_by_id"))
 
 
-def _appointed_by(appointed: dict[int, int], second: int, first: int) -> bool:
+def _appointed_by(appointed: dict[int, int], second: int, first: int | None) -> bool:
     """Was `second` appointed by `first`, or by someone `first` appointed ...?"""
     seen, current = set(), second
     while current in appointed and current not in seen:
@@ -171,21 +174,20 @@ def _amount(world: World) -> int | str:
     """Amounts that probe the threshold and the limits, and a shortcut now and then."""
     rng = world.rng
     threshold = world.threshold()
-    return rng.choice(
-        [
-            rng.randint(1, 60_000),
-            rng.randint(60_000, 400_000),
-            100_000,
-            500_000,
-            max(1, threshold // 3),
-            max(1, threshold // 2),
-            max(1, threshold - 1),
-            max(1, threshold),
-            threshold + 1,
-            rng.randint(threshold + 1, 3 * threshold + 2),
-            rng.choice(["250k", "1m", "1.2m", "2m"]),
-        ]
-    )
+    amounts: list[int | str] = [
+        rng.randint(1, 60_000),
+        rng.randint(60_000, 400_000),
+        100_000,
+        500_000,
+        max(1, threshold // 3),
+        max(1, threshold // 2),
+        max(1, threshold - 1),
+        max(1, threshold),
+        threshold + 1,
+        rng.randint(threshold + 1, 3 * threshold + 2),
+        rng.choice(["250k", "1m", "1.2m", "2m"]),
+    ]
+    return rng.choice(amounts)
 
 
 def _rate(rng: random.Random, *, weekly: bool) -> str:
@@ -243,7 +245,7 @@ def _savings(world: World) -> int:
 
 def op_loan_edit(world: World):
     rng = world.rng
-    body = {"admin_notes": "adversary edit"}
+    body: dict[str, object] = {"admin_notes": "adversary edit"}
     for name, make in (
         ("value", lambda: _amount(world)),
         ("interest_rate", lambda: _rate(rng, weekly=False)),
@@ -256,7 +258,7 @@ def op_loan_edit(world: World):
 
 def op_savings_edit(world: World):
     rng = world.rng
-    body = {"admin_notes": "adversary edit"}
+    body: dict[str, object] = {"admin_notes": "adversary edit"}
     if rng.random() < 0.6:
         body["invested_value"] = _amount(world)
     if rng.random() < 0.5:
@@ -290,7 +292,7 @@ def op_loan_payment(world: World):
 def op_savings_payment(world: World):
     rng = world.rng
     savings_id = _savings(world)
-    body = {"payment_status": rng.choice(["Paid", "Not Paid"])}
+    body: dict[str, object] = {"payment_status": rng.choice(["Paid", "Not Paid"])}
     if rng.random() < 0.3:
         latest = Savings.objects.filter(pk=savings_id).values_list("next_week", flat=True).first() or 2
         body["week"] = max(1, latest - 1)
@@ -316,15 +318,14 @@ def op_dividends(world: World):
 def op_bank_settings(world: World):
     rng = world.rng
     threshold = world.threshold()
-    body = rng.choice(
-        [
-            {"four_eyes_above": rng.choice([threshold * 2, threshold + 1, 5_000_000, 1_000_000_000])},
-            {"four_eyes_above": rng.choice([max(0, threshold // 2), 250_000, 1_000_000])},
-            {"savings_rate_max": rng.choice(["0.2", "0.08", "0.1"])},
-            {"loan_rate_max": rng.choice(["2", "0.5", "1"])},
-            {"start_date_back_days": rng.choice([0, 3, 7, 60, 3650])},
-        ]
-    )
+    changes: list[dict[str, object]] = [
+        {"four_eyes_above": rng.choice([threshold * 2, threshold + 1, 5_000_000, 1_000_000_000])},
+        {"four_eyes_above": rng.choice([max(0, threshold // 2), 250_000, 1_000_000])},
+        {"savings_rate_max": rng.choice(["0.2", "0.08", "0.1"])},
+        {"loan_rate_max": rng.choice(["2", "0.5", "1"])},
+        {"start_date_back_days": rng.choice([0, 3, 7, 60, 3650])},
+    ]
+    body = rng.choice(changes)
     world.call(world.officer(), "put", "/api/admin/bank-settings", body)
 
 
@@ -345,7 +346,8 @@ def op_officer_update(world: World):
     target = _pick(rng, list(User.objects.filter(is_staff=True).order_by("pk")))
     if target is None:
         return
-    body = rng.choice([{"role": rng.choice(roles.ROLES)}, {"active": rng.random() < 0.5}])
+    changes: list[dict[str, object]] = [{"role": rng.choice(roles.ROLES)}, {"active": rng.random() < 0.5}]
+    body = rng.choice(changes)
     world.call(world.officer(), "patch", f"/api/admin/officers/{target.pk}", body)
 
 
@@ -436,13 +438,12 @@ def op_exchange_request(world: World):
 
 def op_cancel_request(world: World):
     rng = world.rng
-    model, path = rng.choice(
-        [
-            (PendingLoan, "/api/pending-loans/{}/cancel"),
-            (WithdrawalRequest, "/api/withdrawal-requests/{}/cancel"),
-            (PearlExchangeRequest, "/api/pearl-exchange-requests/{}/cancel"),
-        ]
-    )
+    cancels: list[tuple[RequestModel, str]] = [
+        (PendingLoan, "/api/pending-loans/{}/cancel"),
+        (WithdrawalRequest, "/api/withdrawal-requests/{}/cancel"),
+        (PearlExchangeRequest, "/api/pearl-exchange-requests/{}/cancel"),
+    ]
+    model, path = rng.choice(cancels)
     request = _pick(rng, list(model.objects.filter(status="pending").select_related("player__user").order_by("pk")))
     if request is not None and request.player.user is not None:
         world.call(request.player.user, "put", path.format(request.pk))
@@ -607,7 +608,8 @@ def _setup(world: World, treasurer: User, loan_officer: User) -> None:
     through the API like everything else."""
     rng = world.rng
     for index in range(4):
-        player = PlayerFactory(
+        player = made(
+            PlayerFactory,
             name=f"Adv{world.seed}p{index}",
             discord=f"adv{world.seed}p{index}",
             client_type=rng.choice(["new", "old"]),
@@ -662,7 +664,7 @@ def _alone_breaches(world: World) -> list[str]:
     return breaches
 
 
-REQUESTS = {
+REQUESTS: dict[str, RequestModel] = {
     "pendingloan": PendingLoan,
     "withdrawalrequest": WithdrawalRequest,
     "pearlexchangerequest": PearlExchangeRequest,
@@ -691,7 +693,7 @@ def _split_request_breaches(world: World) -> list[str]:
     for record in records:
         if record.second_officer_id is not None and record.second_officer_id != record.officer_id:
             continue
-        filing = world.filed.get((record.object_type, record.object_id))
+        filing = world.filed.get((record.object_type, record.object_id)) if record.object_id is not None else None
         if filing is None or record.pk not in first_entry:
             continue  # an officer's own proposal of a loan, or a decision that moved nothing
         player_id, at, _ = filing
@@ -726,11 +728,13 @@ def _step_of(starts: list[int], entry_id: int) -> int:
 def run_adversary(seed: int, steps: int) -> World:
     rng = random.Random(seed)
     start = datetime(2026, 3, 2, 9, 0, tzinfo=UTC) + timedelta(days=rng.randint(0, 200), minutes=rng.randint(0, 600))
-    treasurer = AdminFactory(username=f"tess{seed}", display_name=f"Treasurer {seed}")
-    loan_officer = AdminFactory(
-        username=f"lou{seed}", display_name=f"Lender {seed}", role=roles.LOAN_OFFICER, is_superuser=False
+    treasurer = made(AdminFactory, username=f"tess{seed}", display_name=f"Treasurer {seed}")
+    loan_officer = made(
+        AdminFactory, username=f"lou{seed}", display_name=f"Lender {seed}", role=roles.LOAN_OFFICER, is_superuser=False
     )
-    teller = AdminFactory(username=f"tina{seed}", display_name=f"Teller {seed}", role=roles.TELLER, is_superuser=False)
+    teller = made(
+        AdminFactory, username=f"tina{seed}", display_name=f"Teller {seed}", role=roles.TELLER, is_superuser=False
+    )
     officers = [treasurer, loan_officer, teller]
     with time_machine.travel(start, tick=False) as clock:
         world = World(seed=seed, rng=rng, clock=clock, hostile=officers[seed % 3], officers=officers)
