@@ -38,6 +38,22 @@ def _first_message(detail) -> str:
     return str(detail)
 
 
+# A field left out, null or blank: the caller has something to fill in, as a service's
+# BankError(..., code="missing_fields") says it.
+_MISSING = {"required", "null", "blank"}
+
+
+def _first_code(codes) -> str | None:
+    """The code of the message `_first_message` picks, in the same order."""
+    if isinstance(codes, dict):
+        for value in codes.values():
+            return _first_code(value)
+        return None
+    if isinstance(codes, list):
+        return _first_code(codes[0]) if codes else None
+    return codes
+
+
 def _field_messages(detail) -> dict:
     if not isinstance(detail, dict):
         return {}
@@ -200,6 +216,8 @@ def exception_handler(exc, context):
             detail = _first_message(exc.detail)
             codes = exc.get_codes()
             code = codes if isinstance(codes, str) else exc.default_code
+            if isinstance(exc, exceptions.ValidationError) and _first_code(codes) in _MISSING:
+                code = "missing_fields"  # the detail names what to fill in, not what was wrong
         response = Response(error_body(detail, code, _field_messages(exc.detail)), status=exc.status_code)
         for name, value in headers.items():
             response[name] = value

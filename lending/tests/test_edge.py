@@ -97,7 +97,20 @@ def test_add_product_names_what_is_missing_in_the_specs_words(admin_api, player,
         body = {**body, "player_id": player.pk}
     response = admin_api.post("/api/loans", body, format="json")
     assert (response.status_code, response.json()["detail"]) == (400, message)
+    # one code for what the form must fill in, whichever check found it (the screen shows it as the form's own)
+    assert response.json()["code"] == "missing_fields"
     assert not Loan.objects.exists()
+
+
+@pytest.mark.parametrize("value", ["lots", "1,500,000", "1e6"])
+def test_add_product_refuses_an_unreadable_amount_as_invalid(admin_api, player, value):
+    response = admin_api.post("/api/loans", {"player_id": player.pk, "value": value, "total_days": 10}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": "Please enter a valid amount: a whole number or a shortcut such as 100k, 500k or 1m",
+        "code": "invalid",
+        "fields": {"value": ["Please enter a valid amount: a whole number or a shortcut such as 100k, 500k or 1m"]},
+    }
 
 
 @pytest.mark.parametrize("status,stored", [("Paid", "Paid"), ("not paid", "Not Paid"), (" PAID ", "Paid")])

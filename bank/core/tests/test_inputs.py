@@ -69,3 +69,23 @@ def test_a_missing_field_is_named():
     with pytest.raises(ValidationError) as error:
         parse(PointsIn, request("put", "/x", {}))
     assert error.value.detail["points"] == ["points is required"]
+
+
+@pytest.mark.parametrize(
+    "body,code",
+    [
+        ({}, "missing_fields"),  # points left out
+        ({"points": None}, "missing_fields"),
+        ({"points": "lots"}, "invalid"),
+        ({"points": 5, "page": "x"}, "invalid"),
+    ],
+)
+def test_the_code_of_a_refusal_says_whether_its_detail_asks_to_fill_something_in(body, code):
+    from rest_framework.exceptions import ValidationError
+
+    from bank.core.errors import exception_handler
+
+    with pytest.raises(ValidationError) as error:
+        parse(PointsIn, request("put", "/x", body))
+    answer = exception_handler(error.value, {})
+    assert (answer.status_code, answer.data["code"]) == (400, code)

@@ -217,6 +217,7 @@ def test_admin_add_product_for_a_bad_payer_answers_400(admin_api):
     bad = PlayerFactory(bad_payer=True)
     response = admin_api.post("/api/loans", {"player_id": bad.pk, "value": 100_000, "total_days": 5}, format="json")
     assert (response.status_code, response.json()["detail"]) == (400, "Cannot create products for bad payers")
+    assert response.json()["code"] == "bad_payer"
 
 
 def test_admin_add_product_for_an_unknown_player_answers_404(admin_api):

@@ -249,7 +249,8 @@ def test_add_savings_names_what_is_missing(admin_api, player, body, message):
     if body.get("player_id") == "me":
         body = {**body, "player_id": player.pk}
     response = admin_api.post("/api/savings", body, format="json")
-    assert (response.status_code, response.json()["detail"]) == (400, message)
+    answer = response.json()
+    assert (response.status_code, answer["detail"], answer["code"]) == (400, message, "missing_fields")
 
 
 def test_add_savings_over_the_limit_answers_a_clear_400(admin_api, player):
