@@ -31,6 +31,24 @@ function quote(call: MockCall) {
     }),
   };
 }
+/** A 400 as the server words it: `code` and the field it names. */
+function refusal(detail: string, code: string, field?: string) {
+  return { status: 400, body: { detail, code, fields: field ? { [field]: [detail] } : {} } };
+}
+const SELECT_PLAYER = refusal('Please search and select a player first', 'missing_fields', 'player_id');
+const ENTER_VALUE = refusal('Please enter a value', 'missing_fields', 'value');
+const BAD_PAYER = refusal('Cannot create products for bad payers', 'bad_payer');
+const ENTER_DAYS = refusal('Please enter loan duration in days', 'missing_fields', 'total_days');
+
+/** POST /api/loans answering as the server does an incomplete form: player, value, bad payer, days. */
+function addLoan(call: MockCall) {
+  const sent = call.body as { player_id?: number; value?: string; total_days?: number };
+  if (sent.player_id === undefined) return SELECT_PLAYER;
+  if (!sent.value?.trim()) return ENTER_VALUE;
+  if (sent.player_id === DAX.id) return BAD_PAYER;
+  if (sent.total_days === undefined) return ENTER_DAYS;
+  return { status: 201, body: makeLoan({ id: 12 }) };
+}
 const PRODUCTS = { savings: [], loans: [makeLoan({ id: 2, player_id: 7 })], pending_loans: [makePendingLoan({ id: 5, status: 'denied', admin_notes: 'Not now' })] };
 
 function routes(extra: Record<string, Parameters<typeof mockFetch>[0][string]> = {}) {
@@ -83,8 +101,8 @@ describe('AddProductTab', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('No players found matching: zed');
   });
 
-  it('checks the form in the spec order: player, value, bad payer, days', async () => {
-    const { calls } = routes();
+  it("sends the form as it is and shows the server's words for what is missing, in the spec order: player, value, bad payer, days", async () => {
+    const { calls } = routes({ 'POST /api/loans': addLoan });
     renderWithProviders(<AddProductTab adminName="admin" />);
     const add = screen.getByRole('button', { name: 'Add Product' });
     fireEvent.click(add);
@@ -100,13 +118,32 @@ describe('AddProductTab', () => {
     fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: '' } });
     await searchAndSelect('Dax');
     fireEvent.click(add);
-    expect((await screen.findAllByText('Cannot create products for bad payers')).length).toBeGreaterThan(0);
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect((await screen.findByRole('alert')).textContent).toBe('Cannot create products for bad payers');
+    // nothing decided here: no player and no days are left out, the value goes as typed
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { value: '', user: 'admin' },
+      { player_id: 7, value: '', user: 'admin' },
+      { player_id: 7, value: '1m', user: 'admin' },
+      { player_id: 9, value: '1m', user: 'admin' },
+    ]);
+  });
+
+  it("shows what the server could not read in the amount typed, as a failed attempt", async () => {
+    const detail = 'Please enter a valid amount: a whole number or a shortcut such as 100k, 500k or 1m';
+    const { calls } = routes({ 'POST /api/loans': refusal(detail, 'invalid', 'value') });
+    renderWithProviders(<AddProductTab adminName="admin" />);
+    await searchAndSelect('Aria');
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '1,500,000' } });
+    fireEvent.change(screen.getByLabelText('Loan Duration (Days)'), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect((await screen.findByText(/^Error creating loan: /)).textContent).toBe(`Error creating loan: ${detail}`);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ player_id: 7, value: '1,500,000', total_days: 30, user: 'admin' });
   });
 
   it('drops a message once another player is picked: it belongs to the attempt that made it', async () => {
     routes({
       'GET /api/savings/quote': { body: makeSavingsQuote({ invested_value: 500_000, weekly_payment: 37_500 }) },
+      'POST /api/loans': addLoan,
       'POST /api/savings': { status: 201, body: makeSavings({ id: 21, invested_value: 500_000, interest_rate: 0.075 }) },
     });
     renderWithProviders(<AddProductTab adminName="admin" />);
@@ -146,7 +183,7 @@ describe('AddProductTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
     expect((await screen.findByRole('status')).textContent).toBe('Savings #21 created for Aria: €500,000 at 7.5% a week.');
     const posts = calls.filter((call) => call.method === 'POST');
-    expect(posts.map((call) => [call.url, call.body])).toEqual([['/api/savings', { player_id: 7, invested_value: 500_000, user: 'admin' }]]);
+    expect(posts.map((call) => [call.url, call.body])).toEqual([['/api/savings', { player_id: 7, invested_value: '500k', user: 'admin' }]]);
     expect(posts[0]?.headers['Idempotency-Key']).toMatch(UUID);
   });
 
@@ -183,7 +220,7 @@ describe('AddProductTab', () => {
     fireEvent.click(add);
     expect((await screen.findByRole('status')).textContent).toBe('Loan #12 created for Aria: €1,000,000 at 29% over 30 days.');
     const posts = calls.filter((call) => call.method === 'POST');
-    expect(posts[0]?.body).toEqual({ player_id: 7, value: 1_000_000, total_days: 30, user: 'admin' });
+    expect(posts[0]?.body).toEqual({ player_id: 7, value: '1m', total_days: 30, user: 'admin' });
     expect(posts[0]?.headers['Idempotency-Key']).toMatch(UUID);
     expect(new Set(posts.map((post) => post.headers['Idempotency-Key'])).size).toBe(1);
   });

@@ -5,7 +5,8 @@ import { Card } from '@/components/card';
 import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextField } from '@/components/text-field';
-import { formatMoney, parseAmount } from '@/lib/money';
+import { ApiError } from '@/lib/api-client';
+import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { parseDays } from '@/lib/loans';
 import { formatPercent } from '@/lib/percent';
@@ -15,12 +16,16 @@ import { useCreateLoan, useLoanLimits, LoanQuoteNote } from '@/features/loans';
 import { useCreateSavings, SavingsQuoteNote } from '@/features/savings';
 import '@/components/bank-ui.css';
 
-const SELECT_PLAYER = 'Please search and select a player first';
-const ENTER_VALUE = 'Please enter a value';
-const BAD_PAYER_PRODUCTS = 'Cannot create products for bad payers';
-const ENTER_DAYS = 'Please enter loan duration in days';
-
 type ProductType = 'saving' | 'loan';
+
+// The server checks the form in the spec's order (a player, a value, not a bad payer, the days):
+// what it says of those is the form's own message; any other refusal failed the attempt.
+const FORM_CHECKS: ReadonlySet<string> = new Set(['missing_fields', 'bad_payer']);
+
+function refusalText(error: unknown, attempt: string): string {
+  if (error instanceof ApiError && FORM_CHECKS.has(error.code)) return errorDetail(error);
+  return `${attempt}: ${errorDetail(error)}`;
+}
 
 /** The product form, also opened from a player's details card (Search Player). */
 /** What Add Product says when a large loan becomes a proposal (202) rather than a loan. */
@@ -43,8 +48,6 @@ export function ProductForm({ player, adminName, title = '2. Product' }: { playe
   const createSavings = useCreateSavings();
   const limits = useLoanLimits();
 
-  const amount = parseAmount(value);
-  const totalDays = parseDays(days);
 
   // an error speaks of what was typed: once the admin changes it, the error is out of date
   const editing = (set: (text: string) => void) => (text: string) => {
@@ -54,33 +57,31 @@ export function ProductForm({ player, adminName, title = '2. Product' }: { playe
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const fail = (text: string) => setNotice({ tone: 'error', text });
-    if (!player) return fail(SELECT_PLAYER);
-    if (!value.trim()) return fail(ENTER_VALUE);
-    if (player.bad_payer) return fail(BAD_PAYER_PRODUCTS);
+    setNotice(null);
+    const failed = (attempt: string) => (error: unknown) => setNotice({ tone: 'error', text: refusalText(error, attempt) });
+    // no player picked, no days typed: left out, and the server names what is missing
+    const playerId = player?.id;
+    const playerName = player?.name ?? '';
     if (type === 'saving') {
-      setNotice(null);
-      // the client limits are the server's: its refusal is shown as it says it
+      // the amount goes as typed: the server reads 500k or 1m, and its client limits
       createSavings.mutate(
-        { player_id: player.id, invested_value: amount ?? value.trim(), user: adminName },
+        { player_id: playerId, invested_value: value, user: adminName },
         {
           // above the four-eyes threshold: no account yet, a proposal on the Four Eyes tab
           onSuccess: onChangeAnswer((savings) => {
             setNotice({
               tone: 'success',
-              text: `Savings #${savings.id} created for ${player.name}: ${formatMoney(savings.invested_value)} at ${formatPercent(savings.interest_rate)} a week.`,
+              text: `Savings #${savings.id} created for ${playerName}: ${formatMoney(savings.invested_value)} at ${formatPercent(savings.interest_rate)} a week.`,
             });
             setValue('');
           }, setNotice),
-          onError: (error) => fail(`Error creating savings: ${errorDetail(error)}`),
+          onError: failed('Error creating savings'),
         },
       );
       return;
     }
-    if (!days.trim()) return fail(ENTER_DAYS);
-    setNotice(null);
     create.mutate(
-      { player_id: player.id, value: amount ?? value.trim(), total_days: totalDays ?? days.trim(), user: adminName },
+      { player_id: playerId, value, total_days: days.trim() ? (parseDays(days) ?? days.trim()) : undefined, user: adminName },
       {
         onSuccess: (loan) => {
           setValue('');
@@ -89,16 +90,16 @@ export function ProductForm({ player, adminName, title = '2. Product' }: { playe
             // above the four-eyes threshold: no loan yet, a proposal in Pending Loans for a second officer
             setNotice({
               tone: 'pending',
-              text: `${loanProposalText(loan.pending_loan.id, player.name, loan.pending_loan.value)} ${loan.detail}.`,
+              text: `${loanProposalText(loan.pending_loan.id, playerName, loan.pending_loan.value)} ${loan.detail}.`,
             });
             return;
           }
           setNotice({
             tone: 'success',
-            text: `Loan #${loan.id} created for ${player.name}: ${formatMoney(loan.value)} at ${formatPercent(loan.interest_rate)} over ${plural(loan.total_days, 'day')}.`,
+            text: `Loan #${loan.id} created for ${playerName}: ${formatMoney(loan.value)} at ${formatPercent(loan.interest_rate)} over ${plural(loan.total_days, 'day')}.`,
           });
         },
-        onError: (error) => fail(`Error creating loan: ${errorDetail(error)}`),
+        onError: failed('Error creating loan'),
       },
     );
   };

@@ -211,6 +211,10 @@ describe('SearchPlayerTab', () => {
     const { calls } = mockFetch({
       'GET /api/search/players': { body: { players: [BORIN], count: 1, page: 1, page_size: 50 } },
       'GET /api/loans/limits': { body: { min_amount: 1, max_amount: 1_000_000_000, min_days: 1, max_days: 3650 } },
+      'POST /api/loans': {
+        status: 400,
+        body: { detail: 'Cannot create products for bad payers', code: 'bad_payer', fields: {} },
+      },
     });
     renderTab();
     search('borin');
@@ -220,8 +224,11 @@ describe('SearchPlayerTab', () => {
     fireEvent.change(within(form).getByLabelText('Value'), { target: { value: '500k' } });
     fireEvent.change(within(form).getByLabelText('Loan Duration (Days)'), { target: { value: '10' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Product' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Cannot create products for bad payers');
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    // the server's refusal, as it says it
+    expect((await within(form).findByRole('alert')).textContent).toBe('Cannot create products for bad payers');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { player_id: BORIN.id, value: '500k', total_days: 10, user: 'admin' },
+    ]);
   });
 
   it("shows View Products with the player's loans and savings", async () => {

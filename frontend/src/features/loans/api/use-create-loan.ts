@@ -5,8 +5,9 @@ import type { Loan } from '@/lib/loans';
 import type { InputFields, Schemas } from '@/lib/api-types';
 import { loanKeys, loanRequestKeys } from '@/features/loans/api/keys';
 
-/** `value` and `total_days`: a whole number, or the text as typed when it could not be read (the server says why) */
-type CreateLoanInput = InputFields<'LoanCreateInRequest', 'player_id' | 'value' | 'total_days' | 'user'>;
+/** `value` as typed (500k, 1m): the server reads it, or says why not; `player_id` and `total_days`
+ * left out when the form has none (the server names what is missing) */
+type CreateLoanInput = InputFields<'LoanCreateInRequest', 'value' | 'user'> & Partial<InputFields<'LoanCreateInRequest', 'player_id' | 'total_days'>>;
 
 /** 202: a loan above the four-eyes threshold became a proposal, a pending request a second officer decides. */
 type LoanProposal = Schemas['LoanRequestAwaitingOut'];

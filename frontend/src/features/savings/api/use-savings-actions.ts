@@ -11,8 +11,10 @@ export type SavingsMark = Schemas['SavingsMarkOut'];
 
 type OverdueRun = Schemas['OverdueRunOut'];
 
-/** `invested_value`: a whole number, or the text as typed when it could not be read (the server says why) */
-type CreateSavingsInput = InputFields<'SavingsCreateInRequest', 'player_id' | 'invested_value' | 'user'>;
+/** `invested_value` as typed (500k, 1m): the server reads it, or says why not; `player_id` left out
+ * when no player is picked (the server says to pick one) */
+type CreateSavingsInput = InputFields<'SavingsCreateInRequest', 'invested_value' | 'user'> &
+  Partial<InputFields<'SavingsCreateInRequest', 'player_id'>>;
 
 // Savings also show in the player products and bank data, which live under `loans`.
 function useInvalidateSavings() {
