@@ -183,7 +183,8 @@ describe('RequestLoanTab', () => {
     expect(success.getAttribute('role')).toBe('status');
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.url).toBe('/api/pending-loans');
-    expect(post?.body).toEqual({ player_id: 7, value: 500_000, total_days: 14, request_reason: 'New gear', user: 'Aria' });
+    // the amount as typed: the server reads the shortcut
+    expect(post?.body).toEqual({ player_id: 7, value: '500k', total_days: 14, request_reason: 'New gear', user: 'Aria' });
     expect(post?.headers['Idempotency-Key']).toMatch(UUID);
     expect(screen.getByLabelText<HTMLInputElement>('Loan Amount').value).toBe('');
   });

@@ -6,7 +6,6 @@ import { Icon } from '@/components/icon';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
-import { parseAmount } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { parseDays } from '@/lib/loans';
 import type { Me } from '@/features/players';
@@ -54,8 +53,9 @@ export function RequestLoanTab({ me }: { me: Me }) {
     request.mutate(
       {
         player_id: player.id,
-        // what cannot be read here goes as typed: the server answers why it is wrong
-        value: parseAmount(amount) ?? amount.trim(),
+        // the amount as typed (500k, 1m): the server reads it, or answers why it cannot
+        value: amount,
+        // days that cannot be read here go as typed: the server answers why they are wrong
         total_days: parseDays(days) ?? days.trim(),
         request_reason: reason.trim(),
         user: me.username,

@@ -3,7 +3,7 @@ import { InlineFormActions } from '@/components/inline-form-actions';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
-import { formatMoney, parseAmount } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { fractionToPercentText, parseDays, percentToFraction, type Loan } from '@/lib/loans';
 import { formatPercent } from '@/lib/percent';
@@ -38,7 +38,7 @@ export function LoanEditForm({ loan, onDone, onCancel }: { loan: Loan; onDone: (
         edit.mutate(
           {
             loanId: loan.id,
-            value: parseAmount(value) ?? value.trim(),
+            value, // as typed (500k, 1m): the server reads it, or says why not
             interest_rate: fraction ?? undefined,
             total_days: parseDays(days) ?? days.trim(),
             admin_notes: notes,

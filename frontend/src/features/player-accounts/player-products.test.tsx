@@ -111,6 +111,27 @@ describe("View Products: a player's card as a teller's desk", () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("edits a loan's amount as typed, and shows what the server could not read", async () => {
+    const detail = 'Please enter a valid amount: a whole number or a shortcut such as 100k, 500k or 1m';
+    const { calls } = routes({
+      'PUT /api/admin/loans/2/edit': (call) =>
+        (call.body as { value: string }).value === '2.5m'
+          ? { body: makeLoan({ id: 2, value: 2_500_000 }) }
+          : { status: 400, body: { detail, code: 'invalid', fields: { value: [detail] } } },
+    });
+    renderWithProviders(<PlayerProducts playerId={7} />);
+    const row = await screen.findByTestId('product-loan-2');
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit loan #2' }));
+    const form = within(row).getByRole('form', { name: 'Edit loan #2' });
+    fireEvent.change(within(form).getByLabelText('Amount'), { target: { value: '2,5m' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(`Error updating loan: ${detail}`);
+    fireEvent.change(within(form).getByLabelText('Amount'), { target: { value: '2.5m' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect((await within(row).findByRole('status')).textContent).toBe('Loan updated successfully!');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => (call.body as { value: string }).value)).toEqual(['2,5m', '2.5m']);
+  });
+
   it('offers no payments on a closed loan', async () => {
     routes();
     renderWithProviders(<PlayerProducts playerId={7} />);

@@ -50,7 +50,7 @@ describe('View Products: savings', () => {
     fireEvent.change(within(form).getByLabelText('Admin notes'), { target: { value: 'raised' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
     expect((await within(row).findByRole('status')).textContent).toBe('Savings updated successfully!');
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ invested_value: 300_000, interest_rate: 0.075, admin_notes: 'raised' });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ invested_value: '300k', interest_rate: 0.075, admin_notes: 'raised' });
     expect((await within(row).findByText(/^Notes:/)).textContent).toBe('Notes: raised');
   });
 
@@ -81,6 +81,20 @@ describe('View Products: savings', () => {
     fireEvent.change(screen.getByLabelText('Principal'), { target: { value: '5m' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Error updating savings: New clients may hold at most €1,500,000 in savings');
+  });
+
+  it('sends the balance as typed and shows what the server could not read in it', async () => {
+    const detail = 'Please enter a valid amount: a whole number or a shortcut such as 100k, 500k or 1m';
+    const { calls } = mockFetch({
+      'GET /api/players/7/products': { body: { loans: [], pending_loans: [], savings: [SAVINGS] } },
+      'PUT /api/admin/savings/5/edit': { status: 400, body: { detail, code: 'invalid', fields: { invested_value: [detail] } } },
+    });
+    renderWithProviders(<PlayerProducts playerId={7} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit savings #5' }));
+    fireEvent.change(screen.getByLabelText('Principal'), { target: { value: '1e6' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(`Error updating savings: ${detail}`);
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ invested_value: '1e6', interest_rate: 0.07, admin_notes: '' });
   });
 
   it('offers no edit on a closed account', async () => {

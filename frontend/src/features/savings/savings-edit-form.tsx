@@ -3,7 +3,7 @@ import { InlineFormActions } from '@/components/inline-form-actions';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
-import { formatMoney, parseAmount } from '@/lib/money';
+import { formatMoney } from '@/lib/money';
 import { errorDetail } from '@/lib/errors';
 import { fractionToPercentText, percentToFraction } from '@/lib/loans';
 import type { Savings } from '@/lib/savings';
@@ -32,7 +32,8 @@ export function SavingsEditForm({ savings, onDone, onCancel }: { savings: Saving
           return;
         }
         edit.mutate(
-          { savingsId: savings.id, invested_value: parseAmount(value) ?? value.trim(), interest_rate: fraction ?? undefined, admin_notes: notes },
+          // the balance as typed (500k, 1m): the server reads it, or says why not
+          { savingsId: savings.id, invested_value: value, interest_rate: fraction ?? undefined, admin_notes: notes },
           {
             // waiting for a second officer: the form stays open under the server's words
             onSuccess: onChangeAnswer(() => onDone({ tone: 'success', text: SAVINGS_UPDATED }), setNotice),

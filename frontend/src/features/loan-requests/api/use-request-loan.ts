@@ -5,7 +5,7 @@ import type { PendingLoan } from '@/lib/loans';
 import { loanKeys, loanRequestKeys } from '@/features/loans';
 import type { InputFields } from '@/lib/api-types';
 
-/** `value` and `total_days`: a whole number, or the text as typed when it could not be read (the server says why) */
+/** `value` as typed (500k, 1m); `total_days` a whole number, or the text as typed when it could not be read (the server says why) */
 type LoanRequestInput = InputFields<'LoanRequestInRequest', 'player_id' | 'value' | 'total_days' | 'request_reason' | 'user'>;
 
 function requestLoan(input: LoanRequestInput, idempotencyKey: string): Promise<PendingLoan> {
