@@ -39,7 +39,7 @@ GOAL_SECONDS = 10.0
 # The fixed query counts (lending/tests/test_savings_apis.py and test_apis.py pin them):
 # AUTH_QUERIES (the session with its user and player) + the call's own; bank data: loans + savings + their
 # weeks + loan requests (no loans: no day entries)
-EXPECTED_QUERIES = {"check": AUTH_QUERIES + 3, "client_overview": AUTH_QUERIES + 4, "bank_data": AUTH_QUERIES + 4}
+EXPECTED_QUERIES = {"check": AUTH_QUERIES + 4, "client_overview": AUTH_QUERIES + 4, "bank_data": AUTH_QUERIES + 4}
 
 
 def main(argv: list[str] | None = None) -> int:
