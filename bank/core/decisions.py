@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import models, transaction
+from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from rest_framework import serializers
@@ -39,34 +39,6 @@ from bank.core.texts import counted, day_text
 
 WINDOW = timedelta(hours=24)  # "summed per player over 24 hours"
 SOLE_TREASURER_DELAY = timedelta(hours=24)  # a sole treasurer's change of the bank's controls waits this long
-
-
-def locked_pending[Owner](
-    model: type[Any],  # a request model of any app (plumbing imports none): its fields are read by name
-    request_id: int,
-    *,
-    not_found: str,
-    already_processed: str,
-    lock_owner: Callable[[int], Owner],
-) -> tuple[Owner, Any]:
-    """The request's player and the request's row, both locked until the caller's transaction ends,
-    if the request is still pending.
-
-    Locks follow the bank's one order (docs/rules.md, "Lock order"): the player first (`lock_owner`
-    takes the player's id and answers the locked player), then the request. A request that does not
-    exist answers 404; one already approved or denied answers 409 and nothing changes, before any
-    other check of the decision (docs/rules.md, Loans).
-    """
-    owner_id = model.objects.filter(pk=request_id).values_list("player_id", flat=True).first()
-    if owner_id is None:
-        raise BankError(not_found, code="not_found", status=404)
-    owner = lock_owner(owner_id)
-    request = model.objects.select_for_update().filter(pk=request_id).first()
-    if request is None:  # removed (with its player) while this waited for the player's lock
-        raise BankError(not_found, code="not_found", status=404)
-    if request.status != "pending":
-        raise BankError(already_processed, code="already_processed", status=409)
-    return owner, request
 
 
 # --- what the apps register ---------------------------------------------------------------------
@@ -800,41 +772,3 @@ def awaiting_response(awaiting: AwaitingSecondApproval):
     from rest_framework.response import Response
 
     return Response(ChangeAwaitingOut(awaiting_answer(awaiting)).data, status=status.HTTP_202_ACCEPTED)
-
-
-def request_cancel[Owner: models.Model](
-    model: type[Any],  # as locked_pending's
-    request_id: int,
-    *,
-    user,
-    lock_owner: Callable[[int], Owner],
-    not_found: str,
-    already_processed: str,
-    kind: str,
-    live_kind: str,
-) -> tuple[Owner, Any]:
-    """A player cancels a request of their own before anyone decided it (docs/rules.md, "Requests"):
-    the player's row and the request's locked in the bank's order, the request answered 409 once it is
-    decided (or cancelled), 404 when it is another player's or none. Audited; the screens are told."""
-    owner, request = locked_pending(
-        model, request_id, not_found=not_found, already_processed=already_processed, lock_owner=lock_owner
-    )
-    if getattr(owner, "user_id", None) != user.pk:
-        raise BankError(not_found, code="not_found", status=404)
-    requested_by = getattr(request, "requested_by_id", None)
-    if requested_by is not None and requested_by != user.pk:
-        message = "An officer proposed this: an officer decides it"
-        raise BankError(message, code="not_yours_to_cancel", status=409)
-    request.status = "cancelled"
-    request.cancelled_at = timezone.now()
-    request.save(update_fields=["status", "cancelled_at"])
-    audit.record(
-        actor=user,
-        kind=f"{kind}.cancelled",
-        obj=request,
-        player=owner,
-        before={"status": "pending"},
-        after={"status": "cancelled"},
-    )
-    live.notify({live_kind}, [owner.pk])
-    return owner, request

@@ -93,14 +93,20 @@ class RequestKind[R: PlayerRequest]:
     # --- the workflow --------------------------------------------------------------------------
 
     def locked(self, request_id: int) -> tuple[Any, R]:
-        """The request's player and the request, locked in the bank's order, if it is still pending."""
-        return decisions.locked_pending(
-            self.model,
-            request_id,
-            not_found=self.not_found,
-            already_processed=self.already_processed,
-            lock_owner=decisions.lock_player,
-        )
+        """The request's player and the request's row, both locked until the caller's transaction ends,
+        if the request is still pending. The player first, then the request (docs/rules.md, "Lock
+        order"). A request that does not exist answers 404; one already decided or cancelled answers
+        409 and nothing changes, before any other check of the decision."""
+        owner_id = self.model.objects.filter(pk=request_id).values_list("player_id", flat=True).first()
+        if owner_id is None:
+            raise BankError(self.not_found, code="not_found", status=404)
+        player = decisions.lock_player(owner_id)
+        request = self.model.objects.select_for_update().filter(pk=request_id).first()
+        if request is None:  # removed (with its player) while this waited for the player's lock
+            raise BankError(self.not_found, code="not_found", status=404)
+        if request.status != PlayerRequest.Status.PENDING:
+            raise BankError(self.already_processed, code="already_processed", status=409)
+        return player, request
 
     @transaction.atomic
     def approve(self, *, request_id: int, officer, notes: str = "") -> Any:
@@ -174,17 +180,26 @@ class RequestKind[R: PlayerRequest]:
 
     @transaction.atomic
     def cancel(self, *, request_id: int, user) -> R:
-        """The player cancels their own request before anyone decided it."""
-        _, request = decisions.request_cancel(
-            self.model,
-            request_id,
-            user=user,
-            lock_owner=decisions.lock_player,
-            not_found=self.not_found,
-            already_processed=self.already_processed,
-            kind=self.kind,
-            live_kind=self.live_kind,
+        """The player cancels their own request before anyone decided it (docs/rules.md, "Requests"):
+        409 once it is decided (or cancelled) or when an officer proposed it, 404 when it is another
+        player's or none. Audited; the screens are told."""
+        player, request = self.locked(request_id)
+        if player.user_id != user.pk:
+            raise BankError(self.not_found, code="not_found", status=404)
+        if request.requested_by_id is not None and request.requested_by_id != user.pk:
+            raise BankError("An officer proposed this: an officer decides it", code="not_yours_to_cancel", status=409)
+        request.status = PlayerRequest.Status.CANCELLED
+        request.cancelled_at = timezone.now()
+        request.save(update_fields=["status", "cancelled_at"])
+        audit.record(
+            actor=user,
+            kind=f"{self.kind}.cancelled",
+            obj=request,
+            player=player,
+            before={"status": "pending"},
+            after={"status": "cancelled"},
         )
+        live.notify({self.live_kind}, [player.pk])
         return request
 
     def _mark(self, request: R, *, status: str, officer, notes: str) -> None:

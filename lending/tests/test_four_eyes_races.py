@@ -1,7 +1,7 @@
 """Twenty simultaneous second approvals of a large withdrawal and a large loan request, over HTTP
 across two real server processes: the money moves once (docs/rules.md, "Four eyes").
 
-On PostgreSQL the request's row lock serialises them (`bank.core.decisions.locked_pending`, the
+On PostgreSQL the request's row lock serialises them (`bank.core.requests.RequestKind.locked`, the
 player first, then the request); on SQLite its IMMEDIATE transactions do. CI runs this file on both.
 """
 
