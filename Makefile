@@ -64,7 +64,7 @@ HTTP_WORKERS ?= 4
 SOCKET_WORKERS ?= 2
 TASK_WORKERS ?= 1
 serve: python bundle nginx
-	@export DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-bank.settings.production}; \
+	@export DJANGO_SETTINGS_MODULE=$${DJANGO_SETTINGS_MODULE:-config.settings.production}; \
 	$(PY) manage.py migrate --noinput && \
 	$(PY) manage.py ensure_admin && \
 	PORT=$(PORT) HTTP_WORKERS=$(HTTP_WORKERS) SOCKET_WORKERS=$(SOCKET_WORKERS) TASK_WORKERS=$(TASK_WORKERS) deploy/serve
@@ -74,7 +74,7 @@ run: python bundle
 	$(PY) manage.py ensure_admin
 	$(PY) manage.py seed_demo --if-empty
 	@echo "Guild Bank on http://127.0.0.1:$(PORT)"
-	$(PY) -m bank.server -b 127.0.0.1 -p $(PORT) bank.asgi:application
+	$(PY) -m config.server -b 127.0.0.1 -p $(PORT) config.asgi:application
 
 test: lint test-python test-frontend test-e2e
 

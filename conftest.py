@@ -80,9 +80,9 @@ def other_player(db):
 
 @pytest.fixture
 def books_balance(transactional_db):
-    """After the test (a race, a fault): the books balance (bank.reconcile), whatever happened."""
+    """After the test (a race, a fault): the books balance (operations.reconcile), whatever happened."""
     yield
-    from bank.reconcile import reconcile
+    from operations.reconcile import reconcile
 
     differences = reconcile().differences
     assert not differences, differences
@@ -91,7 +91,7 @@ def books_balance(transactional_db):
 @pytest.fixture
 def high_threshold(db):
     """A bank whose four-eyes threshold is the largest amount: one officer carries out every change.
-    For tests of what a change does, not of who must approve it (bank/tests/test_four_eyes*.py)."""
-    from bank.core.models import BankSettings
+    For tests of what a change does, not of who must approve it (operations/tests/test_four_eyes*.py)."""
+    from bank.models import BankSettings
 
     BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 1_000_000_000})

@@ -5,7 +5,7 @@ from django.contrib.auth.forms import AdminPasswordChangeForm
 from django.db import transaction
 from django.http import HttpResponseRedirect
 
-from bank.core.errors import BankError
+from bank.errors import BankError
 
 from . import rules
 from .models import Player, User
@@ -148,7 +148,7 @@ class PlayerAdmin(admin.ModelAdmin):
     actions = ["unblock"]
 
     def has_delete_permission(self, request, obj=None) -> bool:
-        # a player leaves through bulk delete (bank.administration), which moves their savings out of
+        # a player leaves through bulk delete (operations.administration), which moves their savings out of
         # the books and records the removal; a delete here would cascade past the ledger and the trail
         return False
 

@@ -8,8 +8,8 @@ from django import forms
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 
-from bank.core import roles
-from bank.core.errors import BankError, throttled_detail
+from bank import roles
+from bank.errors import BankError, throttled_detail
 
 from . import services
 from .throttles import LoginRateThrottle, client_address
@@ -46,7 +46,7 @@ class BankAdminLoginForm(AdminAuthenticationForm):
         self.user_cache = user
         self.confirm_login_allowed(user)  # a player's right password is still not a staff account
         if not roles.may(user, roles.TREASURER):
-            # the site edits every table: it is a treasurer's tool (bank.core.roles)
+            # the site edits every table: it is a treasurer's tool (bank.roles)
             raise forms.ValidationError(TREASURERS_ONLY, code="not_a_treasurer")
         return self.cleaned_data
 

@@ -7,13 +7,13 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bank.core import roles
-from bank.core.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
-from bank.core.errors import BankError
-from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from bank.core.inputs import parse
-from bank.core.paging import PageIn, page_of
-from bank.core.permissions import IsBankAdmin, require_role
+from bank import roles
+from bank.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
+from bank.errors import BankError
+from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from bank.inputs import parse
+from bank.paging import PageIn, page_of
+from bank.permissions import IsBankAdmin, require_role
 
 from . import officers, selectors, services, tokens
 from .serializers import (
@@ -107,7 +107,7 @@ class RegisterApi(APIView):
 
 class VerifyTokenApi(APIView):
     """Is this token still good? The token comes in the Authorization header, never in the address
-    (a query string's `token` is refused before this view runs: bank/core/middleware.py)."""
+    (a query string's `token` is refused before this view runs: bank/middleware.py)."""
 
     authentication_classes: list = []
     permission_classes = [AllowAny]

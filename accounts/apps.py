@@ -6,7 +6,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Players and sign-in"
 
     def ready(self) -> None:
-        from bank.core import decisions, vocabulary
+        from bank import decisions, vocabulary
 
         from . import officers, schema  # noqa: F401  (schema registers the OpenAPI auth extension)
         from .services import player_locked

@@ -3,14 +3,14 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from bank.core import roles
+from bank import roles
 
 from . import rules
 
 
 class User(AbstractUser):
     """A sign-in identity: the bank's officers (staff, each with a role) and the players who set a
-    password. An officer's role is read on every call (bank.core.roles); a player's is blank."""
+    password. An officer's role is read on every call (bank.roles); a player's is blank."""
 
     role = models.CharField(
         max_length=16,

@@ -1,5 +1,5 @@
 """The bank's officers (docs/rules.md, "Officers"): a treasurer adds officers, changes their role,
-deactivates and reactivates them. An officer is a staff user with a role (bank.core.roles).
+deactivates and reactivates them. An officer is a staff user with a role (bank.roles).
 
 An officer's username follows the player name rules and shares the players' namespace: no officer
 may be called like a player's name or discord (a sign-in name finds one account), checked under the
@@ -11,7 +11,7 @@ before any change, so two treasurers demoting each other at the same moment cann
 
 Adding an officer, raising a role and reactivating one give a person the power to decide: each is a
 decision that takes a second treasurer once the bank has two, and waits a published delay while it
-has one (bank.core.decisions). The officer it appoints is never the second approver of what the
+has one (bank.decisions). The officer it appoints is never the second approver of what the
 treasurer who proposed it starts (`User.appointed_by`). Demoting, deactivating and renaming happen at
 once.
 """
@@ -24,10 +24,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q, QuerySet
 from django.utils import timezone
 
-from bank.core import audit, decisions, live, roles
-from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict
-from bank.core.errors import BankError
-from bank.core.models import Proposal
+from bank import audit, decisions, live, roles
+from bank.decisions import AwaitingSecondApproval, Draft, Verdict
+from bank.errors import BankError
+from bank.models import Proposal
 
 from . import rules
 from .models import Player, User
@@ -377,7 +377,7 @@ def carry_out_update(proposal: Proposal, verdict: Verdict) -> dict:
 def officer_password_reset(*, officer_id: int, new_password, by: User) -> AwaitingSecondApproval:
     """A treasurer resets an officer's password (a forgotten one): whoever knows the new password can
     act as that officer, so it takes a second treasurer, or the published delay while the bank has one
-    (bank.core.decisions). Carried out, the officer's sessions end and their lockouts lift. An officer
+    (bank.decisions). Carried out, the officer's sessions end and their lockouts lift. An officer
     changes their own password themselves (accounts.services.own_password_change)."""
     new_password = new_password if isinstance(new_password, str) else ""
     if not new_password:

@@ -5,7 +5,7 @@ import re
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 from django.db.models.functions import Lower
 
-from bank.core.errors import BankError
+from bank.errors import BankError
 
 from . import rules
 from .models import BankSession, Player, StaffSignInFailure, User

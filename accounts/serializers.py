@@ -1,10 +1,10 @@
 from rest_framework import serializers
 
-from bank.core import roles
-from bank.core.fields import ChoiceTextField, StrictBooleanField, TextField
-from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn, PageOut
-from bank.core.schema import MayBeAbsent
+from bank import roles
+from bank.fields import ChoiceTextField, StrictBooleanField, TextField
+from bank.inputs import InputSerializer
+from bank.paging import PageIn, PageOut
+from bank.schema import MayBeAbsent
 
 from . import rules
 from .models import Player
@@ -151,7 +151,7 @@ class OfficerDisplayNameOut(MayBeAbsent, serializers.CharField):
 
 
 class MayOut(serializers.Serializer):
-    """What the caller may do (bank/core/roles.py ACTIONS): a screen offers an action only when true."""
+    """What the caller may do (bank/roles.py ACTIONS): a screen offers an action only when true."""
 
     def get_fields(self):
         # the apps register their actions as they start, after this module may have been imported
@@ -199,7 +199,7 @@ class PlayerSearchOut(PageOut):
 
 
 class PlayerSearchIn(PageIn):
-    # long terms are not refused: they find nobody (bank/tests/test_hostile_input.py)
+    # long terms are not refused: they find nobody (operations/tests/test_hostile_input.py)
     term = TextField(
         max_length=64, help_text="an id, or part of a name or discord (names and discords hold 64 at most)"
     )

@@ -10,9 +10,9 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from bank.core import audit, live, roles
-from bank.core.errors import BankError
-from bank.core.models import BankSettings, DecisionRecord
+from bank import audit, live, roles
+from bank.errors import BankError
+from bank.models import BankSettings, DecisionRecord
 
 from . import rules
 from .models import Player, StaffLockout, StaffSignInFailure, User
@@ -642,7 +642,7 @@ def staff_unlock(*, username: str) -> tuple[User, LockoutsLifted | None]:
 @transaction.atomic
 def client_type_recorded(*, player_ids: list[int], before: str, after: str, by: User) -> None:
     """A client type's change is kept with the books' decisions (amount 0): the client limit a player's
-    savings were held to at any time is read from them (bank/book_rules.py)."""
+    savings were held to at any time is read from them (operations/book_rules.py)."""
     threshold = BankSettings.current().four_eyes_above
     now = timezone.now()
     DecisionRecord.objects.bulk_create(

@@ -17,9 +17,9 @@ from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.settings import api_settings
 from rest_framework_simplejwt.tokens import AccessToken
 
-from bank.core import live
-from bank.core.errors import SESSION_EXPIRED, BankError
-from bank.core.sql import CompiledQuery, model_fields
+from bank import live
+from bank.errors import SESSION_EXPIRED, BankError
+from bank.sql import CompiledQuery, model_fields
 
 from . import rules
 from .models import BankSession, Player, User, WsTicket
@@ -130,7 +130,7 @@ def _is_current(session: BankSession, *, jti: str, now: datetime) -> bool:
 
 
 _SESSION_FIELDS, _USER_FIELDS, _PLAYER_FIELDS = model_fields(BankSession), model_fields(User), model_fields(Player)
-# Every authenticated call runs it: compiled once (bank/core/sql.py), the session, its user and the
+# Every authenticated call runs it: compiled once (bank/sql.py), the session, its user and the
 # user's player (NULLs for an admin) in one row.
 _CURRENT_SESSION = CompiledQuery(
     lambda sid, jti: BankSession.objects.filter(sid=sid, token_jti=jti, ended_at__isnull=True).values_list(

@@ -1,7 +1,7 @@
-"""Players, officers and sign-in: the words this app registers with the plumbing (bank.core.vocabulary), as it starts."""
+"""Players, officers and sign-in: the words this app registers with the plumbing (bank.vocabulary), as it starts."""
 
-from bank.core.roles import DELETE, GET, LOAN_OFFICER, PATCH, POST, PUT, TELLER, TREASURER
-from bank.core.vocabulary import Vocabulary
+from bank.roles import DELETE, GET, LOAN_OFFICER, PATCH, POST, PUT, TELLER, TREASURER
+from bank.vocabulary import Vocabulary
 
 VOCABULARY = Vocabulary(
     audit_kinds={

@@ -2,18 +2,17 @@ from django.apps import AppConfig
 
 
 class BankConfig(AppConfig):
-    """The site layer: settings, urls, the socket, and the features that read every app."""
+    """The plumbing: what every app may import (idempotency records, the audit trail, the outbox,
+    the ledger, the decisions, the bank's settings)."""
 
     name = "bank"
-    label = "site"  # "bank" belongs to the plumbing's models (bank.core)
-    verbose_name = "Guild Bank"
+    verbose_name = "Guild Bank plumbing"
 
-    def ready(self):
-        from bank.core import demo, vocabulary
-
-        from .demo_states import seed_admin_states
-        from .vocabulary import VOCABULARY
+    def ready(self) -> None:
+        from . import (
+            controls,  # noqa: F401  (registers the bank settings' change with the decisions)
+            vocabulary,
+        )
+        from .own_vocabulary import VOCABULARY
 
         vocabulary.register(VOCABULARY)
-        if seed_admin_states not in demo.seeders():
-            demo.register(seed_admin_states)

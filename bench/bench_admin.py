@@ -39,8 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project is importable
 
-from bank.core.testing.queries import AUTH_QUERIES  # noqa: E402
 from bench.measure import summary  # noqa: E402
+from testkit.queries import AUTH_QUERIES  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "admin.json"
 DATA_DIR = Path(os.environ.get("BENCH_DATA_DIR", "/tmp/guild-bench"))
@@ -120,13 +120,13 @@ def _generate(args, env: dict[str, str]) -> float:
         *("--savings", str(args.savings), "--weeks", str(args.weeks)),
     ]
     started = time.perf_counter()
-    subprocess.run(command, check=True, cwd=ROOT, env=env | {"DJANGO_SETTINGS_MODULE": "bank.settings.local"})
+    subprocess.run(command, check=True, cwd=ROOT, env=env | {"DJANGO_SETTINGS_MODULE": "config.settings.local"})
     return time.perf_counter() - started
 
 
 def _base_env() -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL", "SQLITE_PATH")}
-    return env | {"DJANGO_SETTINGS_MODULE": "bank.settings.local"}
+    return env | {"DJANGO_SETTINGS_MODULE": "config.settings.local"}
 
 
 def prepare_sqlite(args) -> tuple[dict[str, str], dict]:
@@ -205,10 +205,10 @@ def measure(database: str, args) -> dict:
 
     from accounts.models import Player, User
     from accounts.tokens import token_issue
-    from bank.core.testing.servers import free_port, wait_until_healthy
     from credit import migration
     from credit.services import credit_migration_execute
     from lending.models import LoanPayment, SavingsWeek
+    from testkit.servers import free_port, wait_until_healthy
 
     call_command("migrate", interactive=False, verbosity=0)  # the kept data may predate a migration
     sizes = {
@@ -243,7 +243,7 @@ def measure(database: str, args) -> dict:
     base = f"http://127.0.0.1:{port}"
     server_env = env | {"DJANGO_DEBUG": "false", "LOG_LEVEL": "WARNING", "BANK_BACKGROUND_IN_SERVER": "false"}
     server = subprocess.Popen(
-        [sys.executable, "-m", "bank.server", "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
+        [sys.executable, "-m", "config.server", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
         cwd=ROOT,
         env=server_env,
         stdout=subprocess.DEVNULL,

@@ -1,6 +1,6 @@
-"""Is `bank.core.sql.CompiledQuery` worth reaching into Django's query compiler? A/B on one process.
+"""Is `bank.sql.CompiledQuery` worth reaching into Django's query compiler? A/B on one process.
 
-    DJANGO_SETTINGS_MODULE=bank.settings.local SQLITE_PATH=/tmp/bench-compiled.sqlite3 \\
+    DJANGO_SETTINGS_MODULE=config.settings.local SQLITE_PATH=/tmp/bench-compiled.sqlite3 \\
         .venv/bin/python bench/bench_compiled.py [--calls 200] [--rounds 6]
 
 It deletes and migrates SQLITE_PATH (never the project's db.sqlite3), gives one player three loans
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from bank.core import sql
+    from bank import sql
     from conftest import bearer_for
 
     player = _stock()

@@ -1,6 +1,6 @@
 """Benchmark of the credit reads an admin waits for: the migration preview and the overview.
 
-    cd /work/main && DJANGO_SETTINGS_MODULE=bank.settings.local SQLITE_PATH=/tmp/bench.sqlite3 \\
+    cd /work/main && DJANGO_SETTINGS_MODULE=config.settings.local SQLITE_PATH=/tmp/bench.sqlite3 \\
         .venv/bin/python bench/bench_credit.py [--players 10000] [--runs 15]
 
 It deletes and migrates the SQLite file SQLITE_PATH (default /tmp/bench.sqlite3; never the project's

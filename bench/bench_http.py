@@ -68,8 +68,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from accounts.tests.factories import PlayerFactory, made
     from accounts.tokens import token_issue
-    from bank.core.testing.servers import free_port, wait_until_healthy
     from lending.tests.factories import LoanFactory, LoanPaymentFactory
+    from testkit.servers import free_port, wait_until_healthy
 
     call_command("migrate", interactive=False, verbosity=0)
     today = timezone.localdate()
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     env = dict(os.environ) | {"DJANGO_DEBUG": "false", "LOG_LEVEL": "WARNING"}
     daphne = Path(sys.executable).with_name("daphne")
     server = subprocess.Popen(
-        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
+        [str(daphne), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

@@ -114,7 +114,7 @@ def todays_layout(*, env: dict[str, str], workers: int = 2) -> Iterator[str]:
     and its scheduler), on a free port; answers its base URL."""
     import signal
 
-    from bank.core.testing.servers import free_port, wait_until_healthy
+    from testkit.servers import free_port, wait_until_healthy
 
     where = Path(tempfile.mkdtemp(prefix="bench-today-"))
     checkout = where / "bank"
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.core.management import call_command
 
     from accounts.tokens import token_issue
-    from bank.core.testing.layout import ConnectionSampler, production_layout
+    from testkit.layout import ConnectionSampler, production_layout
 
     call_command("migrate", interactive=False, verbosity=0)
     typical = typical_player()
@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
                 production_layout(**workers, pool_max=POOL_MAX, REDIS_URL=redis_url, **env)  # type: ignore[arg-type]
             )
         today_env = {
-            "DJANGO_SETTINGS_MODULE": "bank.settings.production",
+            "DJANGO_SETTINGS_MODULE": "config.settings.production",
             "DJANGO_SECRET_KEY": secret,
             "DJANGO_SECURE_SSL_REDIRECT": "false",
             "DATABASE_URL": database_url,

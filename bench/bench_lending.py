@@ -1,6 +1,6 @@
 """Benchmark of the loan reads: admin Check Loans and a player's bank data, on a million day entries.
 
-    cd /work/main && DJANGO_SETTINGS_MODULE=bank.settings.local SQLITE_PATH=/tmp/bench-lending.sqlite3 \\
+    cd /work/main && DJANGO_SETTINGS_MODULE=config.settings.local SQLITE_PATH=/tmp/bench-lending.sqlite3 \\
         .venv/bin/python bench/bench_lending.py [--players 10000] [--loans 20000] [--payments 1000000] \\
         [--runs 15] [--check-runs 5]
 
@@ -28,8 +28,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project is importable
 
-from bank.core.testing.queries import AUTH_QUERIES  # noqa: E402
 from bench.measure import fresh_sqlite_file, queries_of, summary, timed  # noqa: E402
+from testkit.queries import AUTH_QUERIES  # noqa: E402
 
 DEFAULT_SQLITE = "/tmp/bench-lending.sqlite3"
 RESULTS = ROOT / "bench" / "results" / "lending.json"

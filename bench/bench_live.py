@@ -222,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     database_url, redis_url = scratch_urls("bench_live.py", SCRATCH_DB, REDIS_DB)
     secret = secrets.token_urlsafe(50)
     env = dict(os.environ) | {
-        "DJANGO_SETTINGS_MODULE": "bank.settings.local",
+        "DJANGO_SETTINGS_MODULE": "config.settings.local",
         "DJANGO_DEBUG": "false",
         "DJANGO_SECRET_KEY": secret,
         "DATABASE_URL": database_url,
@@ -239,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from accounts.models import BankSession, Player, User, WsTicket
     from accounts.tokens import token_issue
-    from bank.core.testing.layout import ConnectionSampler, production_layout
+    from testkit.layout import ConnectionSampler, production_layout
 
     call_command("migrate", interactive=False, verbosity=0)
     player_ids = players_create(args.players)

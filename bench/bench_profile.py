@@ -7,7 +7,7 @@ approval of a loan request, in-process, with the production settings and middlew
 It makes a scratch PostgreSQL database (`guild_bench_profile`, dropped first) and uses Redis database
 12, with the typical player of bench_layout.py and `requests` loan requests of 100,000 (four for each
 borrower) for an officer to approve (the four-eyes threshold above every amount: one officer decides). Through Django's test Client (the
-whole WSGI stack: bank.settings.production's middleware, DRF, the pool; no nginx, no gunicorn) it
+whole WSGI stack: config.settings.production's middleware, DRF, the pool; no nginx, no gunicorn) it
 sends each request once to warm up, then `requests` times under cProfile, and lists the top entries by
 cumulative time per request. It writes bench/results/profile.json and bench/results/profile.md (the
 tables for bench/README.md). There is no goal: it exits 1 only when a request did not answer 200.
@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from accounts.tests.factories import AdminFactory, PlayerFactory, made
     from accounts.tokens import token_issue
-    from bank.core.models import BankSettings
+    from bank.models import BankSettings
     from lending.tests.factories import PendingLoanFactory
 
     call_command("migrate", interactive=False, verbosity=0)
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     from django.test import Client
     from django.test.utils import override_settings
 
-    from bank.settings import production
+    from config.settings import production
 
     production_values = {name: getattr(production, name) for name in dir(production) if name.isupper()}
     production_values |= {
@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
         "load_average_at_end": [round(value, 1) for value in os.getloadavg()],
         "how": (
-            "cProfile, in-process through Django's test Client with bank.settings.production's middleware, "
+            "cProfile, in-process through Django's test Client with config.settings.production's middleware, "
             "PostgreSQL scratch database; cumulative time per request, the profiler's own cost included"
         ),
         "bank_data": bank_data,

@@ -1,6 +1,6 @@
 """Benchmark of the savings overdue run and the savings reads at scale.
 
-    cd /work/main && DJANGO_SETTINGS_MODULE=bank.settings.local SQLITE_PATH=/tmp/bench-savings.sqlite3 \\
+    cd /work/main && DJANGO_SETTINGS_MODULE=config.settings.local SQLITE_PATH=/tmp/bench-savings.sqlite3 \\
         .venv/bin/python bench/bench_savings.py [--accounts 10000] [--weeks-behind 4] [--runs 15]
 
 It deletes and migrates the SQLite file SQLITE_PATH (default /tmp/bench-savings.sqlite3; never the
@@ -30,8 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: the project is importable
 
-from bank.core.testing.queries import AUTH_QUERIES  # noqa: E402
 from bench.measure import fresh_sqlite_file, queries_of, summary, timed  # noqa: E402
+from testkit.queries import AUTH_QUERIES  # noqa: E402
 
 DEFAULT_SQLITE = "/tmp/bench-savings.sqlite3"
 RESULTS = ROOT / "bench" / "results" / "savings.json"

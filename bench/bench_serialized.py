@@ -1,6 +1,6 @@
 """Is it worth answering a player's bank data without a second pass through its output serializers?
 
-    DJANGO_SETTINGS_MODULE=bank.settings.local SQLITE_PATH=/tmp/bench-serialized.sqlite3 \\
+    DJANGO_SETTINGS_MODULE=config.settings.local SQLITE_PATH=/tmp/bench-serialized.sqlite3 \\
         .venv/bin/python bench/bench_serialized.py [--calls 100] [--rounds 6]
 
 Every other view answers through its output serializer. `GET /api/me/bank-data` and

@@ -6,7 +6,7 @@
 It makes a scratch PostgreSQL database (`guild_bench_writes`, dropped first; DATABASE_URL only says
 where the server is) and uses Redis database 11, with one player per client (Gold credit, a savings
 account of 1,000,000) and one officer; the bank's four-eyes threshold is set above every amount, so
-that one officer decides everything (as bank/tests/test_production_layout.py does). It starts the
+that one officer decides everything (as operations/tests/test_production_layout.py does). It starts the
 layout deploy/serve starts (nginx -> 2 gunicorn sync workers, 1 daphne process for the sockets, 1 task
 worker; production settings, the connection pool), signs everyone in before the clock starts (no
 sign-in inside the measured window), and then, for `seconds`, each client goes round the bank's
@@ -136,9 +136,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from accounts.models import User
     from accounts.tests.factories import AdminFactory, PlayerFactory, made
-    from bank.core.models import BankSettings
-    from bank.core.testing.layout import ConnectionSampler, production_layout
+    from bank.models import BankSettings
     from lending.tests.factories import SavingsFactory
+    from testkit.layout import ConnectionSampler, production_layout
 
     call_command("migrate", interactive=False, verbosity=0)
     BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 1_000_000_000})

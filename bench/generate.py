@@ -11,7 +11,7 @@ Import it from a benchmark or a test (Django already set up):
 
 or run it against the database the Django settings name (it adds rows, it never deletes any):
 
-    DJANGO_SETTINGS_MODULE=bank.settings.local SQLITE_PATH=/tmp/bench.sqlite3 \\
+    DJANGO_SETTINGS_MODULE=config.settings.local SQLITE_PATH=/tmp/bench.sqlite3 \\
         .venv/bin/python bench/generate.py --players 10000 --migrate
     # the whole bank of issue 24 (10,000 players, 20,000 loans, 1,000,000 day entries, 20,000
     # savings with 80,000 weeks, 300 pending and 300 decided requests of each kind), here on PostgreSQL:
@@ -57,7 +57,7 @@ ACTIVE_DAYS = (7, 14, 30, 45, 60, 90)
 PAID_OFF_DAYS = (180, 240, 300, 365)
 
 
-def setup_django(settings_module: str = "bank.settings.local") -> None:
+def setup_django(settings_module: str = "config.settings.local") -> None:
     """For scripts: make the project importable and set Django up (settings from the environment first)."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
@@ -276,9 +276,9 @@ def _fit(capacities: Sequence[int], target: int) -> list[int]:
 
 
 def _insert_rows(model, columns: Sequence[str], rows, *, chunk_size: int = CHUNK_SIZE) -> int:
-    """INSERT plain value tuples with executemany (bank.core.bulk): for the million day entries, bulk_create
+    """INSERT plain value tuples with executemany (bank.bulk): for the million day entries, bulk_create
     took about 160 s on the 2-CPU machine of bench/README.md, executemany a few seconds."""
-    from bank.core.bulk import insert_rows
+    from bank.bulk import insert_rows
 
     return insert_rows(model, columns, rows, chunk_size=chunk_size)
 

@@ -35,7 +35,7 @@ def bench_environment(database_url: str, redis_url: str, secret: str) -> None:
     check the tokens this process signs)."""
     os.environ.update(
         {
-            "DJANGO_SETTINGS_MODULE": "bank.settings.local",
+            "DJANGO_SETTINGS_MODULE": "config.settings.local",
             "DJANGO_DEBUG": "false",
             "DJANGO_SECRET_KEY": secret,
             "DATABASE_URL": database_url,
@@ -65,7 +65,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def production_hash(password: str) -> str:
     """A hash the production settings read, with few iterations: a sign-in costs little (as
-    bank/tests/test_production_layout.py's)."""
+    operations/tests/test_production_layout.py's)."""
     from django.contrib.auth.hashers import PBKDF2PasswordHasher
 
     return PBKDF2PasswordHasher().encode(password, PBKDF2PasswordHasher().salt(), iterations=1_000)

@@ -70,7 +70,7 @@ def scripts() -> list[str]:
 
 def environment_for(name: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
-    env["DJANGO_SETTINGS_MODULE"] = "bank.settings.local"
+    env["DJANGO_SETTINGS_MODULE"] = "config.settings.local"
     env["SQLITE_PATH"] = f"/tmp/bench-{name}.sqlite3"
     if name in NEEDS_SERVERS:
         server = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432")

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from bank.core.admin import ReadOnlyAdmin
+from bank.admin import ReadOnlyAdmin
 
 from .models import CreditEvent
 

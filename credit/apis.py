@@ -3,10 +3,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_call
-from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from bank.core.inputs import parse
-from bank.core.paging import page_of
-from bank.core.permissions import IsBankAdmin
+from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from bank.inputs import parse
+from bank.paging import page_of
+from bank.permissions import IsBankAdmin
 
 from . import rules, selectors, services
 from .serializers import (

@@ -6,7 +6,7 @@ class CreditConfig(AppConfig):
     verbose_name = "Credit score"
 
     def ready(self) -> None:
-        from bank.core import vocabulary
+        from bank import vocabulary
 
         from .vocabulary import VOCABULARY
 

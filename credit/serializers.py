@@ -1,8 +1,8 @@
 from rest_framework import serializers
 
-from bank.core.fields import ChoiceTextField, RecordIdField, StrictBooleanField, TextField, WholeNumberField, enum_field
-from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn, PageOut
+from bank.fields import ChoiceTextField, RecordIdField, StrictBooleanField, TextField, WholeNumberField, enum_field
+from bank.inputs import InputSerializer
+from bank.paging import PageIn, PageOut
 
 from . import rules
 from .models import CreditEvent

@@ -6,8 +6,8 @@ from django.db import transaction
 
 from accounts.models import Player, User
 from accounts.services import player_locked
-from bank.core import audit, live
-from bank.core.errors import BankError
+from bank import audit, live
+from bank.errors import BankError
 
 from . import migration, rules
 from .models import CreditEvent

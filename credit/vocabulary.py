@@ -1,7 +1,7 @@
-"""The credit score: the words this app registers with the plumbing (bank.core.vocabulary), as it starts."""
+"""The credit score: the words this app registers with the plumbing (bank.vocabulary), as it starts."""
 
-from bank.core.roles import GET, POST, TELLER, TREASURER
-from bank.core.vocabulary import Vocabulary
+from bank.roles import GET, POST, TELLER, TREASURER
+from bank.vocabulary import Vocabulary
 
 VOCABULARY = Vocabulary(
     audit_kinds={

@@ -153,7 +153,7 @@ def _base_env(database_url: str) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         {
-            "DJANGO_SETTINGS_MODULE": "bank.settings.browser_tests",
+            "DJANGO_SETTINGS_MODULE": "config.settings.browser_tests",
             "DATABASE_URL": database_url,
             "BANK_ADMIN_USERNAME": ADMIN_USERNAME,
             "BANK_ADMIN_PASSWORD": ADMIN_PASSWORD,
@@ -199,8 +199,8 @@ def _start_daphne(env: dict[str, str], name: str) -> tuple[subprocess.Popen, str
     log_path = ARTIFACTS / f"server-{name}-{worker}.log"
     log = log_path.open("w")
     process = subprocess.Popen(
-        # daphne as `make run` starts it: its access log redacts tokens (bank/server.py)
-        [str(PYTHON), "-m", "bank.server", "-b", "127.0.0.1", "-p", str(port), "bank.asgi:application"],
+        # daphne as `make run` starts it: its access log redacts tokens (config/server.py)
+        [str(PYTHON), "-m", "config.server", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
         cwd=ROOT,
         env=env,
         stdout=log,

@@ -6,11 +6,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_call
-from bank.core.decisions import AwaitingSecondApproval
-from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from bank.core.inputs import parse
-from bank.core.paging import page_of
-from bank.core.permissions import IsBankAdmin, IsPlayer
+from bank.decisions import AwaitingSecondApproval
+from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from bank.inputs import parse
+from bank.paging import page_of
+from bank.permissions import IsBankAdmin, IsPlayer
 
 from . import selectors, services
 from .serializers import (

@@ -6,7 +6,7 @@ class ExchangeConfig(AppConfig):
     verbose_name = "Pearl exchange"
 
     def ready(self) -> None:
-        from bank.core import decisions, demo, vocabulary
+        from bank import decisions, demo, vocabulary
 
         from .demo import seed_exchanges
         from .services import exchanges_asked

@@ -4,7 +4,7 @@ every status. Idempotent: nothing is added once any exchange request exists."""
 from django.db import transaction
 
 from accounts.models import Player, User
-from bank.core.demo import DEMO_PLAYERS, history_controls
+from bank.demo import DEMO_PLAYERS, history_controls
 from lending.models import Savings
 
 from . import services

@@ -3,7 +3,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from accounts.models import Player
-from bank.core.models import PlayerRequest
+from bank.models import PlayerRequest
 from lending.models import Savings
 
 from . import rules

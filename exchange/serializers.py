@@ -5,10 +5,10 @@ import re
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from bank.core.decisions import AwaitingSecondApprovalOut, approvals_field
-from bank.core.fields import ChoiceTextField, RecordIdField, TextField, WholeNumberField, enum_field
-from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn, PageOut
+from bank.decisions import AwaitingSecondApprovalOut, approvals_field
+from bank.fields import ChoiceTextField, RecordIdField, TextField, WholeNumberField, enum_field
+from bank.inputs import InputSerializer
+from bank.paging import PageIn, PageOut
 from lending.rules import MAX_NOTES_LENGTH
 
 from . import rules

@@ -12,10 +12,10 @@ from django.db.models import Sum
 
 from accounts.models import User
 from accounts.selectors import player_for_call
-from bank.core import audit, ledger, live
-from bank.core.decisions import AwaitingSecondApproval, Verdict
-from bank.core.errors import BankError
-from bank.core.requests import RequestKind
+from bank import audit, ledger, live
+from bank.decisions import AwaitingSecondApproval, Verdict
+from bank.errors import BankError
+from bank.requests import RequestKind
 from lending.models import Savings
 from lending.rules import BAD_PAYER_PRODUCTS
 from lending.savings import services as savings_services
@@ -108,7 +108,7 @@ def exchange_request_create(
 
 
 class PearlExchanges(RequestKind[PearlExchangeRequest]):
-    """Deciding a pearl exchange request (bank.core.requests), with its effect on the savings: a
+    """Deciding a pearl exchange request (bank.requests), with its effect on the savings: a
     cash-out moves nothing in the bank; a sale into new savings opens an account (limits and credit
     points apply); a sale into an account grows it (limits apply); a purchase takes its bread from the
     account. What no longer fits answers 409 and changes nothing. Four eyes counts the bread."""
@@ -167,7 +167,7 @@ def exchange_request_approve(
     *, request_id: int, admin: User, notes: str = ""
 ) -> PearlExchangeRequest | AwaitingSecondApproval:
     """Approve, with its effect on the savings (PearlExchanges); when it takes two officers the first
-    officer's approval is only recorded (bank.core.requests)."""
+    officer's approval is only recorded (bank.requests)."""
     return PEARL_EXCHANGES.approve(request_id=request_id, officer=admin, notes=notes)
 
 
@@ -240,7 +240,7 @@ def exchange_request_deny(*, request_id: int, admin: User, reason: str) -> Pearl
 
 
 def exchanges_asked(*, player_id: int, since, until) -> int:
-    """The bread of the pearl exchanges the player filed in this window, not denied (bank.core.decisions)."""
+    """The bread of the pearl exchanges the player filed in this window, not denied (bank.decisions)."""
     return (
         PearlExchangeRequest.objects.filter(player_id=player_id, created_at__gt=since, created_at__lte=until)
         .exclude(status__in=[PearlExchangeRequest.Status.DENIED, PearlExchangeRequest.Status.CANCELLED])

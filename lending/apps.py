@@ -7,7 +7,7 @@ class LendingConfig(AppConfig):
 
     def ready(self) -> None:
         # figures flow down to the lower apps through their hooks; their imports never come up here
-        from bank.core import controls, decisions, demo, vocabulary
+        from bank import controls, decisions, demo, vocabulary
         from credit import migration
         from lending.loans import services as loan_services
         from lending.loans.selectors import (

@@ -1,7 +1,7 @@
 """The player a quote is for: the one an admin names, or the caller's own."""
 
 from accounts.selectors import player_for_call
-from bank.core.errors import BankError
+from bank.errors import BankError
 
 
 def quoted_player(request, player_id: int | None):

@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import Player, User
-from bank.core.demo import DEMO_PLAYERS, history_controls
-from bank.core.outcomes import decided
+from bank.demo import DEMO_PLAYERS, history_controls
+from bank.outcomes import decided
 from lending.loans import services
 
 from .models import Loan

@@ -7,8 +7,8 @@ from drf_spectacular.drainage import set_override
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from bank.core.fields import IsoDateField, TextField
-from bank.core.inputs import InputSerializer
+from bank.fields import IsoDateField, TextField
+from bank.inputs import InputSerializer
 
 from . import rules
 

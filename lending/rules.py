@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
-from bank.core.errors import BankError
-from bank.core.texts import day_text
+from bank.errors import BankError
+from bank.texts import day_text
 from credit.rules import base_loan_rate, round_bread, tier_for
 
 MAX_AMOUNT = 1_000_000_000  # "a positive whole number, at most 1,000,000,000"

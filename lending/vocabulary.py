@@ -1,7 +1,7 @@
-"""Loans, savings, withdrawals and the solo dividends: the words this app registers with the plumbing (bank.core.vocabulary), as it starts."""
+"""Loans, savings, withdrawals and the solo dividends: the words this app registers with the plumbing (bank.vocabulary), as it starts."""
 
-from bank.core.roles import GET, LOAN_OFFICER, PLAYERS_ONLY, POST, PUT, TELLER, TREASURER
-from bank.core.vocabulary import Vocabulary
+from bank.roles import GET, LOAN_OFFICER, PLAYERS_ONLY, POST, PUT, TELLER, TREASURER
+from bank.vocabulary import Vocabulary
 
 VOCABULARY = Vocabulary(
     audit_kinds={

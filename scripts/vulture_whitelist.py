@@ -5,43 +5,43 @@ nothing here is dead. Add a line only for a name a framework reads; delete dead 
 # ruff: noqa
 BANK_WITHDRAWAL  # variable, credit/models.py
 BankAdminSite  # class, accounts/admin_site.py
-BankAutoSchema  # class, bank/core/schema.py
+BankAutoSchema  # class, bank/schema.py
 BankJWTAuthentication  # class, accounts/authentication.py
 BankJWTScheme  # class, accounts/schema.py
-FirstRendererWhenNoneFits  # class, bank/core/negotiation.py
+FirstRendererWhenNoneFits  # class, bank/negotiation.py
 SAVINGS_WITHDRAWAL  # variable, credit/models.py
 _.closed_at  # attribute, lending/savings/services.py
 _.created_savings  # attribute, exchange/services.py
 _.decided_at  # attribute, exchange/services.py
 _.decided_at  # attribute, lending/savings/services.py
-abstract  # variable, bank/core/models.py (Django's Meta)
+abstract  # variable, bank/models.py (Django's Meta)
 actions  # variable, accounts/admin.py
-active_loans_count  # variable, bank/serializers.py
+active_loans_count  # variable, operations/serializers.py
 active_loans_count  # variable, lending/products/serializers.py
-active_loans_value  # variable, bank/serializers.py
-active_savings_count  # variable, bank/serializers.py
+active_loans_value  # variable, operations/serializers.py
+active_savings_count  # variable, operations/serializers.py
 active_savings_count  # variable, lending/products/serializers.py
-active_savings_value  # variable, bank/serializers.py
+active_savings_value  # variable, operations/serializers.py
 admin_timezone  # variable, lending/savings/serializers.py
-answers_write_every_field  # function, bank/core/schema.py (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"])
+answers_write_every_field  # function, bank/schema.py (SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"])
 approved_date  # variable, lending/loans/serializers.py
 average_score  # variable, credit/serializers.py
-bad_payer_loans  # variable, bank/serializers.py
-bad_payer_loans_value  # variable, bank/serializers.py
-bad_payer_savings  # variable, bank/serializers.py
-bad_payer_savings_value  # variable, bank/serializers.py
+bad_payer_loans  # variable, operations/serializers.py
+bad_payer_loans_value  # variable, operations/serializers.py
+bad_payer_savings  # variable, operations/serializers.py
+bad_payer_savings_value  # variable, operations/serializers.py
 basic  # variable, credit/serializers.py
-blocked_accounts  # variable, bank/serializers.py
+blocked_accounts  # variable, operations/serializers.py
 blocked_players  # variable, accounts/serializers.py
 calculated_score  # variable, credit/serializers.py
 calculated_scores  # variable, credit/serializers.py
 can_delete  # variable, lending/admin.py
-claim  # variable, bank/core/models.py
+claim  # variable, bank/models.py
 clients  # variable, lending/savings/serializers.py
 closed_at  # variable, lending/savings/models.py
 created_date  # variable, lending/loans/serializers.py
 created_savings  # variable, exchange/models.py
-credit_events_count  # variable, bank/serializers.py
+credit_events_count  # variable, operations/serializers.py
 current_balance  # variable, lending/savings/serializers.py
 current_score  # variable, credit/serializers.py
 current_weekly_earnings  # variable, lending/savings/serializers.py
@@ -58,15 +58,15 @@ highest_score  # variable, credit/serializers.py
 how_to_earn  # variable, credit/serializers.py
 inlines  # variable, lending/admin.py
 is_admin  # variable, accounts/serializers.py
-kind_label  # variable, bank/apis.py
+kind_label  # variable, operations/apis.py
 limited_access  # variable, credit/serializers.py
 list_display  # variable, accounts/admin.py
-list_display  # variable, bank/core/admin.py
+list_display  # variable, bank/admin.py
 list_display  # variable, credit/admin.py
 list_display  # variable, exchange/admin.py
 list_display  # variable, lending/admin.py
 list_filter  # variable, accounts/admin.py
-list_filter  # variable, bank/core/admin.py
+list_filter  # variable, bank/admin.py
 list_filter  # variable, credit/admin.py
 list_filter  # variable, exchange/admin.py
 list_filter  # variable, lending/admin.py
@@ -74,7 +74,7 @@ list_select_related  # variable, accounts/admin.py
 list_select_related  # variable, credit/admin.py
 list_select_related  # variable, exchange/admin.py
 list_select_related  # variable, lending/admin.py
-loans_count  # variable, bank/serializers.py
+loans_count  # variable, operations/serializers.py
 loans_count  # variable, lending/products/serializers.py
 loans_remaining  # variable, lending/products/serializers.py
 loans_total_value  # variable, lending/products/serializers.py
@@ -89,19 +89,19 @@ min_days  # variable, lending/loans/serializers.py
 min_timezone  # variable, lending/savings/serializers.py
 missed_payments  # variable, lending/loans/serializers.py
 model_admin  # variable, accounts/admin.py
-new_clients  # variable, bank/serializers.py
+new_clients  # variable, operations/serializers.py
 new_clients_count  # variable, lending/savings/serializers.py
 new_clients_total_value  # variable, lending/savings/serializers.py
 next_payment_date  # variable, lending/savings/serializers.py
-next_run_on  # variable, bank/serializers.py
+next_run_on  # variable, operations/serializers.py
 not_paid_today  # variable, lending/loans/serializers.py
 not_paid_weeks  # variable, lending/savings/serializers.py
 notes_max_length  # variable, lending/loans/serializers.py
-objs  # variable, bank/core/models.py
-old_clients  # variable, bank/serializers.py
+objs  # variable, bank/models.py
+old_clients  # variable, operations/serializers.py
 old_clients_count  # variable, lending/savings/serializers.py
 old_clients_total_value  # variable, lending/savings/serializers.py
-paid_off_loans  # variable, bank/serializers.py
+paid_off_loans  # variable, operations/serializers.py
 paid_today  # variable, lending/loans/serializers.py
 paid_weeks  # variable, lending/savings/serializers.py
 parameter_name  # variable, accounts/admin.py
@@ -114,25 +114,25 @@ payments_made  # variable, lending/loans/serializers.py
 payoff_solo_gain  # variable, lending/loans/serializers.py
 pearl_exchange_history  # variable, exchange/serializers.py
 pearl_exchange_request  # variable, exchange/serializers.py
-pearl_exchange_requests  # variable, bank/serializers.py
+pearl_exchange_requests  # variable, operations/serializers.py
 pearl_exchange_requests  # variable, exchange/serializers.py
-pearl_exchange_requests_count  # variable, bank/serializers.py
+pearl_exchange_requests_count  # variable, operations/serializers.py
 pending_count  # variable, exchange/serializers.py
 pending_count  # variable, lending/savings/serializers.py
-pending_exchanges  # variable, bank/serializers.py
+pending_exchanges  # variable, operations/serializers.py
 pending_loan  # variable, lending/loans/serializers.py
-pending_loans  # variable, bank/serializers.py
+pending_loans  # variable, operations/serializers.py
 pending_loans  # variable, lending/loans/serializers.py
 pending_loans  # variable, lending/products/serializers.py
-pending_loans_count  # variable, bank/serializers.py
-pending_withdrawals  # variable, bank/serializers.py
+pending_loans_count  # variable, operations/serializers.py
+pending_withdrawals  # variable, operations/serializers.py
 percent_of_limit  # variable, lending/savings/serializers.py
 period_over  # variable, lending/loans/serializers.py
 player_discord  # variable, credit/serializers.py
 player_discord  # variable, exchange/serializers.py
 player_discord  # variable, lending/loans/serializers.py
 player_discord  # variable, lending/savings/serializers.py
-players_count  # variable, bank/serializers.py
+players_count  # variable, operations/serializers.py
 progress_percent  # variable, credit/serializers.py
 projections  # variable, lending/savings/serializers.py
 rate_table  # variable, lending/loans/serializers.py
@@ -144,7 +144,7 @@ request_date  # variable, lending/loans/serializers.py
 request_date  # variable, lending/savings/serializers.py
 required_score  # variable, credit/serializers.py
 savings_breakdown  # variable, lending/savings/serializers.py
-savings_count  # variable, bank/serializers.py
+savings_count  # variable, operations/serializers.py
 savings_count  # variable, lending/products/serializers.py
 savings_count  # variable, lending/savings/serializers.py
 savings_payments_received  # variable, lending/products/serializers.py
@@ -154,13 +154,13 @@ savings_weekly_earnings  # variable, lending/products/serializers.py
 score_breakdown  # variable, credit/serializers.py
 score_color  # variable, credit/serializers.py
 search_fields  # variable, accounts/admin.py
-search_fields  # variable, bank/core/admin.py
+search_fields  # variable, bank/admin.py
 search_fields  # variable, credit/admin.py
 search_fields  # variable, exchange/admin.py
 search_fields  # variable, lending/admin.py
 select_all  # variable, credit/serializers.py
-solo_access_players  # variable, bank/serializers.py
-solo_dividends  # variable, bank/serializers.py
+solo_access_players  # variable, operations/serializers.py
+solo_dividends  # variable, operations/serializers.py
 solo_dividends  # variable, lending/products/serializers.py
 start_date_max  # variable, lending/loans/serializers.py
 start_date_min  # variable, lending/loans/serializers.py
@@ -173,15 +173,15 @@ token_type  # variable, accounts/serializers.py
 total_available  # variable, lending/savings/serializers.py
 total_compounded  # variable, lending/savings/serializers.py
 total_earnings  # variable, lending/savings/serializers.py
-total_invested  # variable, bank/serializers.py
-total_lent  # variable, bank/serializers.py
-total_loan_value  # variable, bank/serializers.py
-total_loans  # variable, bank/serializers.py
-total_outstanding  # variable, bank/serializers.py
+total_invested  # variable, operations/serializers.py
+total_lent  # variable, operations/serializers.py
+total_loan_value  # variable, operations/serializers.py
+total_loans  # variable, operations/serializers.py
+total_outstanding  # variable, operations/serializers.py
 total_paid_out  # variable, lending/savings/serializers.py
-total_players  # variable, bank/serializers.py
+total_players  # variable, operations/serializers.py
 total_players  # variable, credit/serializers.py
-total_savings_value  # variable, bank/serializers.py
+total_savings_value  # variable, operations/serializers.py
 total_savings_value  # variable, lending/savings/serializers.py
 total_value  # variable, lending/loans/serializers.py
 total_value  # variable, lending/savings/serializers.py
@@ -196,29 +196,29 @@ withdrawal_date_max  # variable, lending/savings/serializers.py
 withdrawal_date_min  # variable, lending/savings/serializers.py
 withdrawal_history  # variable, lending/savings/serializers.py
 withdrawal_request  # variable, lending/savings/serializers.py
-withdrawal_requests  # variable, bank/serializers.py
+withdrawal_requests  # variable, operations/serializers.py
 withdrawal_requests  # variable, lending/savings/serializers.py
-withdrawal_requests_count  # variable, bank/serializers.py
-OfficerRole  # class, bank/core/permissions.py (DEFAULT_PERMISSION_CLASSES)
+withdrawal_requests_count  # variable, operations/serializers.py
+OfficerRole  # class, bank/permissions.py (DEFAULT_PERMISSION_CLASSES)
 fieldsets  # variable, accounts/admin.py
 last_login  # variable, accounts/serializers.py
 change_password_form  # variable, accounts/admin.py (UserAdmin's password page)
 clean_password1  # method, accounts/admin.py (Django forms call clean_<field>)
-opening_rate  # variable, lending/savings/models.py (read by name in bank/book_rules.py, the rate timeline)
+opening_rate  # variable, lending/savings/models.py (read by name in operations/book_rules.py, the rate timeline)
 written_off_at  # variable, lending/loans/models.py (the record of a write-off: who and when, beside the audit)
 written_off_by  # variable, lending/loans/models.py
-sole_treasurer_delay_hours  # variable, bank/apis.py (BankSettingsOut)
-proposed_by  # variable, bank/core/models.py and bank/core/decisions.py (ProposalOut reads proposed_by_name)
-proposed_by_name  # variable, bank/core/models.py (ProposalOut's source)
-decided_by_name  # variable, bank/core/models.py (ProposalOut's source)
+sole_treasurer_delay_hours  # variable, operations/apis.py (BankSettingsOut)
+proposed_by  # variable, bank/models.py and bank/decisions.py (ProposalOut reads proposed_by_name)
+proposed_by_name  # variable, bank/models.py (ProposalOut's source)
+decided_by_name  # variable, bank/models.py (ProposalOut's source)
 previous_sign_in_at  # variable, accounts/models.py (read by accounts.selectors.sign_in_failures_of)
 failed_sign_ins  # variable, accounts/serializers.py
 locked_addresses  # variable, accounts/serializers.py (OfficerOut, annotated by accounts.officers.officer_list)
 cancelled_at  # variable, exchange/models.py, lending/*/models.py (when the player cancelled a request: kept with it for the record)
-for_me  # variable, bank/apis.py (WaitingOut)
-waiting_for_second  # variable, bank/apis.py (WaitingOut)
-for_me_count  # variable, bank/apis.py (WaitingOut)
-waiting_for_second_count  # variable, bank/apis.py (WaitingOut)
-reason_label  # variable, bank/apis.py (LedgerEntryOut: filled by bank/ledger_view.py)
-date_from  # variable, bank/apis.py (AuditFiltersIn: read by audit_filters)
-date_to  # variable, bank/apis.py (AuditFiltersIn: read by audit_filters)
+for_me  # variable, operations/apis.py (WaitingOut)
+waiting_for_second  # variable, operations/apis.py (WaitingOut)
+for_me_count  # variable, operations/apis.py (WaitingOut)
+waiting_for_second_count  # variable, operations/apis.py (WaitingOut)
+reason_label  # variable, operations/apis.py (LedgerEntryOut: filled by operations/ledger_view.py)
+date_from  # variable, operations/apis.py (AuditFiltersIn: read by audit_filters)
+date_to  # variable, operations/apis.py (AuditFiltersIn: read by audit_filters)

@@ -26,7 +26,7 @@ def change_form(player: Player, **changes) -> dict:
 
 
 def test_granting_solo_access_on_the_site_sends_the_players_notice(client, admin_user, monkeypatch):
-    from bank.core import live
+    from bank import live
 
     player = PlayerFactory()
     sent = []
@@ -101,7 +101,7 @@ def page_text(response) -> str:
 
 
 def test_adding_a_player_on_the_site_goes_through_the_service(client, admin_user, monkeypatch):
-    from bank.core import live
+    from bank import live
 
     sent = []
     monkeypatch.setattr(live, "notify", lambda kinds, ids=(), **kw: sent.append((set(kinds), list(ids))))
@@ -146,7 +146,7 @@ def test_renaming_on_the_site_applies_the_registration_rules(client, admin_user)
 
 
 def test_renaming_on_the_site_saves_through_the_service(client, admin_user, monkeypatch):
-    from bank.core import live
+    from bank import live
 
     sent = []
     monkeypatch.setattr(live, "notify", lambda kinds, ids=(), **kw: sent.append((set(kinds), list(ids))))
@@ -195,7 +195,7 @@ def password_form(password: str) -> dict:
 def test_a_password_changed_on_the_site_ends_the_players_sessions_unblocks_and_is_in_the_trail(
     client, admin_user, player_api, player
 ):
-    from bank.core.models import AuditEntry
+    from bank.models import AuditEntry
 
     assert player_api.get("/api/me").status_code == 200
     Player.objects.filter(pk=player.pk).update(blocked_at=timezone.now(), failed_attempts=5)
@@ -216,7 +216,7 @@ def test_a_password_changed_on_the_site_ends_the_players_sessions_unblocks_and_i
 
 def test_an_officers_password_changed_on_the_site_ends_their_sessions_and_is_in_the_trail(client, admin_user):
     from accounts.tests.factories import AdminFactory
-    from bank.core.models import AuditEntry
+    from bank.models import AuditEntry
     from conftest import bearer_for
 
     officer = AdminFactory(username="lou", is_superuser=False, role="teller")
@@ -233,7 +233,7 @@ def test_an_officers_password_changed_on_the_site_ends_their_sessions_and_is_in_
 
 
 def test_a_short_password_is_refused_on_the_site_and_nothing_changes(client, admin_user, player_api, player):
-    from bank.core.models import AuditEntry
+    from bank.models import AuditEntry
 
     client.force_login(admin_user)
     response = client.post(f"/django-admin/accounts/user/{player.user_id}/password/", password_form("short"))

@@ -16,7 +16,7 @@ from accounts import services
 from accounts.models import Player
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from accounts.tokens import token_issue
-from bank.core.testing.threads import run_at_once
+from testkit.threads import run_at_once
 
 pytestmark = [
     pytest.mark.skipif(

@@ -10,10 +10,10 @@ from django.utils import timezone
 from accounts.models import BankSession, StaffLockout, User
 from accounts.tests.factories import PASSWORD, AdminFactory
 from accounts.tokens import token_issue
-from bank.core import roles
-from bank.core.models import AuditEntry
-from bank.core.testing.queries import AUTH_QUERIES
+from bank import roles
+from bank.models import AuditEntry
 from conftest import bearer_for
+from testkit.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
 

@@ -4,10 +4,10 @@ import pytest
 
 from accounts.models import BankSession, Player, User
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory, made
-from bank.core import roles
-from bank.core.models import AuditEntry
-from bank.core.testing.queries import AUTH_QUERIES
+from bank import roles
+from bank.models import AuditEntry
 from conftest import bearer_for
+from testkit.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
 

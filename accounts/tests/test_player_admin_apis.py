@@ -4,7 +4,7 @@ from django.utils import timezone
 from accounts import services as accounts_services
 from accounts.models import Player
 from accounts.tests.factories import AdminFactory, PlayerFactory
-from bank.core.testing.queries import AUTH_QUERIES
+from testkit.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
 

@@ -135,7 +135,7 @@ def test_claiming_keeps_the_records_own_pair(api):
 
 def test_an_admin_cannot_create_a_player_whose_name_is_another_players_discord(admin_user):
     from accounts.services import player_create
-    from bank.core.errors import BankError
+    from bank.errors import BankError
 
     PlayerFactory(name="Aria", discord="aria.guild")
     with pytest.raises(BankError) as refused:
@@ -185,7 +185,7 @@ def test_the_longest_allowed_values_register(api):
 
 def test_a_taken_name_is_named_first_when_the_discord_is_taken_too(admin_user):
     from accounts.services import player_create
-    from bank.core.errors import BankError
+    from bank.errors import BankError
 
     PlayerFactory(name="Older", discord="shared.discord")
     PlayerFactory(name="Taken", discord="taken.discord")

@@ -11,8 +11,8 @@ from rest_framework.test import APIClient
 
 from accounts.models import Player
 from accounts.tests.factories import PlayerFactory
-from bank.core.testing.servers import asgi_server, call, env_for_test_database
-from bank.core.testing.threads import run_at_once
+from testkit.servers import asgi_server, call, env_for_test_database
+from testkit.threads import run_at_once
 
 THREADS = 20
 

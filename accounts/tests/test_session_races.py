@@ -15,8 +15,8 @@ from websockets.typing import Origin
 
 from accounts.models import BankSession
 from accounts.tests.factories import PASSWORD, PlayerFactory
-from bank.core.testing.servers import asgi_server, call, env_for_test_database, needs_postgresql_and_redis
-from bank.core.testing.threads import run_at_once
+from testkit.servers import asgi_server, call, env_for_test_database, needs_postgresql_and_redis
+from testkit.threads import run_at_once
 
 THREADS = 20
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 from accounts import rules
 from accounts.models import StaffSignInFailure
 from accounts.tests.factories import PASSWORD, AdminFactory
-from bank.core import roles
-from bank.core.testing.queries import AUTH_QUERIES
+from bank import roles
+from testkit.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
 

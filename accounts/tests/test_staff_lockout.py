@@ -14,8 +14,8 @@ from accounts import rules
 from accounts.models import StaffLockout
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from accounts.throttles import LoginRateThrottle
-from bank.core import roles
-from bank.core.models import AuditEntry
+from bank import roles
+from bank.models import AuditEntry
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ import pytest
 from django.test import override_settings
 
 from accounts.tests.factories import PASSWORD, PlayerFactory
-from bank.core.testing.servers import free_port
+from testkit.servers import free_port
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 
 from accounts.tests.factories import PlayerFactory, made
 from accounts.tokens import token_issue
-from bank.core.redaction import REDACTED, TOKEN_IN_URL, redact_uri
-from bank.core.testing.servers import asgi_server, call, env_for_test_database
+from bank.redaction import REDACTED, TOKEN_IN_URL, redact_uri
+from testkit.servers import asgi_server, call, env_for_test_database
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -80,7 +80,7 @@ def test_the_access_log_address_is_redacted(uri, expected):
 
 
 def test_the_servers_access_log_never_keeps_a_token(token, tmp_path):
-    """`python -m bank.server` (make run, make serve) is daphne whose access log redacts addresses."""
+    """`python -m config.server` (make run, make serve) is daphne whose access log redacts addresses."""
     log_path = tmp_path / "server.log"
     with asgi_server(env_for_test_database(), log_path=log_path) as base_url:
         assert call(base_url, "GET", "/api/verify-token", token=token)[1]["valid"] is True

@@ -2,10 +2,10 @@ import pytest
 
 from accounts.models import Player
 from accounts.tests.factories import AdminFactory, PlayerFactory
-from bank.core.testing.queries import AUTH_QUERIES
 from credit import migration
 from credit.models import CreditEvent
 from credit.tests.factories import CreditEventFactory
+from testkit.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
 

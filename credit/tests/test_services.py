@@ -5,8 +5,8 @@ from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
-from bank.core import live
-from bank.core.errors import BankError
+from bank import live
+from bank.errors import BankError
 from credit.models import CreditEvent
 from credit.services import (
     credit_adjust,

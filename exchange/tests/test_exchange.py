@@ -3,12 +3,12 @@
 import pytest
 
 from accounts.tests.factories import PlayerFactory
-from bank.core.testing.queries import AUTH_QUERIES
 from conftest import bearer_for
 from credit.models import CreditEvent
 from exchange.models import ExchangeSettings, PearlExchangeRequest
 from lending.models import Savings
 from lending.tests.factories import SavingsFactory
+from testkit.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
 

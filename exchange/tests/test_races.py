@@ -7,13 +7,13 @@ from collections import Counter
 import pytest
 
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
-from bank.core import roles
-from bank.core.models import LedgerEntry
-from bank.core.testing.servers import asgi_server, call, env_for_test_database, fire_together
+from bank import roles
+from bank.models import LedgerEntry
 from exchange import services
 from exchange.models import PearlExchangeRequest
 from lending.models import Savings
 from lending.tests.factories import SavingsFactory
+from testkit.servers import asgi_server, call, env_for_test_database, fire_together
 
 # after every race: the books balance (the ledger proves every balance it touched)
 pytestmark = pytest.mark.usefixtures("books_balance")

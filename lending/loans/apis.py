@@ -8,12 +8,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bank.core.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
-from bank.core.errors import BankError
-from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from bank.core.inputs import parse
-from bank.core.paging import PageIn, page_of
-from bank.core.permissions import IsBankAdmin, IsPlayer, OfficerRole
+from bank.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
+from bank.errors import BankError
+from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from bank.inputs import parse
+from bank.paging import PageIn, page_of
+from bank.permissions import IsBankAdmin, IsPlayer, OfficerRole
 from lending.callers import quoted_player
 from lending.fields import ChangeDateIn, DecisionIn
 

@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 
 from accounts.models import Player
-from bank.core.models import PlayerRequest
+from bank.models import PlayerRequest
 
 
 class SoloDividends(models.Model):
@@ -119,7 +119,7 @@ class LoanPayment(models.Model):
 
     class Meta:
         ordering = ["loan_id", "date"]
-        # covers "the Paid entries' sum per loan" (the Overview's outstanding total, bank/dashboard.py)
+        # covers "the Paid entries' sum per loan" (the Overview's outstanding total, operations/dashboard.py)
         # without reading the table's rows: 1,000,000 entries summed in the index alone
         indexes = [models.Index(fields=["loan", "status", "value"], name="loan_payment_paid_sum")]
         constraints = [

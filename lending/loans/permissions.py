@@ -1,14 +1,14 @@
-"""Who may call the loans' routes, beyond the bank-wide classes of bank.core.permissions."""
+"""Who may call the loans' routes, beyond the bank-wide classes of bank.permissions."""
 
 from rest_framework.permissions import BasePermission
 
 from accounts.selectors import own_player
-from bank.core.permissions import IsBankAdmin
+from bank.permissions import IsBankAdmin
 
 
 class SoloDividendsAccess(BasePermission):
     """The solo dividends: officers read and set them, each with the role the route table names
-    (bank.core.permissions.OfficerRole decides, before this class); a player with solo access reads
+    (bank.permissions.OfficerRole decides, before this class); a player with solo access reads
     them; no player sets them."""
 
     def has_permission(self, request, view) -> bool:

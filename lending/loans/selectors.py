@@ -10,10 +10,10 @@ from django.utils import timezone
 
 from accounts.models import Player
 from accounts.rules import officer_public_name
-from bank.core.decisions import approvals_out
-from bank.core.errors import BankError
-from bank.core.sql import CompiledQuery, model_fields
-from bank.core.texts import day_text
+from bank.decisions import approvals_out
+from bank.errors import BankError
+from bank.sql import CompiledQuery, model_fields
+from bank.texts import day_text
 from credit import rules as credit_rules
 from credit.selectors import credit_eligibility
 from lending import rules
@@ -62,7 +62,7 @@ def _with_day_entries(loans: Iterable[Loan]) -> list[Loan]:
 
 
 _LOAN_ROW_FIELDS = model_fields(Loan)
-# A player's own loans and their day entries (bank data, a player's products): compiled once (bank/core/sql.py)
+# A player's own loans and their day entries (bank data, a player's products): compiled once (bank/sql.py)
 _PLAYER_LOANS = CompiledQuery(
     lambda player_id: Loan.objects.filter(player_id=player_id).order_by("-id").values_list(*_LOAN_ROW_FIELDS),
     player_id=int,
@@ -369,7 +369,7 @@ _PLAYER_PENDING = CompiledQuery(
 
 
 def pending_loans_for_player(*, player: Player) -> list[dict]:
-    """The player's own requests, newest first. 1 query, compiled once (bank/core/sql.py)."""
+    """The player's own requests, newest first. 1 query, compiled once (bank/sql.py)."""
     return _pending_shaped(_PLAYER_PENDING.rows(player_id=player.pk))
 
 
@@ -385,7 +385,7 @@ def pending_loans_open() -> QuerySet[PendingLoan]:
     return _pending_loans().filter(status=PendingLoan.Status.PENDING).order_by("created_at", "id")
 
 
-# read by every solo player's bank data: compiled once (bank/core/sql.py); the ORM's `.first()` built
+# read by every solo player's bank data: compiled once (bank/sql.py); the ORM's `.first()` built
 # and compiled its query on each call, a fifth of the bank data's time in the profile (bench/README.md)
 _SOLO_DIVIDENDS = CompiledQuery(lambda: SoloDividends.objects.filter(pk=1).values_list("dividends"))
 
@@ -546,7 +546,7 @@ def loan_counts_sql(players: tuple[str, list] | None) -> tuple[str, list, tuple[
 
 def loan_requests_asked(*, player_id: int, since, until) -> int:
     """The bread of the loan requests the player filed themselves in this window, not denied (an
-    officer's proposal is not the player asking: bank.core.decisions)."""
+    officer's proposal is not the player asking: bank.decisions)."""
     return (
         PendingLoan.objects.filter(player_id=player_id, created_at__gt=since, created_at__lte=until)
         .filter(requested_by__is_staff=False)

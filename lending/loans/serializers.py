@@ -1,12 +1,12 @@
 """Input and output shapes of the loans API: one serializer per call parses its query and body at
-the edge (bank.core.inputs.parse), and the OpenAPI schema comes from these same classes."""
+the edge (bank.inputs.parse), and the OpenAPI schema comes from these same classes."""
 
 from rest_framework import serializers
 
-from bank.core.decisions import AwaitingSecondApprovalOut, approvals_field
-from bank.core.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, enum_field
-from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn, PageOut
+from bank.decisions import AwaitingSecondApprovalOut, approvals_field
+from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, enum_field
+from bank.inputs import InputSerializer
+from bank.paging import PageIn, PageOut
 from lending import rules
 from lending.fields import (
     AmountField,

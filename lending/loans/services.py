@@ -4,7 +4,7 @@ Lock order, the bank's one order (docs/rules.md, "Lock order"), so that two writ
 each other: the player first, then the loan request (or a proposal) or the loan, then the bank-wide
 solo dividends row (credit.services locks the player again, which its transaction already holds).
 
-Every change with a money effect is a decision (bank.core.decisions, docs/rules.md "Four eyes"): the
+Every change with a money effect is a decision (bank.decisions, docs/rules.md "Four eyes"): the
 service computes its effect, checks its bounds, and carries it out when one officer may (a Verdict),
 or records it as waiting for a second officer (AwaitingSecondApproval). A waiting change of a loan is
 a Proposal; its `carry_out_*` function below runs when a second officer approves it.
@@ -20,12 +20,12 @@ from django.utils import timezone
 from accounts.models import Player, User
 from accounts.selectors import player_for_call
 from accounts.services import player_locked
-from bank.core import audit, decisions, ledger, live, outbox, roles
-from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict, approval_entry
-from bank.core.errors import BankError
-from bank.core.models import BankSettings, Proposal
-from bank.core.requests import Checked, RequestKind
-from bank.core.texts import day_text
+from bank import audit, decisions, ledger, live, outbox, roles
+from bank.decisions import AwaitingSecondApproval, Draft, Verdict, approval_entry
+from bank.errors import BankError
+from bank.models import BankSettings, Proposal
+from bank.requests import Checked, RequestKind
+from bank.texts import day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE, tier_for, tier_range
 from credit.services import credit_record
@@ -251,7 +251,7 @@ def _asked_by_player(pending: PendingLoan, player: Player) -> int:
 
 
 class LoanRequests(RequestKind[PendingLoan]):
-    """Deciding a loan request (bank.core.requests): approved, it becomes an Active loan starting today,
+    """Deciding a loan request (bank.requests): approved, it becomes an Active loan starting today,
     on the terms stored with the request; a bad payer, or a player whose loans outstanding would then
     pass their limit, answers 409."""
 
@@ -308,7 +308,7 @@ LOAN_REQUESTS = LoanRequests()
 
 def loan_request_approve(*, request_id: int, admin: User, notes: str = "") -> Loan | AwaitingSecondApproval:
     """The request becomes an Active loan starting today; when it takes two officers the first
-    officer's approval is only recorded (bank.core.requests)."""
+    officer's approval is only recorded (bank.requests)."""
     return LOAN_REQUESTS.approve(request_id=request_id, officer=admin, notes=notes)
 
 

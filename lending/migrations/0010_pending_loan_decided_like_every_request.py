@@ -1,4 +1,4 @@
-"""A loan request keeps its decision as the other requests do (bank.core.models.PlayerRequest): one
+"""A loan request keeps its decision as the other requests do (bank.models.PlayerRequest): one
 decider and one time (`decided_by`, `decided_at`) instead of approved_by/approved_date and
 denied_by/denied_date, and `created_at` for `request_date`. Every row keeps its decision: an
 approved request's approver and time become its decider and time, a denied one's denier and time."""

@@ -7,12 +7,12 @@ from rest_framework.views import APIView
 
 from accounts.selectors import player_for_call
 from accounts.services import player_update, players_mark_old
-from bank.core.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
-from bank.core.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
-from bank.core.inputs import parse
-from bank.core.paging import page_of
-from bank.core.permissions import IsBankAdmin, IsPlayer
-from bank.core.texts import counted
+from bank.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
+from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
+from bank.inputs import parse
+from bank.paging import page_of
+from bank.permissions import IsBankAdmin, IsPlayer
+from bank.texts import counted
 from lending import rules
 from lending.callers import quoted_player
 from lending.fields import ChangeDateIn, DecisionIn

@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import Q
 
 from accounts.models import Player
-from bank.core.models import PlayerRequest
+from bank.models import PlayerRequest
 
 
 class Savings(models.Model):

@@ -13,8 +13,8 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import Player
-from bank.core.errors import BankError
-from bank.core.sql import CompiledQuery, model_fields
+from bank.errors import BankError
+from bank.sql import CompiledQuery, model_fields
 from credit import rules as credit_rules
 from lending import rules
 from lending.savings.models import Savings, SavingsWeek, WithdrawalRequest
@@ -34,7 +34,7 @@ _WEEK_ROW_COLUMNS = (
     "reverted_from",
 )
 _SAVINGS_ROW_FIELDS = model_fields(Savings)
-# A player's own accounts and their weeks (bank data, a player's products): compiled once (bank/core/sql.py)
+# A player's own accounts and their weeks (bank data, a player's products): compiled once (bank/sql.py)
 _PLAYER_SAVINGS = CompiledQuery(
     lambda player_id: Savings.objects.filter(player_id=player_id).order_by("-id").values_list(*_SAVINGS_ROW_FIELDS),
     player_id=int,

@@ -5,8 +5,8 @@ from rest_framework import serializers
 
 from accounts.models import Player
 from accounts.serializers import PlayerOut
-from bank.core.decisions import AwaitingSecondApprovalOut, ProposalOut, approvals_field
-from bank.core.fields import (
+from bank.decisions import AwaitingSecondApprovalOut, ProposalOut, approvals_field
+from bank.fields import (
     ChoiceTextField,
     ClockTimeField,
     IsoDateField,
@@ -15,8 +15,8 @@ from bank.core.fields import (
     WholeNumberField,
     enum_field,
 )
-from bank.core.inputs import InputSerializer
-from bank.core.paging import PageIn, PageOut
+from bank.inputs import InputSerializer
+from bank.paging import PageIn, PageOut
 from lending import rules
 from lending.fields import AmountField, RateField, rate_field
 from lending.savings.models import SavingsWeek, WithdrawalRequest

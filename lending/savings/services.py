@@ -7,7 +7,7 @@ then the player's savings in primary-key order. Locking the player serialises ev
 grows or empties that player's savings, which is what keeps the client limits and the balances true
 under concurrency.
 
-Every change with a money effect is a decision (bank.core.decisions, docs/rules.md "Four eyes"); a
+Every change with a money effect is a decision (bank.decisions, docs/rules.md "Four eyes"); a
 waiting change of a savings account is a Proposal, carried out by `carry_out_*` below.
 """
 
@@ -22,12 +22,12 @@ from django.utils import timezone
 from accounts.models import Player, User
 from accounts.selectors import player_for_call
 from accounts.services import player_locked
-from bank.core import audit, bulk, decisions, ledger, live, outbox, roles
-from bank.core.decisions import AwaitingSecondApproval, Draft, Verdict
-from bank.core.errors import BankError
-from bank.core.models import BankSettings, DecisionRecord, Proposal
-from bank.core.requests import Checked, RequestKind
-from bank.core.texts import counted, day_text
+from bank import audit, bulk, decisions, ledger, live, outbox, roles
+from bank.decisions import AwaitingSecondApproval, Draft, Verdict
+from bank.errors import BankError
+from bank.models import BankSettings, DecisionRecord, Proposal
+from bank.requests import Checked, RequestKind
+from bank.texts import counted, day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_FIRST_SAVINGS, POINTS_MORE_SAVINGS, POINTS_WEEKLY_PAYMENT
 from credit.services import credit_record
@@ -691,7 +691,7 @@ def _apply_catch_up(plans: list[_CatchUp], *, admin: User | None, decision_ids: 
         savings.invested_value += plan.interest
         savings.next_week += len(plan.weeks)
         savings.next_due_date = rules.week_due_date(savings.start_date, savings.next_week)
-    # executemany (bank.core.bulk): bulk_create and bulk_update took 3 s of every 4 at 10,000 accounts
+    # executemany (bank.bulk): bulk_create and bulk_update took 3 s of every 4 at 10,000 accounts
     bulk.insert_rows(SavingsWeek, WEEK_COLUMNS, rows)
     ledger.move_many(moves)
     bulk.update_rows(
@@ -1183,7 +1183,7 @@ def withdrawal_request_create(
 
 
 def withdrawals_asked(*, player_id: int, since, until) -> int:
-    """The bread of the withdrawals the player filed in this window, not denied (bank.core.decisions)."""
+    """The bread of the withdrawals the player filed in this window, not denied (bank.decisions)."""
     return (
         WithdrawalRequest.objects.filter(player_id=player_id, created_at__gt=since, created_at__lte=until)
         .exclude(status__in=[WithdrawalRequest.Status.DENIED, WithdrawalRequest.Status.CANCELLED])
@@ -1193,7 +1193,7 @@ def withdrawals_asked(*, player_id: int, since, until) -> int:
 
 
 class Withdrawals(RequestKind[WithdrawalRequest]):
-    """Deciding a withdrawal request (bank.core.requests): approved, its amount is taken out of the
+    """Deciding a withdrawal request (bank.requests): approved, its amount is taken out of the
     player's active savings, oldest first, an account emptied closing; if they no longer cover it,
     409 and nothing changes."""
 
@@ -1259,7 +1259,7 @@ def withdrawal_request_approve(
     *, request_id: int, admin: User, notes: str = ""
 ) -> WithdrawalRequest | AwaitingSecondApproval:
     """Take the amount out of the player's savings; when it takes two officers the first officer's
-    approval is only recorded (bank.core.requests)."""
+    approval is only recorded (bank.requests)."""
     return WITHDRAWALS.approve(request_id=request_id, officer=admin, notes=notes)
 
 

@@ -5,7 +5,7 @@ import factory
 from django.utils import timezone
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
-from bank.core.models import LedgerEntry
+from bank.models import LedgerEntry
 from lending import rules
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, WithdrawalRequest
 

@@ -7,13 +7,13 @@ import pytest
 from django.db.models import F
 
 from accounts.tests.factories import PlayerFactory, made
-from bank.core.testing.queries import AUTH_QUERIES
 from credit import migration
 from credit.selectors import credit_migration_preview
 from lending.loans.selectors import loan_counts_for_credit, loan_counts_sql
 from lending.models import Loan, LoanPayment, Savings, SavingsWeek
 from lending.savings.selectors import savings_counts_for_credit, savings_counts_sql
 from lending.tests.factories import LoanFactory, LoanPaymentFactory, SavingsFactory
+from testkit.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from accounts.models import Player
-from bank.core import demo
+from bank import demo
 from lending.demo import seed_loans, seed_savings
 from lending.loans import selectors
 from lending.loans.selectors import solo_dividends_amount
@@ -27,7 +27,7 @@ def test_demo_gives_the_demo_players_loans_in_several_states_once():
     listing = {
         row["player_name"] + str(row["value"]): row["listing_status"]
         for row in selectors.loans_check()["loans"]
-        if row["player_name"] in DEMO_NAMES  # bank/demo_states.py adds players of its own
+        if row["player_name"] in DEMO_NAMES  # operations/demo_states.py adds players of its own
     }
     assert listing == {
         "Aria600000": "upcoming",

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
-from bank.core.models import IdempotencyRecord
+from bank.models import IdempotencyRecord
 from conftest import bearer_for
 from lending.loans import services
 from lending.models import Loan, LoanPayment, PendingLoan, SoloDividends

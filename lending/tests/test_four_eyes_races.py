@@ -1,7 +1,7 @@
 """Twenty simultaneous second approvals of a large withdrawal and a large loan request, over HTTP
 across two real server processes: the money moves once (docs/rules.md, "Four eyes").
 
-On PostgreSQL the request's row lock serialises them (`bank.core.requests.RequestKind.locked`, the
+On PostgreSQL the request's row lock serialises them (`bank.requests.RequestKind.locked`, the
 player first, then the request); on SQLite its IMMEDIATE transactions do. CI runs this file on both.
 """
 
@@ -10,13 +10,13 @@ from collections import Counter
 import pytest
 
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
-from bank.core import roles
-from bank.core.testing.servers import asgi_server, call, env_for_test_database, fire_together
+from bank import roles
 from credit.models import CreditEvent
 from lending.loans import services
 from lending.models import Loan, Savings, WithdrawalRequest
 from lending.savings import services as savings_services
 from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
+from testkit.servers import asgi_server, call, env_for_test_database, fire_together
 
 pytestmark = pytest.mark.usefixtures("books_balance")
 

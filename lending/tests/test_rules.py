@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from bank.core.errors import BankError
+from bank.errors import BankError
 from lending import rules
 
 

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.services import LockoutsLifted, admin_ensure, staff_unlock
-from bank.core.errors import BankError
+from bank.errors import BankError
 
 
 class Command(BaseCommand):

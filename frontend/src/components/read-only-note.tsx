@@ -3,7 +3,7 @@ import '@/components/bank-ui.css';
 
 /**
  * Why a screen shows its figures without the buttons that change them: the officer's role may read
- * them but not change them (bank/core/roles.py; the server refuses the change anyway).
+ * them but not change them (bank/roles.py; the server refuses the change anyway).
  */
 export function ReadOnlyNote({ children, className }: { children: string; className?: string }) {
   return (

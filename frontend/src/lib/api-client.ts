@@ -5,7 +5,7 @@ import { getAccessToken } from '@/lib/storage';
 /** Sign-in and token checks give up after this long (spec player-side §9). */
 export const AUTH_TIMEOUT_MS = 8_000;
 
-/** The server's one error shape (bank/core/errors.py): `{detail, code, fields}`. */
+/** The server's one error shape (bank/errors.py): `{detail, code, fields}`. */
 type ServerError = Schemas['Error'];
 
 export type FieldErrors = ServerError['fields'];

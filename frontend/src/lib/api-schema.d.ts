@@ -1583,7 +1583,7 @@ export interface paths {
         /**
          * Is the token in the Authorization header still good, and for whom
          * @description Is this token still good? The token comes in the Authorization header, never in the address
-         *     (a query string's `token` is refused before this view runs: bank/core/middleware.py).
+         *     (a query string's `token` is refused before this view runs: bank/middleware.py).
          */
         get: operations["verify_token_retrieve"];
         put?: never;
@@ -2508,7 +2508,7 @@ export interface components {
             updated_count: number;
             detail: string;
         };
-        /** @description What the caller may do (bank/core/roles.py ACTIONS): a screen offers an action only when true. */
+        /** @description What the caller may do (bank/roles.py ACTIONS): a screen offers an action only when true. */
         MayOut: {
             bad_payer: boolean;
             solo_access: boolean;

@@ -1,6 +1,6 @@
 /**
- * The kinds of data a live notice names (the server's list: `bank/core/live.py` KINDS, which each
- * app fills from its `vocabulary.py`; `bank/core/tests/test_live_kinds.py` fails when the two
+ * The kinds of data a live notice names (the server's list: `bank/live.py` KINDS, which each
+ * app fills from its `vocabulary.py`; `bank/tests/test_live_kinds.py` fails when the two
  * differ). Every React Query key starts with one of them, so that a notice refreshes exactly the
  * queries of the kinds it names.
  */

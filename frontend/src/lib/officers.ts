@@ -1,7 +1,7 @@
 import type { Schemas } from '@/lib/api-types';
 import { formatDateTime } from '@/lib/dates';
 
-/** An officer's role, as the server names it (bank/core/roles.py decides every call; this only shapes the panel). */
+/** An officer's role, as the server names it (bank/roles.py decides every call; this only shapes the panel). */
 export type Role = Schemas['RoleEnum'];
 
 /** The roles from least to most: each does everything the one before it does. */

@@ -2,7 +2,7 @@ import type { Schemas } from '@/lib/api-types';
 
 /**
  * Admin lists page on the server (`?page=&page_size=`); every page answers where it stands: the three
- * fields of bank.core.paging.PageOut, which the schema spells out in each page (the audit's here).
+ * fields of bank.paging.PageOut, which the schema spells out in each page (the audit's here).
  */
 export type PageAnswer = Pick<Schemas['AuditPageOut'], 'count' | 'page' | 'page_size'>;
 

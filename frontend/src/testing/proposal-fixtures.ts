@@ -3,7 +3,7 @@ import type { Schemas } from '@/lib/api-types';
 
 type Proposal = Schemas['ProposalOut'];
 
-/** A change waiting for a second officer, shaped like the API's ProposalOut (bank/core/decisions). */
+/** A change waiting for a second officer, shaped like the API's ProposalOut (bank/decisions). */
 export function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
   return {
     id: 11,

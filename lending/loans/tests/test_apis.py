@@ -7,12 +7,12 @@ from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
 from accounts.tests.factories import PlayerFactory
-from bank.core.testing.queries import AUTH_QUERIES
 from conftest import bearer_for
 from lending.loans import selectors, services
 from lending.loans.selectors import solo_dividends_amount
 from lending.models import Loan, LoanPayment, PendingLoan, SoloDividends
 from lending.tests.factories import LoanFactory, LoanPaymentFactory, PendingLoanFactory, SavingsFactory
+from testkit.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
 

@@ -11,13 +11,13 @@ from rest_framework.test import APIClient
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
 from accounts.tokens import token_issue
-from bank.core.errors import BankError
-from bank.core.testing.threads import run_at_once
+from bank.errors import BankError
 from credit.models import CreditEvent
 from lending.loans import services
 from lending.loans.selectors import solo_dividends_amount
 from lending.models import Loan, PendingLoan, WithdrawalRequest
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
+from testkit.threads import run_at_once
 
 # after every race: the books balance (the ledger proves every balance it touched)
 pytestmark = pytest.mark.usefixtures("books_balance")

@@ -4,7 +4,7 @@ import pytest
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
-from bank.core.texts import day_text
+from bank.texts import day_text
 from credit import migration
 from lending.loans import selectors
 from lending.models import Loan

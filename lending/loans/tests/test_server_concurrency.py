@@ -10,12 +10,12 @@ from collections import Counter
 import pytest
 
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
-from bank.core.models import BankSettings
-from bank.core.testing.servers import asgi_server, call, env_for_test_database, fire_together
+from bank.models import BankSettings
 from credit.models import CreditEvent
 from lending.loans.selectors import solo_dividends_amount
 from lending.models import Loan, PendingLoan, WithdrawalRequest
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
+from testkit.servers import asgi_server, call, env_for_test_database, fire_together
 
 # after every race: the books balance (the ledger proves every balance it touched)
 pytestmark = pytest.mark.usefixtures("books_balance")
@@ -68,7 +68,7 @@ def test_twenty_requests_with_one_idempotency_key_across_two_processes_file_one(
 @pytest.mark.django_db(transaction=True)
 def test_withdrawal_approvals_across_two_processes_take_the_money_once_and_never_below_zero():
     # what the player asked for in a day is above the four-eyes threshold: this race is about the money
-    # taken once, so one officer may approve each (bank/tests/test_four_eyes*.py test who must approve)
+    # taken once, so one officer may approve each (operations/tests/test_four_eyes*.py test who must approve)
     BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 1_000_000_000})
     AdminFactory()
     player = PlayerFactory()

@@ -5,8 +5,8 @@ import pytest
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
-from bank.core.errors import BankError
-from bank.core.models import LedgerEntry
+from bank.errors import BankError
+from bank.models import LedgerEntry
 from credit.models import CreditEvent
 from lending.loans import selectors, services
 from lending.loans.selectors import solo_dividends_amount

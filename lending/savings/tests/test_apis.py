@@ -7,10 +7,10 @@ from django.utils import timezone
 
 from accounts.models import Player
 from accounts.tests.factories import PlayerFactory
-from bank.core.testing.queries import AUTH_QUERIES
 from conftest import bearer_for
 from lending.models import Savings, SavingsWeek, WithdrawalRequest
 from lending.tests.factories import SavingsFactory, WithdrawalRequestFactory
+from testkit.queries import AUTH_QUERIES
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ import pytest
 from django.utils import timezone
 
 from accounts.tests.factories import AdminFactory, PlayerFactory
-from bank.core import decisions, ledger
-from bank.core.errors import BankError
-from bank.core.texts import day_text
+from bank import decisions, ledger
+from bank.errors import BankError
+from bank.texts import day_text
 from credit.models import CreditEvent
 from lending import rules
 from lending.models import Savings, SavingsWeek, WithdrawalRequest
@@ -225,7 +225,7 @@ def test_a_change_of_the_latest_week_says_what_it_did_to_the_balance(admin_user)
 
 
 def test_the_audit_of_a_changed_week_keeps_the_balance_before_the_change(admin_user):
-    from bank.core.models import AuditEntry
+    from bank.models import AuditEntry
 
     savings = SavingsFactory(weeks=1)
     services.savings_payment_mark(savings_id=savings.pk, status="Not Paid", admin=admin_user)

@@ -119,7 +119,7 @@ describe('CreditMigrationTab and roles', () => {
     ['teller', false],
     ['loan_officer', false],
     ['treasurer', true],
-  ])("a %s previews the scores and sees Execute and the selection: %s (a treasurer's, bank/core/roles.py)", async (role, mayExecute) => {
+  ])("a %s previews the scores and sees Execute and the selection: %s (a treasurer's, bank/roles.py)", async (role, mayExecute) => {
     const { calls } = mockFetch(ROUTES);
     renderWithProviders(<CreditMigrationTab />, asRole(role));
     fireEvent.click(screen.getByRole('button', { name: 'Preview Migration' }));

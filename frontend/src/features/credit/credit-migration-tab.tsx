@@ -23,7 +23,7 @@ function previewError(error: unknown): string {
 export function CreditMigrationTab() {
   const preview = useMigrationPreview();
   const execute = useExecuteMigration();
-  // every officer previews the scores; a treasurer alone applies them (bank/core/roles.py)
+  // every officer previews the scores; a treasurer alone applies them (bank/roles.py)
   const mayExecute = useMay('migration_execute');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // Select All chooses every player of the bank, on every page, loaded or not

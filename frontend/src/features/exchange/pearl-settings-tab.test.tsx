@@ -70,7 +70,7 @@ describe('PearlSettingsTab and roles', () => {
     ['teller', false],
     ['loan_officer', false],
     ['treasurer', true],
-  ])("a %s reads the rates and sees the rate form: %s (a treasurer's, bank/core/roles.py)", async (role, mayChange) => {
+  ])("a %s reads the rates and sees the rate form: %s (a treasurer's, bank/roles.py)", async (role, mayChange) => {
     mockFetch({ 'GET /api/admin/pearl-exchange-settings': { body: { settings: CHANGED } } });
     renderWithProviders(<PearlSettingsTab />, asRole(role));
     expect((await screen.findByTestId('current-sell-rate')).textContent).toBe('€2,600 per pearl');

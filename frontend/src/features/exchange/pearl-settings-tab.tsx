@@ -10,7 +10,7 @@ import '@/components/bank-ui.css';
 
 export function PearlSettingsTab() {
   const settings = useExchangeSettings();
-  // every officer reads the rates; a treasurer alone changes them (bank/core/roles.py)
+  // every officer reads the rates; a treasurer alone changes them (bank/roles.py)
   const mayChange = useMay('exchange_rates');
   if (settings.isPending) return <LoadingBlock message="Loading exchange settings..." />;
   if (settings.isError) {

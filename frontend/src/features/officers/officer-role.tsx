@@ -4,7 +4,7 @@ import type { Role } from '@/lib/officers';
 
 /**
  * What the signed-in officer may do: GET /api/me's `may`, which the server computes from its one role
- * table (bank/core/roles.py ACTIONS). The panel keeps no role table of its own.
+ * table (bank/roles.py ACTIONS). The panel keeps no role table of its own.
  */
 type May = Schemas['MayOut'];
 type Action = keyof May;

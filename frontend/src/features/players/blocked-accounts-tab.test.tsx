@@ -100,7 +100,7 @@ describe('BlockedAccountsTab and roles', () => {
     ['teller', false],
     ['loan_officer', false],
     ['treasurer', true],
-  ])('a %s sees Unblock and Reset Password: %s (a treasurer\'s, bank/core/roles.py)', async (role, shown) => {
+  ])('a %s sees Unblock and Reset Password: %s (a treasurer\'s, bank/roles.py)', async (role, shown) => {
     mockFetch({ 'GET /api/admin/players/blocked': { body: { blocked_players: [BLOCKED], count: 1, page: 1, page_size: 50 } } });
     renderWithProviders(<BlockedAccountsTab />, asRole(role));
     const card = await screen.findByTestId('blocked-9');

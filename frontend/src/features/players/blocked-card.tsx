@@ -17,7 +17,7 @@ interface BlockedCardProps {
 export function BlockedCard({ player, onUnblock, onUnblocked }: BlockedCardProps) {
   const [password, setPassword] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  // unblocking and a new password are a treasurer's (bank/core/roles.py): a teller reads the list
+  // unblocking and a new password are a treasurer's (bank/roles.py): a teller reads the list
   const mayUnblock = useMay('unblock');
   const mayPassword = useMay('password');
   return (

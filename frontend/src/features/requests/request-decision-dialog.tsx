@@ -45,7 +45,7 @@ interface RequestDecisionDialogProps<T, A> extends DecisionDialogProps<T> {
  */
 /**
  * What pressing Approve does, truthfully: carried out at once, or recorded while it waits for a second
- * officer. The server decides (bank/core/decisions.py why_two); this says what it may decide, from the
+ * officer. The server decides (bank/decisions.py why_two); this says what it may decide, from the
  * threshold every officer reads and the approvals the request shows.
  */
 function approvalConsequence({

@@ -148,7 +148,7 @@ describe('SavingsManagementTab and roles', () => {
     ['teller', false],
     ['loan_officer', false],
     ['treasurer', true],
-  ])("a %s reads the clients and sees the client type actions: %s (a treasurer's, bank/core/roles.py)", async (role, mayChange) => {
+  ])("a %s reads the clients and sees the client type actions: %s (a treasurer's, bank/roles.py)", async (role, mayChange) => {
     mockFetch({ 'GET /api/admin/savings/client-overview': overview });
     renderWithProviders(<SavingsManagementTab />, asRole(role));
     const oldTable = await screen.findByRole('table', { name: 'Old Clients' });

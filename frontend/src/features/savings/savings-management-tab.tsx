@@ -33,7 +33,7 @@ export function SavingsManagementTab() {
   const filters = useDebouncedValue({ status, search: search.trim() });
   const newClients = useClientOverviewPages({ clientType: 'new', ...filters });
   const oldClients = useClientOverviewPages({ clientType: 'old', ...filters });
-  // every officer reads the clients; a treasurer alone changes a client type (bank/core/roles.py)
+  // every officer reads the clients; a treasurer alone changes a client type (bank/roles.py)
   const mayChangeType = useMay('client_type');
   const [notice, setNotice] = useState<Notice>(null);
   const [confirming, setConfirming] = useState(false);

@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { liveRoot } from '@/lib/live-kinds';
 import type { Schemas } from '@/lib/api-types';
 
-/** GET/PUT /api/admin/bank-settings (bank/apis.py BankSettingsOut): every officer reads them, treasurers change them. */
+/** GET/PUT /api/admin/bank-settings (operations/apis.py BankSettingsOut): every officer reads them, treasurers change them. */
 export type BankSettings = Schemas['BankSettingsOut'];
 
 // The bank settings live under 'bank_settings' (its notice refreshes them).

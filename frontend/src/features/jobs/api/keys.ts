@@ -7,7 +7,7 @@ export interface LedgerAccount {
   accountId: number | null;
 }
 
-// The daily jobs (bank/jobs.py): a run that ends sends a `jobs` notice to the admins. An account's
+// The daily jobs (operations/jobs.py): a run that ends sends a `jobs` notice to the admins. An account's
 // ledger is read to explain what the books check found, so it lives here too (money notices refresh it).
 export const jobKeys = {
   all: liveRoot('jobs'),

@@ -9,7 +9,7 @@ export const meOptions = () =>
     queryFn: ({ signal }) => api.get('/me', { signal }),
   });
 
-/** What the signed-in officer may do (the server's `may`: bank/core/roles.py ACTIONS). */
+/** What the signed-in officer may do (the server's `may`: bank/roles.py ACTIONS). */
 export function useMyCapabilities() {
   return useQuery({ ...meOptions(), select: (me) => me.may });
 }

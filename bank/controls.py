@@ -1,0 +1,130 @@
+"""The bank's own controls (docs/rules.md, "Bounds" and "Four eyes"): the four-eyes threshold, the rate
+bounds and how far back one officer may move a start date. Plumbing: imports no app.
+
+Tightening a control is done at once. Loosening one (a higher threshold, a wider rate bound, a start
+date allowed further back) is a decision that takes a second treasurer, or waits a published delay
+while the bank has one treasurer (bank.decisions).
+"""
+
+from collections.abc import Callable
+from decimal import Decimal
+
+from django.db import transaction
+
+from bank import audit, decisions, live, roles
+from bank.errors import BankError
+from bank.models import BankSettings, Proposal
+
+KIND = "settings.set"
+FIELDS = (
+    "four_eyes_above",
+    "savings_rate_min",
+    "savings_rate_max",
+    "loan_rate_min",
+    "loan_rate_max",
+    "start_date_back_days",
+)
+# a field whose rise loosens the control; the others (the minimums) loosen when they fall
+RISE_LOOSENS = {"four_eyes_above", "savings_rate_max", "loan_rate_max", "start_date_back_days"}
+LABELS = {
+    "four_eyes_above": "four-eyes threshold",
+    "savings_rate_min": "lowest weekly savings rate",
+    "savings_rate_max": "highest weekly savings rate",
+    "loan_rate_min": "lowest loan rate",
+    "loan_rate_max": "highest loan rate",
+    "start_date_back_days": "days one officer may move a start date back",
+}
+
+# The apps' own rates must stay within the bounds (lending registers the rates its rules compute):
+# a check answers what is wrong with these settings, or "".
+_bound_checks: list[Callable[[dict], str]] = []
+
+
+def register_bound_check(check: Callable[[dict], str]) -> None:
+    _bound_checks.append(check)
+
+
+def _shown(name: str, value) -> str:
+    if name == "four_eyes_above":
+        return f"€{value:,}"
+    if name == "start_date_back_days":
+        return f"{value} days"
+    return f"{Decimal(value) * 100:.2f}%"
+
+
+def loosens(name: str, before, after) -> bool:
+    return after > before if name in RISE_LOOSENS else after < before
+
+
+def _validate(values: dict) -> None:
+    if values["savings_rate_min"] > values["savings_rate_max"]:
+        message = "The lowest weekly savings rate must not be above the highest"
+        raise BankError(message, fields={"savings_rate_min": [message]})
+    if values["loan_rate_min"] > values["loan_rate_max"]:
+        message = "The lowest loan rate must not be above the highest"
+        raise BankError(message, fields={"loan_rate_min": [message]})
+    for check in _bound_checks:
+        problem = check(values)
+        if problem:
+            raise BankError(problem, code="bounds_exclude_rules")
+
+
+def _apply(row: BankSettings, changes: dict, *, by) -> BankSettings:
+    before = {name: getattr(row, name) for name in changes}
+    for name, value in changes.items():
+        setattr(row, name, value)
+    row.updated_by = by.get_username()
+    row.save(update_fields=[*changes, "updated_by", "updated_at"])
+    audit.record(actor=by, kind="bank.settings_set", obj=row, before=before, after=changes)
+    live.notify({"bank_settings"})
+    return row
+
+
+@transaction.atomic
+def bank_settings_set(*, by, **values) -> BankSettings | decisions.AwaitingSecondApproval:
+    """A treasurer changes the bank's controls: what tightens is done now; a change that loosens any
+    control waits for a second treasurer (or the published delay), as one proposal."""
+    row = BankSettings.locked()
+    changes = {name: value for name, value in values.items() if value is not None and value != getattr(row, name)}
+    if not changes:
+        return row
+    _validate({name: getattr(row, name) for name in FIELDS} | changes)
+    looser = [name for name, value in changes.items() if loosens(name, getattr(row, name), value)]
+    if not looser:
+        return _apply(row, changes, by=by)
+    summary = "; ".join(
+        f"{LABELS[name]} {_shown(name, getattr(row, name))} → {_shown(name, value)}" for name, value in changes.items()
+    )
+    # always two and no request: decide() answers AwaitingSecondApproval (a proposal), never a Verdict
+    return decisions.decide(  # type: ignore[return-value]
+        kind=KIND,
+        officer=by,
+        amount=0,
+        least_role=roles.TREASURER,
+        always_two=f"a looser {LABELS[looser[0]]} takes a second treasurer",
+        draft=decisions.Draft(
+            summary=f"Bank settings: {summary}",
+            params=changes,
+            basis={name: getattr(row, name) for name in changes},
+            object_label="Bank settings",
+        ),
+    )
+
+
+def _carry_out(proposal: Proposal, verdict: decisions.Verdict) -> dict:
+    row = BankSettings.locked()
+    decisions.stale_unless(proposal, {name: getattr(row, name) for name in proposal.params}, noun="The bank settings")
+    changes = {
+        name: (Decimal(value) if name not in ("four_eyes_above", "start_date_back_days") else int(value))
+        for name, value in proposal.params.items()
+    }
+    _validate({name: getattr(row, name) for name in FIELDS} | changes)
+    _apply(row, changes, by=verdict.officer)
+    return {"approved_by": verdict.approved_by}
+
+
+decisions.register_change(
+    decisions.Change(
+        kind=KIND, label="Bank settings", least_role=roles.TREASURER, carry_out=_carry_out, treasurers=True
+    )
+)

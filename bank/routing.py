@@ -1,5 +1,0 @@
-from django.urls import path
-
-from .consumers import BankConsumer, RefuseWhileDown
-
-websocket_urlpatterns = [path("ws/bank/", RefuseWhileDown(BankConsumer.as_asgi()))]

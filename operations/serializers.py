@@ -1,0 +1,197 @@
+"""Input and output shapes of the bank-wide admin calls (dashboard, report, bad payers, bulk delete)."""
+
+from rest_framework import serializers
+
+from accounts.serializers import PlayerOut
+from bank.fields import ChoiceTextField, RecordIdField, enum_field
+from bank.inputs import InputSerializer
+from bank.paging import PageIn, PageOut
+from exchange.serializers import ExchangeRequestOut
+from lending.loans.serializers import PendingLoanOut
+from lending.savings.serializers import WithdrawalOut
+
+from .administration import MAX_BULK_DELETE, MSG_SELECT_ONE
+
+
+class StatsOut(serializers.Serializer):
+    total_players = serializers.IntegerField()
+    bad_payers = serializers.IntegerField()
+    blocked_accounts = serializers.IntegerField()
+    solo_access_players = serializers.IntegerField()
+    new_clients = serializers.IntegerField()
+    old_clients = serializers.IntegerField()
+    active_loans = serializers.IntegerField()
+    total_loan_value = serializers.IntegerField(help_text="the Active loans' values")
+    total_to_pay = serializers.IntegerField(help_text="the Active loans' totals to pay")
+    total_outstanding = serializers.IntegerField(help_text="still owed on Active loans (total to pay less Paid days)")
+    total_loans = serializers.IntegerField(help_text="every loan ever, any status")
+    total_lent = serializers.IntegerField(help_text="the values of every loan ever")
+    paid_off_loans = serializers.IntegerField()
+    bad_payer_loans = serializers.IntegerField()
+    bad_payer_loans_value = serializers.IntegerField()
+    active_savings = serializers.IntegerField()
+    total_savings_value = serializers.IntegerField(help_text="the Active savings' balances")
+    total_invested = serializers.IntegerField(help_text="the Active savings' principals")
+    bad_payer_savings = serializers.IntegerField()
+    bad_payer_savings_value = serializers.IntegerField()
+    pending_loans = serializers.IntegerField()
+    pending_withdrawals = serializers.IntegerField()
+    pending_exchanges = serializers.IntegerField()
+    solo_dividends = serializers.IntegerField()
+
+
+class PlayerHoldingsOut(PlayerOut):
+    active_loans_count = serializers.IntegerField()
+    active_loans_value = serializers.IntegerField()
+    active_savings_count = serializers.IntegerField()
+    active_savings_value = serializers.IntegerField()
+
+    class Meta(PlayerOut.Meta):
+        fields = [
+            *PlayerOut.Meta.fields,
+            "active_loans_count",
+            "active_loans_value",
+            "active_savings_count",
+            "active_savings_value",
+        ]
+
+
+class DashboardOut(serializers.Serializer):
+    stats = StatsOut()
+    solo_dividends = serializers.IntegerField()
+    pending_loans = PendingLoanOut(many=True, help_text="the oldest pending loan requests (at most 5)")
+    withdrawal_requests = WithdrawalOut(many=True, help_text="the oldest pending withdrawals (at most 5)")
+    pearl_exchange_requests = ExchangeRequestOut(many=True, help_text="the oldest pending exchanges (at most 5)")
+    bad_payers = PlayerHoldingsOut(many=True, help_text="the first bad payers by name (at most 5)")
+
+
+class BadPayersOut(PageOut):
+    bad_payers = PlayerHoldingsOut(many=True)
+
+
+class ReportIn(PageIn):
+    product_type = ChoiceTextField(choices=["loan", "saving"], required=False, help_text="only loans or only savings")
+    status = ChoiceTextField(
+        choices=["Active", "Paid-Off", "Withdrawn"], required=False, help_text="only products in this status"
+    )
+
+
+class ReportCountersOut(serializers.Serializer):
+    active_savings = serializers.IntegerField()
+    total_savings_value = serializers.IntegerField()
+    active_loans = serializers.IntegerField()
+    total_loan_value = serializers.IntegerField()
+    bad_payers = serializers.IntegerField()
+    solo_dividends = serializers.IntegerField()
+
+
+ReportKindField = enum_field("ReportKindField", ["Loan", "Saving"])
+
+
+class ReportRowOut(serializers.Serializer):
+    type = ReportKindField(source="kind", help_text="Loan or Saving")
+    id = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    player_name = serializers.CharField()
+    value = serializers.IntegerField(help_text="a loan's value; a savings account's balance")
+    interest_rate = serializers.DecimalField(
+        max_digits=6, decimal_places=4, coerce_to_string=False, help_text="a loan's whole-term rate; a weekly rate"
+    )
+    total_days = serializers.IntegerField(allow_null=True, help_text="a loan's days; null for savings")
+    daily_rate = serializers.DecimalField(
+        max_digits=6,
+        decimal_places=4,
+        coerce_to_string=False,
+        allow_null=True,
+        help_text="a loan's whole-term rate spread over its days (0.0214 = 2.14% a day); null for savings",
+    )
+    start_date = serializers.DateField()
+    status = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class ReportOut(PageOut):
+    counters = ReportCountersOut()
+    rows = ReportRowOut(many=True)
+
+
+class BulkDeleteIn(InputSerializer):
+    player_ids = serializers.ListField(
+        child=RecordIdField(),
+        required=False,
+        default=list,
+        allow_empty=True,
+        max_length=MAX_BULK_DELETE,
+        error_messages={
+            "not_a_list": "player_ids must be a list of player ids",
+            "max_length": f"At most {MAX_BULK_DELETE:,} players can be deleted at once",
+        },
+        help_text="the players to remove (the body may also be the bare list)",
+    )
+
+    def validate_player_ids(self, ids):
+        if not ids:
+            raise serializers.ValidationError(MSG_SELECT_ONE)
+        return ids
+
+
+class BulkDeleteOut(serializers.Serializer):
+    players_count = serializers.IntegerField()
+    loans_count = serializers.IntegerField()
+    savings_count = serializers.IntegerField()
+    pending_loans_count = serializers.IntegerField(help_text="loan requests, whatever their status")
+    withdrawal_requests_count = serializers.IntegerField()
+    pearl_exchange_requests_count = serializers.IntegerField()
+    credit_events_count = serializers.IntegerField()
+    detail = serializers.CharField()
+
+
+class JobOut(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    last_started_at = serializers.DateTimeField(allow_null=True)
+    last_finished_at = serializers.DateTimeField(allow_null=True)
+    last_succeeded_at = serializers.DateTimeField(allow_null=True)
+    last_outcome = serializers.CharField(help_text="what the last successful run did")
+    last_error = serializers.CharField(help_text="why the last run failed; empty when it did not")
+    running = serializers.BooleanField()
+    requested_at = serializers.DateTimeField(
+        allow_null=True, help_text="an officer asked for a run now; the scheduler runs it within a minute"
+    )
+    next_run_on = serializers.DateField(help_text="the day it runs next (today until it has succeeded today)")
+
+
+class JobsOut(serializers.Serializer):
+    results = JobOut(many=True)
+
+
+DIFFERENCE_ACCOUNTS = [
+    "savings",
+    "loan",
+    "solo_dividends",
+    # the books' rules (operations/book_rules.py): what a breach is about
+    "rule:approvals",
+    "rule:decision",
+    "rule:loan",
+    "rule:interest",
+    "rule:limit",
+]
+
+
+class DifferenceOut(serializers.Serializer):
+    account = serializers.ChoiceField(
+        choices=DIFFERENCE_ACCOUNTS, help_text="a balance that differs, or the rule an entry broke (rule:...)"
+    )
+    account_id = serializers.IntegerField(allow_null=True)
+    label = serializers.CharField(help_text='"Savings #12", "Loan #7", "Solo dividends"')  # type: ignore[assignment]  # the answer's field, not Field.label
+    player_id = serializers.IntegerField(allow_null=True)
+    player_name = serializers.CharField()
+    stored = serializers.IntegerField(help_text="the figure the bank keeps (a loan's: the sum of its Paid days)")
+    from_entries = serializers.IntegerField(help_text="the same figure recomputed from the ledger")
+    what = serializers.CharField(help_text="the difference in a sentence")
+
+
+class ReconcileOut(serializers.Serializer):
+    checked_at = serializers.DateTimeField(allow_null=True, help_text="null before the first check")
+    accounts_checked = serializers.IntegerField()
+    differences = DifferenceOut(many=True, help_text="empty when the books balance")
