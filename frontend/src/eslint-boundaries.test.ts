@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { ESLint } from 'eslint';
+import madge from 'madge';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { featureBoundaries, noCycles } from '../eslint.config.js';
@@ -41,5 +42,11 @@ describe("the features' lint rules", () => {
 
   it('fail on two features that use each other, each through the other’s index.ts', async () => {
     expect(await problems('delta/delta.ts')).toEqual([{ ruleId: 'import-x/no-cycle', line: 2 }]);
+  });
+
+  it('miss a cycle through types only, which madge finds (npm run lint runs it on src/)', async () => {
+    expect(await problems('zeta/card.ts')).toEqual([]);
+    const graph = await madge(`${FIXTURES}src/features/zeta`, { fileExtensions: ['ts'] });
+    expect(graph.circular()).toEqual([['card.ts', 'queue.ts']]);
   });
 });

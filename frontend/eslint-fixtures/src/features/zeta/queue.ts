@@ -1,0 +1,3 @@
+import type { Card } from './card';
+
+export type Queue = { cards: Card[] };
