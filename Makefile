@@ -79,7 +79,8 @@ run: python bundle
 test: lint test-python test-frontend test-e2e
 
 ## ruff (lint and format check), import-linter (the layers' arrows point down), vulture (no dead Python),
-## mypy (types, with the Django and DRF stubs; what it checks: pyproject.toml, [tool.mypy]),
+## mypy (types, with the Django and DRF stubs; what it checks: pyproject.toml, [tool.mypy]; the browser
+## tests in a run of their own, with their own cache: e2e's conftest is a second module `conftest`),
 ## knip (no dead TypeScript files, exports or dependencies: frontend/knip.jsonc),
 ## and ESLint (typescript-eslint, react-hooks): fix what they find
 lint: python $(if $(HAS_FRONTEND),node)
@@ -88,6 +89,7 @@ lint: python $(if $(HAS_FRONTEND),node)
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/vulture
 	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --cache-dir .mypy_cache/e2e e2e
 ifneq ($(HAS_FRONTEND),)
 	scripts/api-types --check
 	cd $(FRONTEND) && npm run lint

@@ -6,7 +6,7 @@ import re
 import time
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
@@ -121,7 +121,7 @@ AXE_SCRIPT = Path(__file__).resolve().parents[1] / "frontend" / "node_modules" /
 # Impacts that fail a screen; "moderate" and "minor" findings are printed by axe_violations only.
 FAILING_IMPACTS = ("serious", "critical")
 PHONE_WIDTH = 375
-PHONE_VIEWPORT = {"width": PHONE_WIDTH, "height": 812}
+PHONE_VIEWPORT: ViewportSize = {"width": PHONE_WIDTH, "height": 812}
 
 
 def axe_violations(page: Page, impacts: tuple[str, ...] = FAILING_IMPACTS) -> list[dict]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bank_ui import choose_theme, open_tab, path_is, sign_in
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, SHORT_WARNING_AFTER_MS, watch_for_errors
 
@@ -252,7 +252,7 @@ class ScreenVisitor:
         # a screen with a `prepare` leaves something open (a dialog): the next one reloads the page
         self.left_open = False
 
-    def _fresh_page(self, viewport: dict[str, int], *, clock: bool = False) -> Page:
+    def _fresh_page(self, viewport: ViewportSize, *, clock: bool = False) -> Page:
         self.close()
         self.context = self.browser.new_context(viewport=viewport)
         if clock:
@@ -262,11 +262,11 @@ class ScreenVisitor:
         return self.page
 
     @staticmethod
-    def _key(screen: Screen, theme: str, viewport: dict[str, int]) -> tuple:
+    def _key(screen: Screen, theme: str, viewport: ViewportSize) -> tuple:
         """What a page serves: one person's sign-in in one theme at one width."""
         return (screen.who, theme, viewport["width"], screen.short_session)
 
-    def open(self, screen: Screen, theme: str, viewport: dict[str, int]) -> Page:
+    def open(self, screen: Screen, theme: str, viewport: ViewportSize) -> Page:
         key = self._key(screen, theme, viewport)
         page = self.page
         # a session warns after 4 minutes: sign in afresh well before the expiry dialog shows
@@ -307,7 +307,7 @@ class ScreenVisitor:
         assert not self.errors, f"JavaScript or CSP errors on {screen}: {self.errors}"
         return page
 
-    def switch_theme(self, screen: Screen, theme: str, viewport: dict[str, int]) -> Page:
+    def switch_theme(self, screen: Screen, theme: str, viewport: ViewportSize) -> Page:
         """The screen just opened, in another theme, without signing in again: switched as the app
         switches it (features/auth/theme/themes.ts: the stored choice, the html element's data-theme
         and color-scheme; the signed-in screens have no theme menu). A screen with a chart is loaded

@@ -25,12 +25,12 @@ from bank_ui import (
     assert_no_broken_days,
     assert_no_sideways_scroll,
 )
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 from screens import CHANGED_SCREENS, SCREENS, THEMES, Screen, ScreenVisitor
 
 from conftest import ARTIFACTS, Server, _artifact_name
 
-DESKTOP_VIEWPORT = {"width": 1280, "height": 800}
+DESKTOP_VIEWPORT: ViewportSize = {"width": 1280, "height": 800}
 FIRST_THEME = THEMES[0]  # the app's default, in which every screen opens
 
 
@@ -53,7 +53,7 @@ def _walk(screens: list[Screen], width: int) -> list:
     ]
 
 
-def _each_theme(visitor: ScreenVisitor, screen: Screen, viewport: dict, themes: list[str]) -> Iterator[tuple]:
+def _each_theme(visitor: ScreenVisitor, screen: Screen, viewport: ViewportSize, themes: list[str]) -> Iterator[tuple]:
     """(theme, page) for the screen in each theme, opened once; left in the first theme again, where
     the next screen opens."""
     for index, theme in enumerate(themes):

@@ -83,7 +83,9 @@ def test_the_overview_banners_review_now_buttons_open_the_right_tabs(page: Page,
         open_tab(page, "Overview")
 
     # the banner's count follows a decision made elsewhere, live
-    before = int(re.search(r"(\d+) pending loan", loans.inner_text()).group(1))
+    banner = re.search(r"(\d+) pending loan", loans.inner_text())
+    assert banner is not None
+    before = int(banner.group(1))
     admin = server.login_token(ADMIN_USERNAME, ADMIN_PASSWORD)
     status, answer = server.api("GET", "/api/admin/pending-loans", token=admin)
     assert status == 200, answer

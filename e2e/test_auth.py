@@ -164,6 +164,7 @@ def test_a_reload_keeps_the_player_signed_in(page: Page, server: Server):
     request = verify.value.request
     assert request.url == server.url("/api/verify-token")
     assert request.headers["authorization"] == f"Bearer {token}"
+    assert server.log_path is not None
     assert "GET /api/verify-token" in server.log_path.read_text()
     assert token not in server.log_path.read_text()
 

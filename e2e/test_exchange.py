@@ -129,6 +129,7 @@ def test_a_sale_into_new_savings_approved_by_the_admin_shows_on_the_player_side_
     expect(badge).to_be_visible()
     # the longest tab name and its badge stay inside the sidebar
     sidebar, badge_box = admin_page.get_by_role("tablist").bounding_box(), badge.bounding_box()
+    assert sidebar is not None and badge_box is not None
     assert badge_box["x"] + badge_box["width"] <= sidebar["x"] + sidebar["width"], (badge_box, sidebar)
     open_tab(admin_page, "Pearl Exchange Requests")
     admin_card = admin_page.get_by_test_id(f"pearl-request-{request['id']}")

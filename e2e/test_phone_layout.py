@@ -68,7 +68,9 @@ def test_the_exchange_choice_and_a_chart_title_keep_their_words_together_on_a_ph
     expect(sell).to_be_visible()
     assert text_lines(sell) == 1, "Sell Pearls breaks over lines"
     assert text_lines(buy) == 1, "Buy Pearls breaks over lines"
-    assert abs(sell.bounding_box()["y"] - buy.bounding_box()["y"]) < 2, "the two choices are not side by side"
+    sell_box, buy_box = sell.bounding_box(), buy.bounding_box()
+    assert sell_box is not None and buy_box is not None
+    assert abs(sell_box["y"] - buy_box["y"]) < 2, "the two choices are not side by side"
     shoot(page, "exchange-type")
 
     open_tab(page, "My Savings")
@@ -143,6 +145,7 @@ def test_a_badge_and_a_forms_button_keep_their_words_on_one_line_on_a_phone(page
     assert text_lines(badge) == 1, "Good standing breaks over lines in the details"
     # and it stays inside its box
     box, drawn = standing.bounding_box(), badge.bounding_box()
+    assert box is not None and drawn is not None
     assert drawn["x"] + drawn["width"] <= box["x"] + box["width"], (drawn, box)
     scroll_to_top(page)
     shoot(page, "search-player")

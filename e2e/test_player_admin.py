@@ -154,7 +154,9 @@ def test_a_blocked_player_is_listed_unblocked_and_signs_in(page: Page, server: S
     shoot(page, "unblocked")
 
     # the player signs in again
-    player = page.context.browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    browser = page.context.browser
+    assert browser is not None
+    player = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     try:
         open_and_sign_in(player, server.base_url, name, PASSWORD)
         expect(player).to_have_url(path_is("/dashboard"))

@@ -56,6 +56,7 @@ def test_my_savings_projection_headers_stand_over_their_figures(page: Page, serv
             assert figures.nth(index).evaluate("(cell) => getComputedStyle(cell).textAlign") == head_align
         # the header's right edge is the figures' right edge
         head_box, figure_box = head.bounding_box(), figures.first.bounding_box()
+        assert head_box is not None and figure_box is not None
         assert abs((head_box["x"] + head_box["width"]) - (figure_box["x"] + figure_box["width"])) < 1
     scroll_to_top(page)
     shoot(page, "projections")
@@ -71,6 +72,7 @@ def test_a_pearl_rate_reads_on_one_line_in_the_settings(page: Page, server: Serv
         expect(rate).to_have_text(re.compile(r"^€[\d,]+ per pearl$"))
         assert line_count(page, rate) == 1, f"{test_id} breaks over lines"
         box, card = rate.bounding_box(), page.get_by_role("article").filter(has=rate).bounding_box()
+        assert box is not None and card is not None
         assert box["x"] + box["width"] <= card["x"] + card["width"], "the rate spills out of its card"
     scroll_to_top(page)
     shoot(page, "pearl-settings")
@@ -78,8 +80,8 @@ def test_a_pearl_rate_reads_on_one_line_in_the_settings(page: Page, server: Serv
 
 def test_the_withdrawal_breakdown_gives_each_account_room(page: Page, server: Server, shoot):
     player_id, name = new_player(server, "Brea")
-    for amount in (1_250_000, 200_000):
-        open_savings(server, player_id, amount)
+    for value in (1_250_000, 200_000):
+        open_savings(server, player_id, value)
     open_and_sign_in(page, server.base_url, name, PASSWORD)
     open_tab(page, "Request Withdrawal")
     rows = page.get_by_role("list", name="Savings breakdown").get_by_role("listitem")
@@ -151,6 +153,7 @@ def test_the_register_card_keeps_room_above_the_bottom_at_1280x800(page: Page, s
     card = page.locator(".auth-card")
     expect(card.get_by_role("button", name="Create Player Account")).to_be_visible()
     box = card.bounding_box()
+    assert box is not None
     assert box["y"] >= ROOM, box
     assert box["y"] + box["height"] <= 800 - ROOM, f"the register card reaches {box['y'] + box['height']} of 800"
     shoot(page, "register-1280x800")
@@ -166,7 +169,9 @@ def test_the_overview_cards_and_check_savings_paragraph_do_not_touch(page: Page,
     assert gap >= ROOM, f"the Overview's cards are {gap}px apart"
     jobs = page.get_by_role("article").filter(has=page.get_by_test_id("daily-jobs"))
     if jobs.count():
-        assert jobs.bounding_box()["y"] - (quick.bounding_box()["y"] + quick.bounding_box()["height"]) >= ROOM
+        jobs_box, quick_box = jobs.bounding_box(), quick.bounding_box()
+        assert jobs_box is not None and quick_box is not None
+        assert jobs_box["y"] - (quick_box["y"] + quick_box["height"]) >= ROOM
 
     open_tab(page, "Check Savings")
     intro = page.get_by_text(re.compile(r"^Mark Paid and Mark Not Paid record the next week due"))
@@ -191,7 +196,9 @@ def test_my_savings_figures_keep_off_the_chart_divider(page: Page, server: Serve
     figures = page.get_by_test_id("current-weekly-earnings").locator("xpath=ancestor::dl[1]")
     chart = page.get_by_role("region", name="Weekly earnings chart")
     expect(chart).to_be_visible()
-    space = chart.bounding_box()["y"] - (figures.bounding_box()["y"] + figures.bounding_box()["height"])
+    chart_box, figures_box = chart.bounding_box(), figures.bounding_box()
+    assert chart_box is not None and figures_box is not None
+    space = chart_box["y"] - (figures_box["y"] + figures_box["height"])
     assert space >= ROOM, f"the stat boxes are {space}px above the chart's divider"
     scroll_to_top(page)
     shoot(page, "my-savings-weekly-earnings")
