@@ -1,7 +1,10 @@
 """Reads of loans and loan requests. Every list runs a fixed number of queries, whatever its size."""
 
+from __future__ import annotations
+
 from collections.abc import Iterable
 from datetime import date
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db import connection
 from django.db.models import CharField, Count, F, FilteredRelation, Q, QuerySet, Sum
@@ -18,6 +21,9 @@ from credit import rules as credit_rules
 from credit.selectors import credit_eligibility
 from lending import rules
 from lending.loans.models import Loan, LoanPayment, PendingLoan, SoloDividends
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 
 def _loans() -> QuerySet[Loan]:
@@ -43,7 +49,7 @@ def _attach_day_entries(loans: list[Loan], rows: Iterable[tuple]) -> list[Loan]:
         if loan_id in history:
             history[loan_id].append({"date": day, "status": status, "value": value})
     for loan in loans:
-        loan.day_entries = history[loan.pk]
+        loan.day_entries = history[loan.pk]  # type: ignore[attr-defined]  # not a field: loan_figures reads it
     return loans
 
 
@@ -195,7 +201,14 @@ def loan_detail(*, loan_id: int, today: date | None = None) -> dict:
     return loan_figures(loan, today=today or timezone.localdate())
 
 
-def _active_with_today(today: date) -> QuerySet[Loan]:
+class _TodayEntry(TypedDict):
+    """_active_with_today's annotations: today's entry of the loan, None without one."""
+
+    today_status: str | None
+    today_value: int | None
+
+
+def _active_with_today(today: date) -> QuerySet[WithAnnotations[Loan, _TodayEntry]]:
     """Active loans, each with the status and value of today's entry (None without one): one LEFT
     JOIN on the (loan, date) unique index, so at most one entry a loan. A correlated subquery per
     column was looked up again for each condition that read it: the counters read the status five
@@ -512,9 +525,11 @@ def loan_counts_for_credit(player_ids: Iterable[int] | None) -> dict[int, dict[s
             "loans_completed": row["completed"],
             "loan_days_paid": 0,
         }
-    for row in payments.values("loan__player_id").annotate(days=Count("id")).order_by():
-        entry = counts.setdefault(row["loan__player_id"], {"loans_taken": 0, "loans_completed": 0, "loan_days_paid": 0})
-        entry["loan_days_paid"] = row["days"]
+    for paid_days in payments.values("loan__player_id").annotate(days=Count("id")).order_by():
+        entry = counts.setdefault(
+            paid_days["loan__player_id"], {"loans_taken": 0, "loans_completed": 0, "loan_days_paid": 0}
+        )
+        entry["loan_days_paid"] = paid_days["days"]
     return counts
 
 

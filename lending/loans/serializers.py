@@ -1,6 +1,7 @@
 """Input and output shapes of the loans API: one serializer per call parses its query and body at
 the edge (bank.inputs.parse), and the OpenAPI schema comes from these same classes."""
 
+from django_stubs_ext import StrOrPromise
 from rest_framework import serializers
 
 from bank.decisions import AwaitingSecondApprovalOut, approvals_field
@@ -190,7 +191,7 @@ class PayOffOut(serializers.Serializer):
 
 
 class RateRowOut(serializers.Serializer):
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the answer's field, not Field.label
     amount = serializers.IntegerField(allow_null=True, help_text="null: any other amount")
     rate = rate_field(help_text="base whole-term rate before the tier discount")
 
@@ -225,7 +226,11 @@ class LoanLimitsOut(serializers.Serializer):
 
 # --- input ---------------------------------------------------------------------------------
 
-_FILL = {"required": rules.FILL_REQUIRED, "null": rules.FILL_REQUIRED, "blank": rules.FILL_REQUIRED}
+_FILL: dict[str, StrOrPromise] = {
+    "required": rules.FILL_REQUIRED,
+    "null": rules.FILL_REQUIRED,
+    "blank": rules.FILL_REQUIRED,
+}
 
 
 class LoanRequestIn(InputSerializer):

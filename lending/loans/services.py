@@ -13,6 +13,7 @@ a Proposal; its `carry_out_*` function below runs when a second officer approves
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -124,7 +125,7 @@ def _locked_active_loan(loan_id: int) -> Loan:
 
 def _proposed_loan(proposal: Proposal) -> Loan:
     """The loan a proposal changes, locked (the approval holds its player): stale when gone or closed."""
-    loan = Loan.objects.select_for_update().select_related("player").filter(pk=proposal.object_id).first()
+    loan = Loan.objects.select_for_update().select_related("player").filter(pk=proposal.object_id).first()  # type: ignore[misc]  # None finds none: stale
     if loan is None or loan.status != Loan.Status.ACTIVE:
         raise decisions.StaleProposal(f"Loan #{proposal.object_id} is no longer active")
     return loan
@@ -359,6 +360,7 @@ def loan_create(
             least_role=roles.LOAN_OFFICER,
             details={"value": value, "total_days": total_days},
         )
+        assert isinstance(verdict, Verdict)  # no draft: decide() answers a Verdict here, or raises
         with verdict.carrying_out():
             loan = _loan_open(
                 player=player,
@@ -800,7 +802,7 @@ def _loan_change_apply(*, kind: str, loan: Loan, changes: dict, officer: User) -
 
 
 def _typed_loan_changes(params: dict) -> dict:
-    typed = {}
+    typed: dict[str, Any] = {}
     for name, value in params.items():
         if name == "interest_rate":
             typed[name] = Decimal(value)
@@ -860,7 +862,7 @@ def loan_edit(
     admin_notes: str | None = None,
 ) -> Loan | AwaitingSecondApproval:
     """Admin edit of an Active loan's terms; total_to_pay and daily_payment follow."""
-    requested = {
+    requested: dict[str, Any] = {
         name: new
         for name, new in (
             ("value", value),

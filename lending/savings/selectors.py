@@ -1,11 +1,15 @@
 """Reads of savings accounts, their weeks, client limits and withdrawals. Every list runs a fixed
 number of queries, whatever its size (docs/rules.md, Savings, Withdrawals)."""
 
+from __future__ import annotations
+
 import operator
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date
+from decimal import Decimal
 from functools import reduce
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db import connection
 from django.db.models import Case, Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
@@ -18,6 +22,9 @@ from bank.sql import CompiledQuery, model_fields
 from credit import rules as credit_rules
 from lending import rules
 from lending.savings.models import Savings, SavingsWeek, WithdrawalRequest
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 # an account that is not there, or not the caller's: one answer (docs/rules.md, "Identity and roles")
 NOT_FOUND = "Savings account not found"
@@ -225,7 +232,7 @@ def savings_total_for_player(*, player: Player, today: date | None = None) -> di
     }
 
 
-def _projection_out(accounts: list[tuple[int, object]], *, cap: int) -> dict:
+def _projection_out(accounts: list[tuple[int, Decimal]], *, cap: int) -> dict:
     """What these accounts earn over the next weeks, compounding up to `cap` (the client limit they may
     fill) and paid out beyond it, as the bank records weeks."""
     chart = rules.project(accounts, rules.CHART_WEEKS, cap=cap)
@@ -306,7 +313,13 @@ def client_limit_refusal(*, player: Player, new_accounts: int, added_value: int)
     )
 
 
-def _active_savings_of_player() -> QuerySet[Savings]:
+class _PlayerId(TypedDict):
+    """A row of _active_savings_of_player."""
+
+    player_id: int
+
+
+def _active_savings_of_player() -> QuerySet[Savings, _PlayerId]:
     return Savings.objects.filter(player_id=OuterRef("pk"), status=Savings.Status.ACTIVE).order_by().values("player_id")
 
 
@@ -322,7 +335,16 @@ def _over_limit() -> Q:
     )
 
 
-def _clients(*, client_type: str | None, status: str | None, search: str) -> QuerySet[Player]:
+class _ClientFigures(TypedDict):
+    """_clients' annotations: the player's active savings."""
+
+    savings_count: int
+    total_savings_value: int
+
+
+def _clients(
+    *, client_type: str | None, status: str | None, search: str
+) -> QuerySet[WithAnnotations[Player, _ClientFigures]]:
     """Players with their active savings' count and total (a correlated subquery each, read through
     the (player, status) index), filtered as Savings Management asks."""
     active = _active_savings_of_player()
@@ -366,7 +388,7 @@ def client_summary() -> dict:
     }
 
 
-def client_row(player: dict) -> dict:
+def client_row(player: Mapping[str, Any]) -> dict:
     """A player's row of Savings Management, from their id, names, type, flag and active savings."""
     limit = rules.CLIENT_LIMITS[player["client_type"]]
     return {
@@ -455,8 +477,8 @@ def savings_counts_for_credit(player_ids: Iterable[int] | None) -> dict[int, dic
     counts: dict[int, dict[str, int]] = defaultdict(lambda: {"savings_opened": 0, "savings_weeks_paid": 0})
     for row in accounts.values("player_id").annotate(opened=Count("id")).order_by():
         counts[row["player_id"]]["savings_opened"] = row["opened"]
-    for row in weeks.values("savings__player_id").annotate(paid=Count("id")).order_by():
-        counts[row["savings__player_id"]]["savings_weeks_paid"] = row["paid"]
+    for paid_weeks in weeks.values("savings__player_id").annotate(paid=Count("id")).order_by():
+        counts[paid_weeks["savings__player_id"]]["savings_weeks_paid"] = paid_weeks["paid"]
     return dict(counts)
 
 

@@ -1,6 +1,7 @@
 """Input and output shapes of the savings and withdrawals API (parsed at the edge; the OpenAPI schema
 comes from these same classes)."""
 
+from django_stubs_ext import StrOrPromise
 from rest_framework import serializers
 
 from accounts.models import Player
@@ -25,7 +26,11 @@ SavingsStatusField = enum_field("SavingsStatusField", ["Active", "Withdrawn"])
 SavingsListingField = enum_field("SavingsListingField", list(rules.SAVINGS_LISTING_STATUSES))
 WithdrawalStatusField = enum_field("WithdrawalStatusField", WithdrawalRequest.Status.values)
 
-_FILL = {"required": rules.FILL_REQUIRED, "null": rules.FILL_REQUIRED, "blank": rules.FILL_REQUIRED}
+_FILL: dict[str, StrOrPromise] = {
+    "required": rules.FILL_REQUIRED,
+    "null": rules.FILL_REQUIRED,
+    "blank": rules.FILL_REQUIRED,
+}
 
 
 def weekly_rate_field(**kwargs) -> serializers.DecimalField:

@@ -94,7 +94,7 @@ def _player_then_active_savings(savings_id: int) -> tuple[Player, Savings]:
 
 def _proposed_savings(proposal: Proposal) -> Savings:
     """The account a proposal changes, locked (the approval holds its player): stale when gone or closed."""
-    savings = Savings.objects.select_for_update().select_related("player").filter(pk=proposal.object_id).first()
+    savings = Savings.objects.select_for_update().select_related("player").filter(pk=proposal.object_id).first()  # type: ignore[misc]  # None finds none: stale
     if savings is None or savings.status != Savings.Status.ACTIVE:
         raise decisions.StaleProposal(f"Savings #{proposal.object_id} is no longer active")
     return savings
@@ -348,6 +348,7 @@ def _savings_create_apply(
 
 
 def carry_out_create(proposal: Proposal, verdict: Verdict) -> dict:
+    assert proposal.player_id is not None  # proposed for its player
     player = player_locked(player_id=proposal.player_id)
     if player.bad_payer:
         raise decisions.StaleProposal(f"{player.name} is a bad payer now: no new products")
@@ -782,7 +783,7 @@ def _decided_alone_by_player(officer: User, player_ids: set[int]) -> dict[int, i
         .annotate(total=Sum("amount"))
         .order_by()
     )
-    return {row["player_id"]: row["total"] for row in rows}
+    return {row["player_id"]: row["total"] for row in rows}  # type: ignore[misc]  # player_id__in: never null
 
 
 def _catch_up_batch(
@@ -832,6 +833,7 @@ def _catch_up_batch(
                 )
             )
         for record in DecisionRecord.objects.bulk_create(records):
+            assert record.player_id is not None  # each made for its player, above
             decision_ids[record.player_id] = record.pk
     weeks, accounts = _apply_catch_up(plans, admin=admin, decision_ids=decision_ids)
     return weeks, accounts, refused, proposals
@@ -862,6 +864,7 @@ def _propose_catch_up(plans: list[_CatchUp], *, admin: User, interest: int, earl
 
 
 def carry_out_catch_up(proposal: Proposal, verdict: Verdict) -> dict:
+    assert proposal.player_id is not None  # proposed for its player
     ids = [int(pk) for pk in proposal.params["savings_ids"]]
     accounts = list(Savings.objects.select_for_update().select_related("player").filter(pk__in=ids).order_by("pk"))
     decisions.stale_unless(

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from rest_framework.test import APIClient
 
-from accounts.tests.factories import AdminFactory, PlayerFactory
+from accounts.tests.factories import AdminFactory, PlayerFactory, made
 from accounts.tokens import token_issue
 from bank.errors import BankError
 from credit.models import CreditEvent
@@ -27,7 +27,7 @@ THREADS = 20
 
 def admin_client() -> APIClient:
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=AdminFactory()).access_token}")
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=made(AdminFactory)).access_token}")
     return client
 
 
