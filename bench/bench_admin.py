@@ -53,7 +53,7 @@ DATABASES = ("sqlite", "postgres")
 # (what, path, query, the call's own queries as the tests pin them: AUTH_QUERIES is added); a page
 # "middle" or "last" is that page of the list as its first page counts it
 CASES = [
-    ("Overview: dashboard stats", "/api/admin/dashboard-stats", {}, 12),
+    ("Overview: dashboard stats", "/api/admin/dashboard-stats", {}, 13),
     ("Overview: undelivered notices", "/api/admin/notifications/undelivered", {}, 1),
     ("Overview: last reconcile", "/api/admin/reconcile", {}, 1),
     ("Overview: daily jobs", "/api/admin/jobs", {}, 1),

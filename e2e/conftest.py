@@ -163,6 +163,10 @@ def _base_env(database_url: str) -> dict[str, str]:
     )
     # A PostgreSQL / Redis set-up of the caller must not leak into these SQLite servers.
     env.pop("REDIS_URL", None)
+    # the servers' daily backup goes beside their database (removed with it), not into the project
+    backups = Path(database_url.removeprefix("sqlite:///")).parent / "backups"
+    backups.mkdir(exist_ok=True)
+    env["BANK_BACKUP_DIR"] = str(backups)
     return env
 
 

@@ -27,16 +27,19 @@ Bank-wide: this module sits on top of the apps and may read and write any of the
 import hashlib
 import hmac
 import json
+import os
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.db.models import BooleanField, DateTimeField, IntegerField, JSONField, Max, Q
+from django.db.models import BooleanField, DateTimeField, IntegerField, JSONField, Max, Q, Subquery
 from django.utils import timezone
 
 from accounts.models import BankSession, Player, User, WsTicket
@@ -49,6 +52,10 @@ from credit.models import CreditEvent
 from exchange.models import ExchangeSettings, PearlExchangeRequest
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, SoloDividends, WithdrawalRequest
 from operations.book_rules import RULES_START
+from operations.models import BackupRun
+
+if TYPE_CHECKING:
+    from operations.reconcile import Reconciliation
 
 FORMAT = "guild-bank-backup"
 FORMAT_VERSION = 4  # 3: decision records, write-offs, four eyes on products, rate bounds; 4: requests alike
@@ -154,6 +161,22 @@ def backup_data(*, created_at: datetime | None = None) -> dict:
 
 def backup_json(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_file(path: Path, text: str) -> int:
+    """Write a backup's text to `path`, readable by its owner only (the file holds every player's
+    password hash), through a `.partial` file renamed when complete: a crash never leaves a
+    half-written file under the real name. Answers the size written, in bytes."""
+    temporary = path.with_name(path.name + ".partial")
+    temporary.unlink(missing_ok=True)
+    data = text.encode()
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "wb") as file:
+        file.write(data)
+        file.flush()
+        os.fsync(file.fileno())  # on the other machine's disk before it counts as written
+    temporary.replace(path)
+    return len(data)
 
 
 # --- checksum and signature ------------------------------------------------------------------
@@ -454,16 +477,19 @@ def _with_user_ids(parsed: dict) -> dict:
     return tables
 
 
-def _refuse_unbalanced_books() -> None:
+def _refuse_unbalanced_books() -> "Reconciliation":
     from operations.reconcile import reconcile
 
-    differences = reconcile().differences
+    books = reconcile()
+    differences = books.differences
     if differences:
-        listed = "; ".join(f"{difference.label}: {difference.what}" for difference in differences[:5])
+        # each difference is a sentence: its full stop gives way to the list's
+        listed = "; ".join(f"{difference.label}: {difference.what.rstrip('.')}" for difference in differences[:5])
         more = f" (and {len(differences) - 5} more)" if len(differences) > 5 else ""
         raise BackupRefused(
             f"The backup's books do not balance: {listed}{more}. Nothing was restored.", code="backup_unbalanced"
         )
+    return books
 
 
 # --- an older backup ----------------------------------------------------------------------------
@@ -582,44 +608,9 @@ def _restore_paused(parsed: dict, *, replace: bool, accept_older: bool, actor) -
     attempts = 1 if connection.in_atomic_block else RESTORE_ATTEMPTS  # a caller's transaction cannot run again
     attempt = 1
     while True:
-        loaded = {}
         try:
             with transaction.atomic():
-                _lock_out_writers()
-                if replace:
-                    if not accept_older:
-                        _refuse_older_backup(parsed)
-                    _empty_all()
-                else:
-                    held = {name: count for name, count in bank_row_counts().items() if count}
-                    # a new database's books hold one record: where its rules start; the backup brings its own
-                    rules_start = DecisionRecord.objects.filter(kind=RULES_START)
-                    if held.get(table_name(DecisionRecord)) == rules_start.count():
-                        held.pop(table_name(DecisionRecord), None)
-                        if not held:
-                            rules_start._raw_delete(rules_start.db)
-                    if held:
-                        listed = ", ".join(f"{count} in {name}" for name, count in held.items())
-                        raise BackupRefused(
-                            f"The database already holds bank data ({listed}). Restore into an empty database, "
-                            "or replace all bank data with --replace. Nothing was restored.",
-                            code="bank_not_empty",
-                        )
-                for model, rows in _with_user_ids(parsed).items():
-                    fields = _columns(model)
-                    prepared = (
-                        [f.get_db_prep_save(v, connection) for f, v in zip(fields, row, strict=True)] for row in rows
-                    )
-                    loaded[table_name(model)] = insert_rows(model, [f.name for f in fields], prepared)
-                _sequences_reset(MODELS)
-                _ids_past_the_ledger()
-                if connection.vendor == "postgresql":
-                    # foreign keys are checked at commit (deferred): check them here, inside the transaction
-                    with connection.cursor() as cursor:
-                        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-                else:
-                    connection.check_constraints(table_names=[model._meta.db_table for model in MODELS])
-                _refuse_unbalanced_books()
+                loaded, _books = _load(parsed, replace=replace, accept_older=accept_older)
                 # the trail is not bank data: it outlives a replace and records the restore itself
                 audit.record(
                     actor=actor,
@@ -632,9 +623,64 @@ def _restore_paused(parsed: dict, *, replace: bool, accept_older: bool, actor) -
             if writes.is_conflict(error) and attempt < attempts:
                 attempt += 1  # a deadlock with a write that was under way: everything rolled back, run it again
                 continue
-            first_line = (str(error).splitlines() or [type(error).__name__])[0]
-            raise _damaged(f"the database refused its rows: {first_line}") from None
+            raise _refused_rows(error) from None
         return loaded
+
+
+def _refused_rows(error: DatabaseError) -> BackupRefused:
+    first_line = (str(error).splitlines() or [type(error).__name__])[0]
+    return _damaged(f"the database refused its rows: {first_line}")
+
+
+def load_into_empty(parsed: dict) -> tuple[dict[str, int], "Reconciliation"]:
+    """Load a parsed backup into the empty database of the current connection, in one transaction, as a
+    restore into a new database does (its rules and its books checked the same way), without the
+    pause, the audit entry or the notices of a restore: `operations.backup_check` loads a file into a
+    scratch database so. Answers the rows each table received and the loaded books' reconciliation."""
+    try:
+        with transaction.atomic():
+            return _load(parsed, replace=False, accept_older=False)
+    except (IntegrityError, DatabaseError) as error:
+        raise _refused_rows(error) from None
+
+
+def _load(parsed: dict, *, replace: bool, accept_older: bool) -> tuple[dict[str, int], "Reconciliation"]:
+    """The restore's work, inside the caller's transaction: the refusals, the rows, the sequences, the
+    database's rules and the books. Answers the rows each table received and the books' reconciliation."""
+    loaded = {}
+    _lock_out_writers()
+    if replace:
+        if not accept_older:
+            _refuse_older_backup(parsed)
+        _empty_all()
+    else:
+        held = {name: count for name, count in bank_row_counts().items() if count}
+        # a new database's books hold one record: where its rules start; the backup brings its own
+        rules_start = DecisionRecord.objects.filter(kind=RULES_START)
+        if held.get(table_name(DecisionRecord)) == rules_start.count():
+            held.pop(table_name(DecisionRecord), None)
+            if not held:
+                rules_start._raw_delete(rules_start.db)
+        if held:
+            listed = ", ".join(f"{count} in {name}" for name, count in held.items())
+            raise BackupRefused(
+                f"The database already holds bank data ({listed}). Restore into an empty database, "
+                "or replace all bank data with --replace. Nothing was restored.",
+                code="bank_not_empty",
+            )
+    for model, rows in _with_user_ids(parsed).items():
+        fields = _columns(model)
+        prepared = ([f.get_db_prep_save(v, connection) for f, v in zip(fields, row, strict=True)] for row in rows)
+        loaded[table_name(model)] = insert_rows(model, [f.name for f in fields], prepared)
+    _sequences_reset(MODELS)
+    _ids_past_the_ledger()
+    if connection.vendor == "postgresql":
+        # foreign keys are checked at commit (deferred): check them here, inside the transaction
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    else:
+        connection.check_constraints(table_names=[model._meta.db_table for model in MODELS])
+    return loaded, _refuse_unbalanced_books()
 
 
 RESTORE_ATTEMPTS = 5
@@ -734,3 +780,71 @@ def _ids_past_the_ledger() -> None:
                     cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)", [table, value])
                 elif found[0] < value:
                     cursor.execute("UPDATE sqlite_sequence SET seq = %s WHERE name = %s", [value, table])
+
+
+# --- the daily backups' state (the Overview, /metrics) --------------------------------------------
+
+# the newest checked backup older than this is a warning: a day and two hours' slack for the daily run
+STALE_AFTER = timedelta(hours=26)
+
+
+def last_backup() -> BackupRun | None:
+    """The newest daily backup's record (operations/backup_schedule.py), None before the first, with
+    `last_verified_at`: when the newest backup that passed its check was taken (None if none did).
+    One query. For the Overview (`backup_status`) and /metrics."""
+    verified = BackupRun.objects.filter(state=BackupRun.State.VERIFIED).order_by("-created_at", "-id")
+    return (
+        BackupRun.objects.annotate(last_verified_at=Subquery(verified.values("created_at")[:1]))
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
+def backups_enabled() -> bool:
+    return bool(settings.BANK_BACKUP_DIR)
+
+
+def backup_status(*, now: datetime | None = None) -> dict:
+    """The daily backups at a glance (one query): the newest backup's time, file, size, state and what
+    its check found; `stale` when no backup that passed its check was taken in the last STALE_AFTER,
+    `failed` when the newest failed (written but refused by its check, or not written at all); and the
+    warnings the Overview shows, in words, empty when all is well."""
+    now = now or timezone.now()
+    run = last_backup()
+    enabled = backups_enabled()
+    last_verified_at = run.last_verified_at if run is not None else None  # type: ignore[attr-defined]
+    failed = run is not None and run.state == BackupRun.State.FAILED
+    stale = enabled and (last_verified_at is None or now - last_verified_at > STALE_AFTER)
+    warnings = []
+    if not enabled:
+        warnings.append(
+            "Daily backups are off: BANK_BACKUP_DIR is not set on the server. Set it to a folder on another "
+            "machine's disk or mount (README, Backups)."
+        )
+    if failed:
+        warnings.append(f"The last backup failed. {run.detail}")  # type: ignore[union-attr]
+    if stale:
+        if run is None:
+            warnings.append(
+                "No backup has been made yet: the daily backup runs within a minute while a task worker runs."
+            )
+        elif last_verified_at is None:
+            warnings.append("No backup has passed its check yet.")
+        else:
+            warnings.append(
+                f"The newest checked backup is {_duration_text(now - last_verified_at)} old, more than "
+                f"{int(STALE_AFTER.total_seconds() // 3600)} hours: the daily backup has not run, or not passed "
+                "its check, since."
+            )
+    return {
+        "enabled": enabled,
+        "last_at": run.created_at if run is not None else None,
+        "last_file": run.file_name if run is not None else "",
+        "last_size": run.size_bytes if run is not None else None,
+        "last_state": run.state if run is not None else None,
+        "last_detail": run.detail if run is not None else "",
+        "last_verified_at": last_verified_at,
+        "stale": stale,
+        "failed": failed,
+        "warnings": warnings,
+    }

@@ -25,6 +25,7 @@ from exchange.models import PearlExchangeRequest
 from lending import rules as lending_rules
 from lending.loans.selectors import pending_loan_rows, pending_loans_open, solo_dividends_amount
 from lending.models import Loan, LoanPayment, PendingLoan, Savings, WithdrawalRequest
+from operations.backup import backup_status
 
 # how many of each kind the Overview lists under its banners
 SHORT_LIST = 5
@@ -143,8 +144,8 @@ def bad_payers_page(*, offset: int = 0, limit: int = 50) -> dict:
 
 
 def dashboard(*, short_list: int = SHORT_LIST) -> dict:
-    """GET /api/admin/dashboard-stats: the stats and the short lists under the Overview's banners.
-    12 queries whatever the size of the bank."""
+    """GET /api/admin/dashboard-stats: the stats, the short lists under the Overview's banners and the
+    daily backups' state. 13 queries whatever the size of the bank."""
     stats = dashboard_stats()
     return {
         "stats": stats,
@@ -165,6 +166,7 @@ def dashboard(*, short_list: int = SHORT_LIST) -> dict:
                 "name", "id"
             )[:short_list]
         ),
+        "backup": backup_status(),
     }
 
 

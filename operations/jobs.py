@@ -1,6 +1,7 @@
 """The work the bank does by itself once a day, in every layout (site layer: it reads the apps).
 
-The jobs: the overdue savings run, then the books check (`operations/reconcile.py`). They run as django.tasks
+The jobs: the overdue savings run, then the books check (`operations/reconcile.py`), then the daily backup
+(`operations/backup_schedule.py`, while BANK_BACKUP_DIR is set). They run as django.tasks
 tasks: the bank's minute tick (operations/tasks.py) calls `run_due()`, and an officer's request for a run now
 (`job_request`) enqueues the job's own task (`run_job`), which a worker starts within seconds. A worker
 runs in a process of its own (`manage.py db_worker`, `make serve`) or in a thread of the server
@@ -23,6 +24,7 @@ from django.utils import timezone
 
 from bank import audit, live
 from bank.texts import counted
+from operations import backup, backup_schedule
 from operations.reconcile import outcome_text, reconcile_and_record, run_outcome_text
 
 from .models import ReconcileRun, ScheduledJob
@@ -33,11 +35,16 @@ CLAIM = timedelta(hours=1)  # longer than any run; a worker that died mid-run fr
 RETRY_AFTER_FAILURE = timedelta(minutes=10)
 
 
+def _always() -> bool:
+    return True
+
+
 @dataclass(frozen=True)
 class Job:
     name: str
     title: str
     run: Callable[[], str]  # does the work; answers what it did, in a sentence
+    enabled: Callable[[], bool] = _always  # a job that is off is neither run nor listed
 
 
 def _overdue_savings() -> str:
@@ -66,6 +73,13 @@ JOBS: dict[str, Job] = {
         Job("overdue_savings", "Overdue savings run", _overdue_savings),
         # after the overdue run, so that the day's check sees the day's interest
         Job("reconcile", "Books check (reconcile)", _reconcile),
+        # last: the day's backup holds what the day's runs did
+        Job(
+            "backup",
+            "Daily backup (written to BANK_BACKUP_DIR and checked)",
+            backup_schedule.run_daily_backup,
+            backup.backups_enabled,
+        ),
     ]
 }
 
@@ -98,7 +112,7 @@ def run_due(*, now: datetime | None = None, names: Iterable[str] | None = None) 
     names run."""
     ran = []
     for job in JOBS.values():
-        if names is not None and job.name not in names:
+        if (names is not None and job.name not in names) or not job.enabled():
             continue
         started = now or timezone.now()
         if not _claim(job.name, started):
@@ -165,6 +179,8 @@ def jobs_status(*, now: datetime | None = None) -> list[dict]:
     today = timezone.localtime(now).date()
     answers = []
     for job in JOBS.values():
+        if not job.enabled():
+            continue
         row = rows.get(job.name) or ScheduledJob(name=job.name)
         done_today = row.last_succeeded_at is not None and row.last_succeeded_at >= _start_of_day(now)
         outcome = row.last_outcome

@@ -1,4 +1,4 @@
-"""The bank-wide features' own records: the checks of the books and the daily jobs' runs."""
+"""The bank-wide features' own records: the checks of the books, the daily jobs' runs and the daily backups."""
 
 from django.db import models
 
@@ -44,3 +44,30 @@ class ScheduledJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name}: last run {self.last_started_at or 'never'}"
+
+
+class BackupRun(models.Model):
+    """One daily backup (operations/backup_schedule.py): the file written to BANK_BACKUP_DIR, and what
+    checking it found (restored into a scratch database and reconciled there, operations/backup_check.py).
+    The Overview and /metrics read the newest (`operations.backup.last_backup`)."""
+
+    class State(models.TextChoices):
+        CHECKING = "checking", "Written, being checked"
+        VERIFIED = "verified", "Written and checked"
+        FAILED = "failed", "Failed"
+
+    created_at = models.DateTimeField(db_index=True, help_text="when the backup was taken (its data's moment)")
+    file_name = models.CharField(max_length=200, blank=True, default="", help_text="empty when none was written")
+    directory = models.CharField(max_length=1000, help_text="BANK_BACKUP_DIR at the time")
+    size_bytes = models.BigIntegerField(null=True, blank=True)
+    state = models.CharField(max_length=16, choices=State.choices, default=State.CHECKING)
+    checked_at = models.DateTimeField(null=True, blank=True, help_text="when the check (or the failure) ended")
+    detail = models.CharField(
+        max_length=500, blank=True, default="", help_text="what the check found, or why the backup failed"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"backup at {self.created_at:%Y-%m-%d %H:%M}: {self.state}"

@@ -11,6 +11,7 @@ from lending.loans.serializers import PendingLoanOut
 from lending.savings.serializers import WithdrawalOut
 
 from .administration import MAX_BULK_DELETE, MSG_SELECT_ONE
+from .models import BackupRun
 
 
 class StatsOut(serializers.Serializer):
@@ -56,6 +57,26 @@ class PlayerHoldingsOut(PlayerOut):
         ]
 
 
+BackupStateField = enum_field("BackupStateField", BackupRun.State.values)
+
+
+class BackupStatusOut(serializers.Serializer):
+    enabled = serializers.BooleanField(help_text="false while BANK_BACKUP_DIR is not set: no daily backup is made")
+    last_at = serializers.DateTimeField(allow_null=True, help_text="when the newest daily backup was taken")
+    last_file = serializers.CharField(help_text="its file's name in BANK_BACKUP_DIR")
+    last_size = serializers.IntegerField(allow_null=True, help_text="its size in bytes (null when not written)")
+    last_state = BackupStateField(allow_null=True, help_text="null before the first backup")
+    last_detail = serializers.CharField(help_text="what its check found, or why it failed")
+    last_verified_at = serializers.DateTimeField(
+        allow_null=True, help_text="when the newest backup that passed its check was taken"
+    )
+    stale = serializers.BooleanField(help_text="no backup that passed its check was taken in the last 26 hours")
+    failed = serializers.BooleanField(help_text="the newest backup failed (not written, or refused by its check)")
+    warnings = serializers.ListField(
+        child=serializers.CharField(), help_text="what the Overview warns of; empty when all is well"
+    )
+
+
 class DashboardOut(serializers.Serializer):
     stats = StatsOut()
     solo_dividends = serializers.IntegerField()
@@ -63,6 +84,7 @@ class DashboardOut(serializers.Serializer):
     withdrawal_requests = WithdrawalOut(many=True, help_text="the oldest pending withdrawals (at most 5)")
     pearl_exchange_requests = ExchangeRequestOut(many=True, help_text="the oldest pending exchanges (at most 5)")
     bad_payers = PlayerHoldingsOut(many=True, help_text="the first bad payers by name (at most 5)")
+    backup = BackupStatusOut(help_text="the daily backups: the newest, its check, and what to warn of")
 
 
 class BadPayersOut(PageOut):

@@ -12,7 +12,7 @@ VOCABULARY = Vocabulary(
     ledger_reasons={
         "player_removed": "A removed player's savings balance",
     },
-    live_kinds=["jobs"],
+    live_kinds=["jobs", "backups"],
     routes={
         "players-bad-payers": {GET: TELLER},
         "players-bulk-delete": {DELETE: TREASURER},

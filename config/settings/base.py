@@ -6,6 +6,7 @@ from pathlib import Path
 
 import dj_database_url
 from dj_database_url import DBConfig
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -305,6 +306,15 @@ BANK_BACKGROUND_IN_SERVER = env_bool("BANK_BACKGROUND_IN_SERVER", True)
 
 # The key that signs backups (operations/backup.py): at least 32 characters, kept apart from the backups
 BANK_BACKUP_KEY = os.environ.get("BANK_BACKUP_KEY", "")
+# The daily backup (operations/backup_schedule.py): written to this folder, meant to be a disk or a mount
+# of another machine (a relative path is taken from the project's root); unset, the daily backup is off
+# and the Overview says so. The folder must exist: the bank never creates it (an unmounted share's empty
+# mount point must not quietly become the backups' home).
+BANK_BACKUP_DIR = str(BASE_DIR / os.environ["BANK_BACKUP_DIR"]) if os.environ.get("BANK_BACKUP_DIR") else ""
+# how many of the daily backups it wrote the folder keeps (the oldest are removed after a checked one)
+BANK_BACKUP_KEEP = int(os.environ.get("BANK_BACKUP_KEEP", "14"))
+if BANK_BACKUP_KEEP < 1:
+    raise ImproperlyConfigured(f"BANK_BACKUP_KEEP must be 1 or more, not {BANK_BACKUP_KEEP}.")
 
 # Discord notifications (bank/outbox.py): unset means off, nothing is queued or sent
 DISCORD_WEBHOOK_URL = os.environ.get("DISCORD_WEBHOOK_URL", "")

@@ -16,3 +16,7 @@ BANK_BACKUP_KEY = BANK_BACKUP_KEY or local_secret_key(  # noqa: F405
     Path(os.environ.get("BANK_SECRET_KEY_DIR", BASE_DIR)),  # noqa: F405
     file_name=".backup-key",
 )
+# BANK_BACKUP_DIR if set, else ./backups (made here): the daily backup runs on a development machine too
+if not os.environ.get("BANK_BACKUP_DIR"):
+    BANK_BACKUP_DIR = str(BASE_DIR / "backups")  # noqa: F405
+    Path(BANK_BACKUP_DIR).mkdir(exist_ok=True)

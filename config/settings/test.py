@@ -6,6 +6,8 @@ from .base import *  # noqa: F403
 
 SECRET_KEY = "test-only-not-secret-0123456789-abcdefghijklmnopqrstuvwxyz"
 BANK_BACKUP_KEY = "test-only-backup-key-0123456789-abcdefghijklmnop"
+# no daily backup unless a test points it at a folder of its own (operations/tests/test_backup_schedule.py)
+BANK_BACKUP_DIR = ""
 DEBUG = False
 ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast hashing for tests only

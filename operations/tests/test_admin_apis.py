@@ -132,12 +132,12 @@ def test_the_short_lists_hold_at_most_five_oldest_first(admin_api):
 
 def test_dashboard_stats_runs_a_fixed_number_of_queries(admin_api, admin_user, django_assert_num_queries):
     stock_bank(admin=admin_user)
-    # players, loans, outstanding, savings, 3 pending counts, dividends, and the 4 short lists
-    with django_assert_num_queries(AUTH_QUERIES + 12):
+    # players, loans, outstanding, savings, 3 pending counts, dividends, the 4 short lists, and the newest backup
+    with django_assert_num_queries(AUTH_QUERIES + 13):
         assert admin_api.get("/api/admin/dashboard-stats").status_code == 200
     for _ in range(4):
         stock_player(PlayerFactory(bad_payer=True), admin=admin_user)
-    with django_assert_num_queries(AUTH_QUERIES + 12):
+    with django_assert_num_queries(AUTH_QUERIES + 13):
         assert admin_api.get("/api/admin/dashboard-stats").json()["stats"]["bad_payers"] == 5
 
 

@@ -1752,6 +1752,40 @@ export interface components {
             /** @description every officer, to pick from (the filter takes the username) */
             officers: components["schemas"]["AuditOfficerOut"][];
         };
+        /**
+         * @description One of: checking, verified, failed
+         * @example checking
+         * @enum {string}
+         */
+        BackupState: "checking" | "verified" | "failed";
+        BackupStatusOut: {
+            /** @description false while BANK_BACKUP_DIR is not set: no daily backup is made */
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description when the newest daily backup was taken
+             */
+            last_at: string | null;
+            /** @description its file's name in BANK_BACKUP_DIR */
+            last_file: string;
+            /** @description its size in bytes (null when not written) */
+            last_size: number | null;
+            /** @description null before the first backup */
+            last_state: components["schemas"]["BackupState"] | null;
+            /** @description what its check found, or why it failed */
+            last_detail: string;
+            /**
+             * Format: date-time
+             * @description when the newest backup that passed its check was taken
+             */
+            last_verified_at: string | null;
+            /** @description no backup that passed its check was taken in the last 26 hours */
+            stale: boolean;
+            /** @description the newest backup failed (not written, or refused by its check) */
+            failed: boolean;
+            /** @description what the Overview warns of; empty when all is well */
+            warnings: string[];
+        };
         BadPayersOut: {
             /** @description every row of the list, not only this page */
             count: number;
@@ -1959,6 +1993,8 @@ export interface components {
             pearl_exchange_requests: components["schemas"]["ExchangeRequestOut"][];
             /** @description the first bad payers by name (at most 5) */
             bad_payers: components["schemas"]["PlayerHoldingsOut"][];
+            /** @description the daily backups: the newest, its check, and what to warn of */
+            backup: components["schemas"]["BackupStatusOut"];
         };
         DecisionOut: {
             pearl_exchange_request: components["schemas"]["ExchangeRequestOfficerOut"];

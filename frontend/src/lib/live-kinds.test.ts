@@ -13,9 +13,9 @@ import { withdrawalKeys } from '@/features/withdrawals';
 import { proposalKeys } from '@/features/proposals';
 
 describe('live kinds', () => {
-  it('knows the fifteen kinds of the server, each once', () => {
+  it('knows the sixteen kinds of the server, each once', () => {
     expect(new Set(LIVE_KINDS).size).toBe(LIVE_KINDS.length);
-    expect(LIVE_KINDS).toHaveLength(15); // officers and bank_settings joined in issue 23, proposals in issue 29
+    expect(LIVE_KINDS).toHaveLength(16); // officers and bank_settings joined in issue 23, proposals in issue 29, backups in 33
     expect(isLiveKind('pending_loans')).toBe(true);
     expect(isLiveKind('loan')).toBe(false);
     expect(isLiveKind(7)).toBe(false);

@@ -17,6 +17,7 @@ export const LIVE_KINDS = [
   'audit',
   'notifications',
   'jobs',
+  'backups',
   'officers',
   'bank_settings',
   'proposals',

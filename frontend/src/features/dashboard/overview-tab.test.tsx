@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OverviewTab } from '@/features/dashboard/overview-tab';
 import type { Dashboard, DashboardStats } from '@/features/dashboard/api/use-dashboard-stats';
+import type { BackupStatus } from '@/features/dashboard/backup-notice';
 import { backupFileName } from '@/features/dashboard/api/download-backup';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
@@ -36,8 +37,35 @@ function makeStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
   };
 }
 
-function dashboardOf(stats: DashboardStats): Dashboard {
-  return { stats, solo_dividends: stats.solo_dividends, pending_loans: [], withdrawal_requests: [], pearl_exchange_requests: [], bad_payers: [] };
+const CHECKED = 'Restored 1,204 rows in 14 tables into a scratch database; the books balance: 12 accounts checked.';
+
+/** The daily backups as the server words them: last night's, checked, nothing to warn of. */
+function backupOf(overrides: Partial<BackupStatus> = {}): BackupStatus {
+  return {
+    enabled: true,
+    last_at: '2026-11-29T00:01:00Z',
+    last_file: 'guild-bank-backup-v4-20261129-000100Z.json',
+    last_size: 1_204_000,
+    last_state: 'verified',
+    last_detail: CHECKED,
+    last_verified_at: '2026-11-29T00:01:00Z',
+    stale: false,
+    failed: false,
+    warnings: [],
+    ...overrides,
+  };
+}
+
+function dashboardOf(stats: DashboardStats, backup: BackupStatus = backupOf()): Dashboard {
+  return {
+    stats,
+    solo_dividends: stats.solo_dividends,
+    pending_loans: [],
+    withdrawal_requests: [],
+    pearl_exchange_requests: [],
+    bad_payers: [],
+    backup,
+  };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -136,7 +164,8 @@ describe('Admin OverviewTab', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderWithProviders(<OverviewTab onOpenTab={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Backup' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Backup downloaded: guild-bank-backup-v1-20260101-120000Z.json');
+    const downloaded = await screen.findByText('Backup downloaded: guild-bank-backup-v1-20260101-120000Z.json');
+    expect(downloaded.getAttribute('role')).toBe('status');
     expect(click).toHaveBeenCalledTimes(1);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     expect(calls.some((call) => call.url === '/api/backup')).toBe(true);
@@ -151,6 +180,75 @@ describe('Admin OverviewTab', () => {
     renderWithProviders(<OverviewTab onOpenTab={() => {}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Backup' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Error downloading backup: Only bank admins can do this.'));
+  });
+
+  it('shows when the last daily backup was taken and what its check found', async () => {
+    mockFetch({ 'GET /api/admin/dashboard-stats': { body: dashboardOf(makeStats()) } });
+    renderWithProviders(<OverviewTab onOpenTab={() => {}} />);
+    const line = await screen.findByTestId('backup-status');
+    expect(line.getAttribute('role')).toBe('status');
+    expect(line.textContent).toMatch(/^Last backup 29\u00a0Nov\u00a02026, \d\d:\d\d, checked: Restored 1,204 rows/);
+    expect(line.textContent).toContain('the books balance: 12 accounts checked.');
+  });
+
+  it('warns when the newest checked backup is older than 26 hours', async () => {
+    const stale = backupOf({
+      stale: true,
+      warnings: [
+        'The newest checked backup is 1 day 3 hours old, more than 26 hours: the daily backup has not run, or not passed its check, since.',
+      ],
+    });
+    mockFetch({ 'GET /api/admin/dashboard-stats': { body: dashboardOf(makeStats(), stale) } });
+    renderWithProviders(<OverviewTab onOpenTab={() => {}} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.getAttribute('data-testid')).toBe('backup-status');
+    expect(alert.textContent).toMatch(
+      /^Backups need attention\. The newest checked backup is 1 day 3 hours old, more than 26 hours: .+since\.Last backup 29\u00a0Nov\u00a02026, \d\d:\d\d, checked: /,
+    );
+  });
+
+  it('warns when the newest backup failed its check, naming the newest good one', async () => {
+    const failed = backupOf({
+      last_at: '2026-11-30T00:01:00Z',
+      last_state: 'failed',
+      last_detail: "Its check failed: The backup's books do not balance: Savings #3: The balance is €1. Nothing was restored.",
+      failed: true,
+      warnings: ["The last backup failed. Its check failed: The backup's books do not balance: Savings #3: The balance is €1. Nothing was restored."],
+    });
+    mockFetch({ 'GET /api/admin/dashboard-stats': { body: dashboardOf(makeStats(), failed) } });
+    renderWithProviders(<OverviewTab onOpenTab={() => {}} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.firstElementChild?.textContent).toBe(
+      "Backups need attention. The last backup failed. Its check failed: The backup's books do not balance: Savings #3: The balance is €1. Nothing was restored.",
+    );
+    expect(alert.textContent).toMatch(/Last backup 30\u00a0Nov\u00a02026, \d\d:\d\d failed\. The newest that passed its check was taken 29\u00a0Nov\u00a02026, \d\d:\d\d\.$/);
+  });
+
+  it('says when the newest backup is being checked', async () => {
+    const checking = backupOf({ last_at: '2026-11-30T00:01:00Z', last_state: 'checking', last_detail: '' });
+    mockFetch({ 'GET /api/admin/dashboard-stats': { body: dashboardOf(makeStats(), checking) } });
+    renderWithProviders(<OverviewTab onOpenTab={() => {}} />);
+    const line = await screen.findByTestId('backup-status');
+    expect(line.getAttribute('role')).toBe('status');
+    expect(line.textContent).toMatch(/^Last backup 30\u00a0Nov\u00a02026, \d\d:\d\d: being checked now\.$/);
+  });
+
+  it('warns when the daily backup is off', async () => {
+    const off = backupOf({
+      enabled: false,
+      last_at: null,
+      last_file: '',
+      last_size: null,
+      last_state: null,
+      last_detail: '',
+      last_verified_at: null,
+      warnings: ['Daily backups are off: BANK_BACKUP_DIR is not set on the server. Set it to a folder on another machine’s disk or mount (README, Backups).'],
+    });
+    mockFetch({ 'GET /api/admin/dashboard-stats': { body: dashboardOf(makeStats(), off) } });
+    renderWithProviders(<OverviewTab onOpenTab={() => {}} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Backups need attention. Daily backups are off: BANK_BACKUP_DIR is not set on the server. Set it to a folder on another machine’s disk or mount (README, Backups).',
+    );
   });
 
   it('names the backup after the server’s file name, else the day', () => {

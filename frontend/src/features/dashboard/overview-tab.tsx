@@ -14,6 +14,7 @@ import { UndeliveredNotice } from '@/features/notifications';
 import { DailyJobs, BooksCheckNotice } from '@/features/jobs';
 import { OverviewFigures } from '@/features/dashboard/overview-figures';
 import { ReviewBanner } from '@/features/dashboard/review-banner';
+import { BackupNotice } from '@/features/dashboard/backup-notice';
 import { WaitingForMeLine } from '@/features/waiting';
 import '@/components/bank-ui.css';
 import '@/components/credit.css';
@@ -47,7 +48,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => voi
   if (dashboard.isError) {
     return <ErrorBlock message={`Error loading the overview: ${errorDetail(dashboard.error)}`} onRetry={() => void dashboard.refetch()} />;
   }
-  const { stats } = dashboard.data;
+  const { stats, backup: backups } = dashboard.data;
   const nothingWaits = stats.pending_loans + stats.pending_withdrawals + stats.pending_exchanges === 0;
 
   return (
@@ -57,6 +58,7 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => voi
       <div className="overview-banners">
         <WaitingForMeLine onOpenTab={onOpenTab} />
         <BooksCheckNotice />
+        <BackupNotice status={backups} />
         <UndeliveredNotice />
         {stats.pending_loans > 0 && (
           <ReviewBanner

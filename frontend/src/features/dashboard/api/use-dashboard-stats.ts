@@ -17,7 +17,8 @@ const dashboardQueryOptions = () =>
     queryKey: dashboardKeys.stats(),
     queryFn: ({ signal }) => fetchDashboard(signal),
     meta: {
-      liveKinds: ['loans', 'savings', 'pending_loans', 'withdrawal_requests', 'pearl_exchange_requests', 'solo_dividends'],
+      // backups: a daily backup written or checked (its state is on the Overview)
+      liveKinds: ['loans', 'savings', 'pending_loans', 'withdrawal_requests', 'pearl_exchange_requests', 'solo_dividends', 'backups'],
     },
   });
 
