@@ -35,7 +35,11 @@ class FakeDiscord:
 
 
 @contextmanager
-def fake_discord(plan: list[str] | None = None, *, slow_seconds: float = 2.0) -> Iterator[FakeDiscord]:
+def fake_discord(
+    plan: list[str] | None = None, *, slow_seconds: float = 2.0, webhook_token: str = "token"
+) -> Iterator[FakeDiscord]:
+    """The fake's address is a webhook's, `http://127.0.0.1:<port>/api/webhooks/1/<webhook_token>` (a
+    real webhook's last part is the secret that lets anyone post as the bank)."""
     fake = FakeDiscord(plan=list(plan or []), slow_seconds=slow_seconds)
 
     class Handler(BaseHTTPRequestHandler):
@@ -82,7 +86,7 @@ def fake_discord(plan: list[str] | None = None, *, slow_seconds: float = 2.0) ->
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
-    fake.url = f"http://127.0.0.1:{server.server_address[1]}/api/webhooks/1/token"
+    fake.url = f"http://127.0.0.1:{server.server_address[1]}/api/webhooks/1/{webhook_token}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -99,7 +99,8 @@ def production_layout(
     )
     try:
         try:
-            wait_until_healthy(base_url, supervisor, timeout=60)
+            # deploy/serve collects the static files first: half a minute on a busy machine
+            wait_until_healthy(base_url, supervisor, timeout=120)
             _wait_for_every_worker(layout)
         except RuntimeError as error:
             raise RuntimeError(f"{error}\n{layout.logs()}") from None

@@ -75,7 +75,8 @@ def asgi_server(env: dict[str, str], *, log_path: Path | None = None):
         cwd=ROOT,
         env=full_env | {"PYTHONUNBUFFERED": "1"},
         stdout=output or subprocess.DEVNULL,
-        stderr=subprocess.STDOUT if output else subprocess.PIPE,
+        # nothing reads a pipe: a server that logged more than a pipe holds would stop
+        stderr=subprocess.STDOUT if output else subprocess.DEVNULL,
     )
     if output is not None:
         output.close()  # the process has its own copy
