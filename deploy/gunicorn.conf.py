@@ -5,6 +5,8 @@ Every value comes from the environment that deploy/serve prepares."""
 
 import os
 
+from bank.logs import level_name, logging_config
+
 bind = f"unix:{os.environ['BANK_RUN_DIR']}/http.sock"
 workers = int(os.environ.get("HTTP_WORKERS", "2"))
 worker_class = "sync"
@@ -21,6 +23,10 @@ limit_request_fields = 1000
 accesslog = None
 errorlog = "-"
 loglevel = "info"
+# gunicorn's own lines (a worker booted, a worker timed out) as the bank's: one JSON object a line, every
+# line through the redaction of secrets (bank/logs.py); a worker's Django writes its lines the same way
+logconfig_dict = logging_config(os.environ.get("BANK_LOG_FORMAT", "json"), level_name("INFO"))
+logconfig_dict["loggers"]["gunicorn.error"] = {"handlers": ["console"], "propagate": False}
 # the address of the client comes from nginx only (X-Forwarded-For, BANK_NUM_PROXIES=1)
 forwarded_allow_ips = "*"
 proc_name = "guild-bank-http"

@@ -8,7 +8,10 @@ BankAdminSite  # class, accounts/admin_site.py
 BankAutoSchema  # class, bank/schema.py
 BankJWTAuthentication  # class, accounts/authentication.py
 BankJWTScheme  # class, accounts/schema.py
+configure_structlog  # function, bank/logs.py (config/settings/base.py)
 FirstRendererWhenNoneFits  # class, bank/negotiation.py
+level_name  # function, bank/logs.py (config/settings/*.py, deploy/gunicorn.conf.py)
+logging_config  # function, bank/logs.py (config/settings/*.py, deploy/gunicorn.conf.py)
 SAVINGS_WITHDRAWAL  # variable, credit/models.py
 _.closed_at  # attribute, lending/savings/services.py
 _.created_savings  # attribute, exchange/services.py

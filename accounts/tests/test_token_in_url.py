@@ -1,6 +1,7 @@
 """A token never travels in an address (docs/rules.md, "Signing in and sessions"): the app checks it
 with the Authorization header, the API refuses one in a query string, and no log keeps one."""
 
+import json
 import logging
 
 import pytest
@@ -80,13 +81,17 @@ def test_the_access_log_address_is_redacted(uri, expected):
 
 
 def test_the_servers_access_log_never_keeps_a_token(token, tmp_path):
-    """`python -m config.server` (make run, make serve) is daphne whose access log redacts addresses."""
+    """`python -m config.server` (make run, make serve) is daphne whose access log, a log event like any
+    other (config/server.py), redacts addresses; the request's own line does too (bank/request_log.py)."""
     log_path = tmp_path / "server.log"
-    with asgi_server(env_for_test_database(), log_path=log_path) as base_url:
+    with asgi_server(env_for_test_database(LOG_LEVEL="DEBUG"), log_path=log_path) as base_url:
         assert call(base_url, "GET", "/api/verify-token", token=token)[1]["valid"] is True
         status, answer = call(base_url, "GET", f"/api/verify-token?token={token}")
         assert (status, answer["code"]) == (400, "token_in_url")
     written = log_path.read_text()
-    assert '"GET /api/verify-token" 200' in written
-    assert f'"GET /api/verify-token?token={REDACTED}" 400' in written
     assert token not in written
+    lines = [json.loads(line) for line in written.splitlines()]
+    answered = [(line["path"], line["status"]) for line in lines if line["event"] == "http_answered"]
+    assert answered[-2:] == [("/api/verify-token", 200), (f"/api/verify-token?token={REDACTED}", 400)]
+    finished = [(line["request"], line["status"]) for line in lines if line["event"] == "request_finished"]
+    assert finished[-2:] == [("GET /api/verify-token", 200), (f"GET /api/verify-token?token={REDACTED}", 400)]

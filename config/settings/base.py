@@ -1,5 +1,6 @@
 """Settings shared by every environment; everything that differs comes from the environment."""
 
+import logging
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -8,6 +9,8 @@ import dj_database_url
 from dj_database_url import DBConfig
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
+
+from bank.logs import configure_structlog, level_name, logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -40,6 +43,7 @@ INSTALLED_APPS = [
     "webpack_loader",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_structlog",
     # the layers, lowest first (docs/architecture.md): the plumbing, the domains, the bank-wide features
     "bank",
     "accounts",
@@ -53,6 +57,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # first: every answer, a middleware's own too, carries X-Request-ID and gets its log line
+    # (bank/request_log.py); the user is read when the request ends, after DRF signed it in
+    "django_structlog.middlewares.RequestMiddleware",
     "bank.middleware.UrlLengthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "bank.middleware.DatabaseFaultMiddleware",
@@ -337,9 +344,18 @@ SPECTACULAR_SETTINGS = {
 
 CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS", "")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}
+# Logs (bank/logs.py, bank/request_log.py): one event per line on standard error, every line through
+# the redaction of secrets. BANK_LOG_FORMAT: "json" (production's default) or "console" (make run's).
+LOG_FORMAT = os.environ.get("BANK_LOG_FORMAT", "json").strip().lower()
+LOG_LEVEL = level_name("INFO")
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)
+configure_structlog()
+# django-structlog's request middleware: the request id from the proxy only when one is trusted (nginx
+# makes its own for every request, deploy/nginx.conf); no client address (nginx's access log has it,
+# by the same request id); the start of a request at DEBUG, its end (status, duration) at INFO
+DJANGO_STRUCTLOG_TRUST_UPSTREAM_REQUEST_ID = int(os.environ.get("BANK_NUM_PROXIES", "0")) > 0
+DJANGO_STRUCTLOG_IP_LOGGING_ENABLED = False
+DJANGO_STRUCTLOG_STATUS_START_LOG_LEVEL = logging.DEBUG
+DJANGO_STRUCTLOG_STATUS_4XX_LOG_LEVEL = logging.INFO
+# another origin allowed to call the API (CORS_ALLOWED_ORIGINS) reads the request id of an answer too
+CORS_EXPOSE_HEADERS = ["X-Request-ID"]

@@ -4,7 +4,7 @@ import os
 from pathlib import Path
 
 from .base import *  # noqa: F403
-from .base import env_bool
+from .base import env_bool, logging_config
 from .secret_key import local_secret_key
 
 DEBUG = env_bool("DJANGO_DEBUG", True)
@@ -20,3 +20,7 @@ BANK_BACKUP_KEY = BANK_BACKUP_KEY or local_secret_key(  # noqa: F405
 if not os.environ.get("BANK_BACKUP_DIR"):
     BANK_BACKUP_DIR = str(BASE_DIR / "backups")  # noqa: F405
     Path(BANK_BACKUP_DIR).mkdir(exist_ok=True)
+
+# readable lines for a person at a terminal (BANK_LOG_FORMAT=json for production's)
+LOG_FORMAT = os.environ.get("BANK_LOG_FORMAT", "console").strip().lower()
+LOGGING = logging_config(LOG_FORMAT, LOG_LEVEL)  # noqa: F405

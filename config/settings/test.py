@@ -3,6 +3,7 @@
 import os
 
 from .base import *  # noqa: F403
+from .base import level_name, logging_config
 
 SECRET_KEY = "test-only-not-secret-0123456789-abcdefghijklmnopqrstuvwxyz"
 BANK_BACKUP_KEY = "test-only-backup-key-0123456789-abcdefghijklmnop"
@@ -14,7 +15,9 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast has
 WEBPACK_LOADER["DEFAULT"]["LOADER_CLASS"] = "webpack_loader.loaders.FakeWebpackLoader"  # noqa: F405
 STORAGES["staticfiles"]["BACKEND"] = "django.contrib.staticfiles.storage.StaticFilesStorage"  # noqa: F405
 REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {"login": "1000/min", "register": "1000/min"}  # noqa: F405
-LOGGING = {"version": 1, "disable_existing_loggers": False}
+# production's JSON lines; warnings and errors only unless LOG_LEVEL says more (the servers that tests
+# start write to files the tests read, or to nowhere)
+LOGGING = logging_config(LOG_FORMAT, level_name("WARNING"))  # noqa: F405
 # The test process imports config.asgi: its daily jobs must not run behind the tests' backs
 # (operations/tests/test_jobs.py runs them); the servers that tests start get what the environment says
 BANK_BACKGROUND_IN_SERVER = env_bool("BANK_BACKGROUND_IN_SERVER", False)  # noqa: F405
