@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from bank_ui import PHONE_VIEWPORT, open_and_sign_in, open_tab, path_is, scroll_to_top
+from bank_ui import PHONE_VIEWPORT, axe_violations, open_and_sign_in, open_tab, path_is, scroll_to_top
 from playwright.sync_api import Page, Route, expect
 from test_savings import PASSWORD, admin_token, new_player, open_savings
 
@@ -110,6 +110,28 @@ def test_an_unexpected_server_error_says_nothing_was_changed(page: Page, server:
     page.route(re.compile(r".*/api/admin/report\b.*"), proxy_error_page)
     open_tab(page, "Report")
     expect(page.get_by_text(f"Error loading the report: {SERVER_TROUBLE}", exact=True)).to_be_visible()
+
+
+def test_an_unexpected_server_error_shows_its_reference_to_quote(page: Page, server: Server):
+    """The proxy's own error page (deploy/nginx.conf) and the bank's answers say their request id in
+    X-Request-ID: the screen shows it after the message, as text a person can select and copy."""
+    reference = "51db1fc605873cb38a59495605801e35"
+
+    def proxy_error_page(route: Route) -> None:
+        route.fulfill(
+            status=502,
+            content_type="application/json",
+            headers={"X-Request-ID": reference},
+            body='{"detail": "", "code": "bad_gateway", "fields": {}}',
+        )
+
+    open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    page.route(re.compile(r".*/api/admin/report\b.*"), proxy_error_page)
+    open_tab(page, "Report")
+    message = page.get_by_text(f"Error loading the report: {SERVER_TROUBLE} (Reference: {reference})", exact=True)
+    expect(message).to_be_visible()
+    assert axe_violations(page) == []
 
 
 def test_a_server_error_on_a_payment_says_nothing_was_changed_unless_the_server_says_more(page: Page, server: Server):

@@ -85,6 +85,23 @@ describe('api client', () => {
     await expect(api.post('/savings', {})).rejects.toMatchObject({ message: MAYBE_SAVED });
   });
 
+  it("keeps a failed answer's request id, and offers it as the reference of a server error only", async () => {
+    const ID = '0f4e2c5a-8d1b-4c3a-9e7f-6a5b4c3d2e1f';
+    mockFetch({ 'GET /api/me': { status: 500, body: { detail: '', code: 'server_error' }, headers: { 'X-Request-ID': ID } } });
+    await expect(api.get('/me')).rejects.toMatchObject({ status: 500, requestId: ID, reference: ID });
+    mockFetch({ 'POST /api/loans': { status: 400, body: { detail: 'Enter an amount.', code: 'invalid' }, headers: { 'X-Request-ID': ID } } });
+    await expect(api.post('/loans', {})).rejects.toMatchObject({ status: 400, requestId: ID, reference: null });
+  });
+
+  it("takes the proxy's request id from its own error page, and nothing that is not shaped like one", async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'X-Request-ID': 'a1b2c3d4e5f60718293a4b5c6d7e8f90' } }))));
+    await expect(api.get('/me')).rejects.toMatchObject({ reference: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'X-Request-ID': '<script>' } }))));
+    await expect(api.get('/me')).rejects.toMatchObject({ requestId: null, reference: null });
+    mockFetch({ 'GET /api/me': 'network-error' });
+    await expect(api.get('/me')).rejects.toMatchObject({ requestId: null, reference: null });
+  });
+
   it('says a read could not reach the bank', async () => {
     mockFetch({ 'GET /api/me': 'network-error' });
     await expect(api.get('/me')).rejects.toMatchObject({ message: UNREACHABLE });

@@ -38,8 +38,18 @@ export class ApiError extends Error {
   /** the server's code, or the client's own: `timeout`, `network_error`, `http_<status>` */
   readonly code: ServerError['code'];
   readonly fields: FieldErrors;
+  /** the answer's `X-Request-ID`: the id the server's (or the proxy's) log lines of this call carry */
+  readonly requestId: string | null;
 
-  constructor(init: { status: number; detail: string; code: string; fields?: FieldErrors; method?: Method; notJson?: boolean }) {
+  constructor(init: {
+    status: number;
+    detail: string;
+    code: string;
+    fields?: FieldErrors;
+    method?: Method;
+    notJson?: boolean;
+    requestId?: string | null;
+  }) {
     // the server's detail when it gave one; else what the failure means for the person
     super(init.detail || unexplainedFailure(init));
     this.name = 'ApiError';
@@ -47,6 +57,16 @@ export class ApiError extends Error {
     this.detail = init.detail;
     this.code = init.code;
     this.fields = init.fields ?? {};
+    this.requestId = init.requestId ?? null;
+  }
+
+  /**
+   * What a person quotes when they report an unexpected failure (a 5xx, the server's or the proxy's):
+   * the request id, which finds the call in the logs. None for an answer that explains itself (a 4xx),
+   * nor when no answer came back (nothing was logged under an id the page could know).
+   */
+  get reference(): string | null {
+    return this.status >= 500 && this.requestId ? this.requestId : null;
   }
 
   get isTimeout(): boolean {
@@ -120,7 +140,14 @@ async function errorFromResponse(response: Response, method: Method): Promise<Ap
     fields: asFieldErrors(body?.fields),
     method,
     notJson: body === null,
+    requestId: readRequestId(response),
   });
+}
+
+/** The answer's request id, if it has one of a plausible shape (a proxy's page may carry anything). */
+function readRequestId(response: Response): string | null {
+  const id = response.headers.get('X-Request-ID');
+  return id && /^[A-Za-z0-9-]{8,64}$/.test(id) ? id : null;
 }
 
 async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -87,4 +87,23 @@ describe('ChangePasswordButton', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('shows the reference of a server error, and none beside a refusal', async () => {
+    let answer: { status: number; body: object; headers: Record<string, string> } = {
+      status: 500,
+      body: { detail: '', code: 'server_error', fields: {} },
+      headers: { 'X-Request-ID': '3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b' },
+    };
+    mockFetch({ 'POST /api/me/password': () => answer });
+    renderWithProviders(<ChangePasswordButton />);
+    const { dialog, fill, submit } = openForm();
+    fill('old secret 1', 'new secret 22', 'new secret 22');
+    submit();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Something went wrong on our side; nothing was changed. Try again. (Reference: 3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b)',
+    );
+    answer = { ...answer, status: 429, body: { detail: 'Too many attempts. Try again in a minute.', code: 'throttled', fields: {} } };
+    submit();
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Too many attempts. Try again in a minute.'));
+  });
 });

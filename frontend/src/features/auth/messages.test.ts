@@ -37,6 +37,14 @@ describe('loginErrorMessage', () => {
   });
 });
 
+describe('a failure of sign-in or registration the server did not expect', () => {
+  it('shows its reference beside the message', () => {
+    const failure = new ApiError({ status: 500, detail: '', code: 'server_error', requestId: '5d1f0c3e-2b4a-4e6f-8a9b-0c1d2e3f4a5b' });
+    expect(loginErrorMessage(failure)).toBe('Error during login (Reference: 5d1f0c3e-2b4a-4e6f-8a9b-0c1d2e3f4a5b)');
+    expect(registerErrorMessage(failure)).toBe('Error creating account (Reference: 5d1f0c3e-2b4a-4e6f-8a9b-0c1d2e3f4a5b)');
+  });
+});
+
 describe('registration messages', () => {
   it('shows the server detail, else Error creating account', () => {
     expect(registerErrorMessage(serverError(400, 'That Discord username is already taken.'))).toBe(

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api-client';
+import { withReference } from '@/lib/errors';
 
 /** Texts of spec player-side §5 and §8. */
 export const authMessages = {
@@ -35,7 +36,7 @@ export function loginErrorMessage(error: unknown): string {
     if (lower.includes('has no password set')) return authMessages.noPasswordSet;
     if (lower.includes('player not found')) return authMessages.playerNotFound;
     if (lower.includes('incorrect password')) return authMessages.incorrectPassword;
-    return detail || authMessages.loginDefault;
+    return withReference(detail || authMessages.loginDefault, error);
   }
   if (error instanceof Error && error.message) return error.message;
   return authMessages.loginDefault;
@@ -51,8 +52,8 @@ export function sessionEndedMessage(error: unknown): string {
 }
 
 export function registerErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.detail) return error.detail;
-  return authMessages.registerDefault;
+  if (error instanceof ApiError && error.detail) return withReference(error.detail, error);
+  return withReference(authMessages.registerDefault, error);
 }
 
 export function validateSignIn(values: { username: string; password: string }): string | null {

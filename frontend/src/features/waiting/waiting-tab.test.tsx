@@ -103,4 +103,18 @@ describe('Waiting for Me tab', () => {
     renderWithProviders(<WaitingTab onOpenTab={() => {}} />);
     expect((await screen.findByRole('alert')).textContent).toContain('Error loading what waits for you: Broken');
   });
+
+  it('shows the reference of a server error beside it, for a person to quote', async () => {
+    mockFetch({
+      'GET /api/admin/waiting': {
+        status: 500,
+        body: { detail: 'Broken', code: 'server_error', fields: {} },
+        headers: { 'X-Request-ID': '7c0d9e8f-1a2b-4c3d-8e4f-5a6b7c8d9e0f' },
+      },
+    });
+    renderWithProviders(<WaitingTab onOpenTab={() => {}} />);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Error loading what waits for you: Broken (Reference: 7c0d9e8f-1a2b-4c3d-8e4f-5a6b7c8d9e0f)',
+    );
+  });
 });
