@@ -9,7 +9,7 @@ FRONTEND := frontend
 HAS_FRONTEND := $(wildcard $(FRONTEND)/package.json)
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run serve test lint api-types test-python test-frontend test-e2e bench python node bundle chromium nginx wrk clean
+.PHONY: run serve balance test lint api-types test-python test-frontend test-e2e bench python node bundle chromium nginx haproxy wrk clean
 
 ## Python: a venv on Python >= 3.12 with the pinned requirements
 python: $(VENV)/.installed
@@ -46,6 +46,14 @@ $(NGINX):
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx
 
+## Debian's HAProxy, the balancer in front of several machines (deploy/haproxy.cfg, `make balance`);
+## the two-machine test starts it too
+HAPROXY := /usr/sbin/haproxy
+haproxy: $(HAPROXY)
+$(HAPROXY):
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq haproxy
+
 ## wrk for the HTTP benchmark (Debian's package)
 wrk: /usr/bin/wrk
 /usr/bin/wrk:
@@ -68,6 +76,11 @@ serve: python bundle nginx
 	$(PY) manage.py migrate --noinput && \
 	$(PY) manage.py ensure_admin && \
 	PORT=$(PORT) HTTP_WORKERS=$(HTTP_WORKERS) SOCKET_WORKERS=$(SOCKET_WORKERS) TASK_WORKERS=$(TASK_WORKERS) deploy/serve
+
+## Several machines: HAProxy on PORT in front of the machines named in MACHINES ("10.0.0.2:8000 10.0.0.3:8000"),
+## each running `make serve` (deploy/balance, deploy/haproxy.cfg; README.md, "Several machines")
+balance: python haproxy
+	PORT=$(PORT) deploy/balance
 
 run: python bundle
 	$(PY) manage.py migrate --noinput
@@ -102,7 +115,7 @@ api-types: python node
 
 ## PYTEST_WORKERS: pytest-xdist workers (each with its own test database); auto = one per CPU
 PYTEST_WORKERS ?= auto
-test-python: python nginx
+test-python: python nginx haproxy
 	$(PY) -m pytest -q -n $(PYTEST_WORKERS)
 
 test-frontend: $(if $(HAS_FRONTEND),node bundle)
