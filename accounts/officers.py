@@ -22,9 +22,8 @@ from typing import Any
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q, QuerySet
-from django.utils import timezone
 
-from bank import audit, decisions, live, roles
+from bank import audit, clock, decisions, live, roles
 from bank.decisions import AwaitingSecondApproval, Draft, Verdict
 from bank.errors import BankError
 from bank.models import Proposal
@@ -116,7 +115,7 @@ def _validate_role(role) -> str:
 def officer_list() -> QuerySet[User]:
     """Every officer, active or not, in the order they were added, with the end of their latest
     sign-in lockout still running (at any address) and how many addresses it holds. 1 query."""
-    now = timezone.now()
+    now = clock.now()
     locked = Q(staff_lockouts__locked_until__gt=now)
     return (
         User.objects.filter(is_staff=True)

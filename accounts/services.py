@@ -10,7 +10,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from bank import audit, live, roles
+from bank import audit, clock, live, roles
 from bank.errors import BankError
 from bank.models import BankSettings, DecisionRecord
 
@@ -94,7 +94,7 @@ def auth_login(*, username, password, address: str, door: str = DOOR_API) -> Use
         player.failed_attempts += 1
         fields = ["failed_attempts"]
         if player.failed_attempts >= rules.MAX_FAILED_ATTEMPTS:
-            player.blocked_at = timezone.now()
+            player.blocked_at = clock.now()
             fields.append("blocked_at")
             failure = BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
             # a blocked player is signed out everywhere at once, exactly like a logout
@@ -116,7 +116,8 @@ def auth_login(*, username, password, address: str, door: str = DOOR_API) -> Use
 
 def _staff_locked(lockout: StaffLockout, now) -> BankError:
     minutes_left = max(1, math.ceil((lockout.locked_until - now).total_seconds() / 60))
-    until = f"until {timezone.localtime(lockout.locked_until):%H:%M} {timezone.get_current_timezone_name()}"
+    local_until = clock.local(lockout.locked_until)  # type: ignore[arg-type]  # it is locked: a time is set
+    until = f"until {local_until:%H:%M} {timezone.get_current_timezone_name()}"
     return BankError(
         rules.msg_staff_locked(minutes_left, until, lockout.user.get_username()), code="account_locked", status=403
     )
@@ -131,7 +132,7 @@ def _staff_sign_in(*, admin: User, password: str, address: str, door: str) -> Us
     The lockout ends no session: a stranger guessing must not sign the real officer out. Every wrong
     password is recorded for the officer to see (`StaffSignInFailure`)."""
     address = (address or "unknown")[: rules.ADDRESS_MAX_LENGTH]
-    now = timezone.now()
+    now = clock.now()
     lockout = StaffLockout.objects.filter(user=admin, address=address).first()
     if lockout is not None and lockout.is_locked(now):
         raise _staff_locked(lockout, now)
@@ -644,7 +645,7 @@ def client_type_recorded(*, player_ids: list[int], before: str, after: str, by: 
     """A client type's change is kept with the books' decisions (amount 0): the client limit a player's
     savings were held to at any time is read from them (operations/book_rules.py)."""
     threshold = BankSettings.current().four_eyes_above
-    now = timezone.now()
+    now = clock.now()
     DecisionRecord.objects.bulk_create(
         [
             DecisionRecord(

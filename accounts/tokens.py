@@ -12,12 +12,11 @@ from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone as dj_timezone
 from rest_framework_simplejwt.exceptions import TokenError
 from rest_framework_simplejwt.settings import api_settings
 from rest_framework_simplejwt.tokens import AccessToken
 
-from bank import live
+from bank import clock, live
 from bank.errors import SESSION_EXPIRED, BankError
 from bank.sql import CompiledQuery, model_fields
 
@@ -58,7 +57,7 @@ def _token_for(*, session: BankSession, user: User) -> IssuedToken:
 
 def token_issue(*, user: User) -> IssuedToken:
     """Sign-in: a new session and its first token."""
-    now = dj_timezone.now()
+    now = clock.now()
     with transaction.atomic():
         # the lock order (docs/rules.md): the user's row first (the new session's foreign key reaches
         # it), then the player's
@@ -91,7 +90,7 @@ def session_extend(*, user: User, token) -> IssuedToken:
     """
     with transaction.atomic():
         session = BankSession.objects.select_for_update().filter(sid=token.get("sid", ""), user=user).first()
-        if session is None or not _is_current(session, jti=token["jti"], now=dj_timezone.now()):
+        if session is None or not _is_current(session, jti=token["jti"], now=clock.now()):
             raise _session_expired()
         issued = _token_for(session=session, user=user)
         session.save(update_fields=["token_jti", "expires_at"])
@@ -102,14 +101,14 @@ def session_end(*, token) -> None:
     """Logout: the session's token stops working at once and its sockets close."""
     sid = token.get("sid", "")
     with transaction.atomic():
-        BankSession.objects.filter(sid=sid, ended_at__isnull=True).update(ended_at=dj_timezone.now())
+        BankSession.objects.filter(sid=sid, ended_at__isnull=True).update(ended_at=clock.now())
         live.session_sockets_close(sid)
 
 
 def sessions_end_for_user(*, user_id: int) -> None:
     """Every session of the user ends, with its tokens, tickets and sockets (a block, a password
     reset). Call it inside the transaction that decides it: the sockets close when it commits."""
-    BankSession.objects.filter(user_id=user_id, ended_at__isnull=True).update(ended_at=dj_timezone.now())
+    BankSession.objects.filter(user_id=user_id, ended_at__isnull=True).update(ended_at=clock.now())
     live.sockets_close(user_id)
 
 
@@ -119,7 +118,7 @@ def sessions_end_for_user_but(*, user_id: int, sid: str) -> int:
     how many ended."""
     others = BankSession.objects.filter(user_id=user_id, ended_at__isnull=True).exclude(sid=sid)
     ended = list(others.values_list("sid", flat=True))
-    others.update(ended_at=dj_timezone.now())
+    others.update(ended_at=clock.now())
     for other in ended:
         live.session_sockets_close(other)
     return len(ended)
@@ -155,7 +154,7 @@ def current_session(token) -> BankSession | None:
     row = rows[0]
     users_at, players_at = len(_SESSION_FIELDS), len(_SESSION_FIELDS) + len(_USER_FIELDS)
     session = BankSession.from_db("default", _SESSION_FIELDS, row[:users_at])
-    if not _is_current(session, jti=jti, now=dj_timezone.now()):  # the SQL left the expiry to this
+    if not _is_current(session, jti=jti, now=clock.now()):  # the SQL left the expiry to this
         return None
     user = User.from_db("default", _USER_FIELDS, row[users_at:players_at])
     player_row = row[players_at:]
@@ -193,7 +192,7 @@ def token_read(raw: str) -> tuple[AccessToken, User] | None:
 
 def session_live_until(*, sid: str) -> datetime | None:
     """When the session expires if it is still live now (not ended, not expired); else None."""
-    now = dj_timezone.now()
+    now = clock.now()
     expires_at = (
         BankSession.objects.filter(sid=sid, ended_at__isnull=True, expires_at__gt=now)
         .values_list("expires_at", flat=True)
@@ -204,7 +203,7 @@ def session_live_until(*, sid: str) -> datetime | None:
 
 def ws_ticket_issue(*, user: User, token) -> WsTicket:
     """A one-time ticket for the token's session (the caller authenticated with that token)."""
-    now = dj_timezone.now()
+    now = clock.now()
     WsTicket.objects.filter(expires_at__lt=now - timedelta(minutes=5)).delete()
     return WsTicket.objects.create(
         key=secrets.token_urlsafe(32),
@@ -219,7 +218,7 @@ def ws_ticket_redeem(*, key: str) -> WsTicket | None:
     or one whose session has ended (logout, block, password reset) gives None."""
     if not key:
         return None
-    now = dj_timezone.now()
+    now = clock.now()
     claimed = WsTicket.objects.filter(key=key, used_at__isnull=True, expires_at__gt=now).update(used_at=now)
     if claimed != 1:
         return None

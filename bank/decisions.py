@@ -28,10 +28,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Sum
-from django.utils import timezone
 from rest_framework import serializers
 
-from bank import audit, ledger, live, roles
+from bank import audit, clock, ledger, live, roles
 from bank.errors import BankError
 from bank.fields import enum_field
 from bank.models import BankSettings, DecisionRecord, Proposal
@@ -96,7 +95,7 @@ def four_eyes_above() -> int:
 
 def decided_alone(*, officer_id: int, player_id: int | None, now: datetime | None = None) -> int:
     """What this officer decided alone for this player (None: bank-wide) in the 24 hours up to now."""
-    now = now or timezone.now()
+    now = now or clock.now()
     rows = DecisionRecord.objects.filter(officer_id=officer_id, second_officer_id__isnull=True, at__gt=now - WINDOW)
     rows = rows.filter(player_id=player_id) if player_id is not None else rows.filter(player_id__isnull=True)
     return rows.aggregate(total=Sum("amount"))["total"] or 0
@@ -114,7 +113,7 @@ def _money(amount: int) -> str:
 
 def moment_text(moment: datetime) -> str:
     """`21 Nov 2026 14:05` in the bank's time zone."""
-    local = timezone.localtime(moment)
+    local = clock.local(moment)
     return f"{day_text(local.date())} {local:%H:%M}"
 
 
@@ -260,7 +259,7 @@ def approval_entry(*, officer, notes: str) -> dict:
         "officer_id": officer.pk,
         "officer": officer.get_username(),
         "officer_name": officer.public_name,
-        "at": timezone.now().isoformat(),
+        "at": clock.now().isoformat(),
         "notes": notes,
     }
 
@@ -302,7 +301,7 @@ def _record(
 ) -> DecisionRecord:
     """first / second: (id, name) of the officers; second None when one decided alone."""
     return DecisionRecord.objects.create(
-        at=timezone.now(),
+        at=clock.now(),
         kind=kind,
         player_id=player_id,
         amount=amount,
@@ -476,7 +475,7 @@ def propose(*, kind: str, officer, player, amount: int, reason: str, draft: Draf
     change = change_of(kind)
     not_before = None
     if change.treasurers and _active_treasurers() < 2:
-        not_before = timezone.now() + SOLE_TREASURER_DELAY
+        not_before = clock.now() + SOLE_TREASURER_DELAY
         reason = (
             f"{reason}; the bank has one treasurer, so it waits {counted(int(SOLE_TREASURER_DELAY.total_seconds() // 3600), 'hour')}, "
             "published to every officer"
@@ -584,7 +583,7 @@ def proposal_approve(*, proposal_id: int, officer, notes: str = "") -> ProposalO
     own = proposal.proposed_by_id == officer.pk
     verdict: Verdict | AwaitingSecondApproval
     if change.treasurers and own and proposal.not_before is not None:
-        if timezone.now() < proposal.not_before:
+        if clock.now() < proposal.not_before:
             raise BankError(
                 f"This change is published until {moment_text(proposal.not_before)}: "
                 "a second treasurer may approve it before then",
@@ -653,7 +652,7 @@ def _proposal_close(
 ) -> Proposal:
     proposal.params = public_params(proposal)  # a secret is kept no longer than the proposal waits
     proposal.status = status
-    proposal.decided_at = timezone.now()
+    proposal.decided_at = clock.now()
     proposal.decided_by_name = officer.public_name
     proposal.decision_notes = notes
     proposal.save(

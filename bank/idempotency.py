@@ -22,11 +22,11 @@ from functools import wraps
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
-from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from bank import clock
 from bank.errors import BankError, mark_key_honoured
 from bank.models import IdempotencyRecord
 
@@ -79,7 +79,7 @@ def run_once(request, *, call: Callable[[], Response]) -> Response | HttpRespons
     scope = f"{request.method} {request.path}"
     body_hash = _input_hash(request)
     user = request.user
-    fresh_since = timezone.now() - WINDOW
+    fresh_since = clock.now() - WINDOW
     earlier = IdempotencyRecord.objects.filter(user=user, key=key, created_at__gte=fresh_since).first()
     if earlier is not None:
         return _replay(earlier, scope=scope, body_hash=body_hash)

@@ -26,8 +26,8 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from django.db import DatabaseError, connection
-from django.utils import timezone
 
+from bank import clock
 from bank.errors import BankError
 from bank.models import RestorePause
 from bank.texts import counted
@@ -63,12 +63,12 @@ class WritesStillRunning(BankError):
 
 def is_paused() -> bool:
     """Whether writes answer 503 being_restored now (one primary-key read)."""
-    return RestorePause.objects.filter(pk=PAUSE_ID, until__gt=timezone.now()).exists()
+    return RestorePause.objects.filter(pk=PAUSE_ID, until__gt=clock.now()).exists()
 
 
 def pause() -> None:
     """Pause the bank for PAUSE_SECONDS (replacing any earlier pause, a killed restore's)."""
-    until = timezone.now() + timedelta(seconds=PAUSE_SECONDS)
+    until = clock.now() + timedelta(seconds=PAUSE_SECONDS)
     RestorePause.objects.update_or_create(pk=PAUSE_ID, defaults={"until": until})
 
 
@@ -106,7 +106,7 @@ class _Renewer(threading.Thread):
         try:
             while not self.done.wait(RENEW_SECONDS):
                 try:
-                    until = timezone.now() + timedelta(seconds=PAUSE_SECONDS)
+                    until = clock.now() + timedelta(seconds=PAUSE_SECONDS)
                     RestorePause.objects.filter(pk=PAUSE_ID).update(until=until)
                 except DatabaseError as error:  # the pause then ends on its own, PAUSE_SECONDS later
                     logger.warning("Could not renew the restore's pause: %s", error)

@@ -32,10 +32,9 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Min, Q
 from django.tasks import TaskResultStatus, task
-from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from bank import live
+from bank import clock, live
 
 from .models import OutboxMessage
 
@@ -69,7 +68,7 @@ def _message(*, kind: str, player, content: str, officer: str = "") -> OutboxMes
         player_id=player.pk,
         discord=player.discord[:64],
         content=f"@{player.discord}: {content}"[:1900],  # Discord allows 2,000 characters
-        next_attempt_at=timezone.now(),
+        next_attempt_at=clock.now(),
     )
 
 
@@ -190,7 +189,7 @@ def _claim(message_id: int, due_at: datetime) -> str | None:
     token = secrets.token_hex(8)
     won = OutboxMessage.objects.filter(
         pk=message_id, delivered_at__isnull=True, next_attempt_at__lte=due_at, attempts__lt=MAX_ATTEMPTS
-    ).update(claim=token, next_attempt_at=timezone.now() + timedelta(seconds=CLAIM_SECONDS))
+    ).update(claim=token, next_attempt_at=clock.now() + timedelta(seconds=CLAIM_SECONDS))
     return token if won else None
 
 
@@ -206,7 +205,7 @@ def _send(message_id: int, *, url: str, timeout: float, due_at: datetime) -> boo
     try:
         _post(url, content, timeout, officer)
     except Exception as error:  # noqa: BLE001 (any failure is retried later; the reason is kept)
-        retry_at = timezone.now() + backoff(tries)
+        retry_at = clock.now() + backoff(tries)
         with transaction.atomic():
             mine.update(
                 attempts=tries, claim="", next_attempt_at=retry_at, last_error=f"{type(error).__name__}: {error}"[:300]
@@ -215,7 +214,7 @@ def _send(message_id: int, *, url: str, timeout: float, due_at: datetime) -> boo
                 _schedule(message_id, run_after=retry_at)
         logger.warning("Discord message %s failed (attempt %s): %s", message_id, tries, error)
         return False
-    mine.update(attempts=tries, claim="", delivered_at=timezone.now(), last_error="")
+    mine.update(attempts=tries, claim="", delivered_at=clock.now(), last_error="")
     return True
 
 
@@ -231,7 +230,7 @@ def deliver(message_id: int) -> str:
     url = webhook_url()
     if not url:
         return "off"
-    outcome = _send(message_id, url=url, timeout=_timeout(None), due_at=timezone.now())
+    outcome = _send(message_id, url=url, timeout=_timeout(None), due_at=clock.now())
     if outcome is not None:
         live.notify({"notifications"})
     return {True: "sent", False: "failed", None: "not due"}[outcome]
@@ -249,7 +248,7 @@ def deliver_due(*, now: datetime | None = None, limit: int = BATCH, timeout: flo
     url = webhook_url()
     if not url:
         return Delivery(sent=0, failed=0)
-    now = now or timezone.now()
+    now = now or clock.now()
     due = list(
         OutboxMessage.objects.filter(delivered_at__isnull=True, next_attempt_at__lte=now, attempts__lt=MAX_ATTEMPTS)
         .order_by("next_attempt_at", "id")
@@ -268,7 +267,7 @@ def sweep(*, now: datetime | None = None, limit: int = SWEEP_BATCH) -> int:
     belongs to a worker that died); answers how many. A task enqueued twice is harmless (the claim)."""
     if not enabled():
         return 0
-    now = now or timezone.now()
+    now = now or clock.now()
     # the tasks first, the messages then: a task that finishes in between leaves its message either
     # delivered, or not due (its retry waits), or enqueued twice, never lost
     alive = Q(status=TaskResultStatus.READY) | Q(

@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from django.db import transaction
-from django.utils import timezone
 
-from bank import audit, decisions, live, outbox, roles
+from bank import audit, clock, decisions, live, outbox, roles
 from bank.decisions import AwaitingSecondApproval, Verdict
 from bank.errors import BankError
 from bank.models import PlayerRequest
@@ -189,7 +188,7 @@ class RequestKind[R: PlayerRequest]:
         if request.requested_by_id is not None and request.requested_by_id != user.pk:
             raise BankError("An officer proposed this: an officer decides it", code="not_yours_to_cancel", status=409)
         request.status = PlayerRequest.Status.CANCELLED
-        request.cancelled_at = timezone.now()
+        request.cancelled_at = clock.now()
         request.save(update_fields=["status", "cancelled_at"])
         audit.record(
             actor=user,
@@ -205,7 +204,7 @@ class RequestKind[R: PlayerRequest]:
     def _mark(self, request: R, *, status: str, officer, notes: str) -> None:
         request.status = status
         request.decided_by = officer
-        request.decided_at = timezone.now()
+        request.decided_at = clock.now()
         request.admin_notes = notes
         request.save(
             update_fields=["status", "decided_by", "decided_at", "admin_notes", "approvals", *self.extra_saved]

@@ -8,9 +8,9 @@ one whose period is over. Idempotent: nothing is added once any demo player has 
 from datetime import time, timedelta
 
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.models import Player, User
+from bank import clock
 from bank.demo import DEMO_PLAYERS, history_controls
 from bank.outcomes import decided
 from lending.loans import services
@@ -40,7 +40,7 @@ def _seed_loans() -> None:
     if admin is None or len(players) < 3 or Loan.objects.filter(player__in=players.values()).exists():
         return
     aria, borin, cyra = (players[name] for name in names)
-    today = timezone.localdate()
+    today = clock.today()
 
     # Aria: 100,000 for 10 days, every day paid, then paid off (17,500 to the solo dividends)
     first = decided(
@@ -110,7 +110,7 @@ def _seed_savings() -> None:
     if admin is None or len(players) < 3 or Savings.objects.filter(player__in=players.values()).exists():
         return
     aria, borin, cyra = (players[name] for name in names)
-    today = timezone.localdate()
+    today = clock.today()
 
     # Aria: 500,000 started three weeks ago: week 1 paid, week 2 not paid (compounded), week 3 due today
     first = decided(

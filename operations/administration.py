@@ -6,11 +6,10 @@ Bank-wide: this module sits on top of the apps and may change any of them.
 from django.db import transaction
 from django.db.models import Q, Sum
 from django.db.models.functions import Coalesce
-from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.tokens import sessions_end_for_user
-from bank import audit, decisions, ledger, live
+from bank import audit, clock, decisions, ledger, live
 from bank.errors import BankError
 from bank.models import DecisionRecord
 from credit.models import CreditEvent
@@ -170,7 +169,7 @@ def _removal_decisions(players: list[Player], *, admin: User) -> dict[int, int]:
     records = DecisionRecord.objects.bulk_create(
         [
             DecisionRecord(
-                at=timezone.now(),
+                at=clock.now(),
                 kind="player.removed",
                 player_id=owner,
                 amount=amount,

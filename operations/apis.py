@@ -2,7 +2,6 @@
 the Discord outbox's count and statements."""
 
 from django.http import HttpResponse
-from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers
@@ -11,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_call
-from bank import audit, controls, decisions, outbox
+from bank import audit, clock, controls, decisions, outbox
 from bank.errors import BankError
 from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, TextField, WholeNumberField
 from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
@@ -109,7 +108,7 @@ class BackupApi(APIView):
         summary="Admin: download every bank table as one JSON file with its format version",
     )
     def get(self, request):
-        created_at = timezone.now()
+        created_at = clock.now()
         data = backup.backup_data(created_at=created_at)
         name = backup.backup_filename(created_at)
         response = HttpResponse(backup.backup_json(data), content_type="application/json; charset=utf-8")
@@ -278,7 +277,7 @@ class AuditCsvApi(APIView):
         data = parse(AuditFiltersIn, request, body=False)
         content, total = audit_csv(audit_entries(**audit_filters(data)))
         answer = HttpResponse(content, content_type="text/csv; charset=utf-8")
-        answer["Content-Disposition"] = f'attachment; filename="audit-{timezone.localdate().isoformat()}.csv"'
+        answer["Content-Disposition"] = f'attachment; filename="audit-{clock.today().isoformat()}.csv"'
         answer["Cache-Control"] = "no-store"
         answer["X-Total-Count"] = str(total)
         return answer

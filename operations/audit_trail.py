@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
-from bank import audit
+from bank import audit, clock
 from bank.models import AuditEntry
 
 from .statements import safe_cell
@@ -79,7 +79,7 @@ def audit_csv(entries: QuerySet[AuditEntry]) -> tuple[bytes, int]:
             [
                 safe_cell(cell)
                 for cell in (
-                    timezone.localtime(entry.created_at).isoformat(timespec="seconds"),
+                    clock.local(entry.created_at).isoformat(timespec="seconds"),
                     entry.actor_name,
                     audit.KINDS.get(entry.kind, entry.kind),
                     audit.object_label(

@@ -43,7 +43,7 @@ from django.db.models import BooleanField, DateTimeField, IntegerField, JSONFiel
 from django.utils import timezone
 
 from accounts.models import BankSession, Player, User, WsTicket
-from bank import audit, live, maintenance, writes
+from bank import audit, clock, live, maintenance, writes
 from bank.bulk import insert_rows
 from bank.errors import BankError
 from bank.models import DecisionRecord, IdempotencyRecord, LedgerEntry, Proposal
@@ -124,7 +124,7 @@ def _backed_up(model) -> dict:
 def backup_data(*, created_at: datetime | None = None) -> dict:
     """Every bank table, read in one transaction (one snapshot on PostgreSQL), with the staff names
     its rows refer to; checksummed and signed (`sign`). One query a table, and one for the staff."""
-    created_at = created_at or timezone.now()
+    created_at = created_at or clock.now()
     tables, counts = {}, {}
     outermost = not connection.in_atomic_block
     with transaction.atomic():

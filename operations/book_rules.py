@@ -17,10 +17,9 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.db.models import Sum
-from django.utils import timezone
 
 from accounts.models import Player, User
-from bank import decisions
+from bank import clock, decisions
 from bank.models import DecisionRecord, LedgerEntry
 from lending import rules
 from lending.models import Loan, Savings, SavingsWeek
@@ -294,7 +293,7 @@ def _interest(names: _Names) -> list[Difference]:
             )
         if created_at is None:
             continue
-        if due > timezone.localtime(created_at).date():
+        if due > clock.local(created_at).date():
             breaches.append(
                 Difference(
                     "rule:interest",

@@ -13,12 +13,11 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError
-from django.utils import timezone
 from redis.exceptions import RedisError
 
 from accounts.selectors import own_player
 from accounts.tokens import session_live_until, ws_ticket_redeem
-from bank import live
+from bank import clock, live
 
 logger = logging.getLogger("operations.consumers")
 
@@ -152,7 +151,7 @@ class BankConsumer(AsyncJsonWebsocketConsumer):
     async def _close_when_expired(self, sid: str, expires_at: datetime) -> None:
         """Close when the session expires unextended; an extension (in any tab) pushes the check."""
         while expires_at is not None:
-            wait = (expires_at - timezone.now()).total_seconds() + EXPIRY_MARGIN_SECONDS
+            wait = (expires_at - clock.now()).total_seconds() + EXPIRY_MARGIN_SECONDS
             await asyncio.sleep(max(wait, EXPIRY_MARGIN_SECONDS))
             expires_at = await _live_until(sid)
         self.expiry_watch = None

@@ -10,11 +10,10 @@ from datetime import timedelta
 
 from django.contrib.auth.hashers import make_password
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.services import player_create, player_update
-from bank import audit
+from bank import audit, clock
 from bank.demo import DEMO_OFFICER_PASSWORD, DEMO_OFFICERS, DEMO_PASSWORD, history_controls
 from bank.outcomes import decided
 from credit.services import credit_adjust
@@ -43,7 +42,7 @@ def _seed_admin_states() -> None:
         made[name] = player_create(
             name=name, discord=discord, password=DEMO_PASSWORD if with_password else "", admin=admin
         )
-    today = timezone.localdate()
+    today = clock.today()
 
     if eldric := made.get("Eldric"):
         # products first: a bad payer cannot get new ones
@@ -65,7 +64,7 @@ def _seed_admin_states() -> None:
 
     if fenna := made.get("Fenna"):
         # what five wrong passwords in a row leave behind (accounts.services.auth_login)
-        Player.objects.filter(pk=fenna.pk).update(failed_attempts=5, blocked_at=timezone.now() - timedelta(hours=3))
+        Player.objects.filter(pk=fenna.pk).update(failed_attempts=5, blocked_at=clock.now() - timedelta(hours=3))
 
     if gorm := made.get("Gorm"):
         player_update(player_id=gorm.pk, admin=admin, client_type="old")

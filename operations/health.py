@@ -8,14 +8,13 @@ from typing import TYPE_CHECKING, cast
 
 from asgiref.sync import async_to_sync
 from django.db import connection
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bank import live
+from bank import clock, live
 from bank.postgresql import reachability
 
 if TYPE_CHECKING:
@@ -122,4 +121,4 @@ class AliveApi(APIView):
     @extend_schema(responses={200: AliveOut}, summary="Keep-alive: the server is up")
     def get(self, request):
         # the time as isoformat() writes it ("+00:00"), which DateTimeField passes through as given
-        return Response(AliveOut({"status": "ok", "time": timezone.now().isoformat()}).data)
+        return Response(AliveOut({"status": "ok", "time": clock.now().isoformat()}).data)

@@ -22,7 +22,7 @@ from django.db.models import F, Q
 from django.tasks import task
 from django.utils import timezone
 
-from bank import audit, live
+from bank import audit, clock, live
 from bank.texts import counted
 from operations import backup, backup_schedule
 from operations.reconcile import outcome_text, reconcile_and_record, run_outcome_text
@@ -85,7 +85,7 @@ JOBS: dict[str, Job] = {
 
 
 def _start_of_day(now: datetime) -> datetime:
-    return timezone.make_aware(datetime.combine(timezone.localtime(now).date(), time.min))
+    return timezone.make_aware(datetime.combine(clock.local(now).date(), time.min))
 
 
 def _due(now: datetime) -> Q:
@@ -114,7 +114,7 @@ def run_due(*, now: datetime | None = None, names: Iterable[str] | None = None) 
     for job in JOBS.values():
         if (names is not None and job.name not in names) or not job.enabled():
             continue
-        started = now or timezone.now()
+        started = now or clock.now()
         if not _claim(job.name, started):
             continue
         ran.append(job.name)
@@ -124,10 +124,10 @@ def run_due(*, now: datetime | None = None, names: Iterable[str] | None = None) 
         except Exception as error:  # a failed run is recorded and tried again later; the reason is kept
             logger.exception("Scheduled job %s failed", job.name)
             mine.update(
-                last_finished_at=timezone.now(), last_error=f"{type(error).__name__}: {error}"[:300], claimed_until=None
+                last_finished_at=clock.now(), last_error=f"{type(error).__name__}: {error}"[:300], claimed_until=None
             )
         else:
-            finished = timezone.now()
+            finished = clock.now()
             mine.update(
                 last_finished_at=finished,
                 last_succeeded_at=finished,
@@ -151,7 +151,7 @@ def run_job(name: str) -> list[str]:
     to the next tick: the officer was told it runs within a minute."""
     ran = run_due(names=[name])
     if not ran and ScheduledJob.objects.filter(name=name, requested_at__isnull=False).exists():
-        run_job.using(run_after=timezone.now() + ASKED_RETRY).enqueue(name=name)
+        run_job.using(run_after=clock.now() + ASKED_RETRY).enqueue(name=name)
     return ran
 
 
@@ -161,7 +161,7 @@ def job_request(*, name: str, by) -> ScheduledJob:
     row commits with it, in the bank's database), runs it in the background within seconds, where a
     page's request could not wait for it. Audited."""
     row, _ = ScheduledJob.objects.get_or_create(name=name)
-    now = timezone.now()
+    now = clock.now()
     ScheduledJob.objects.filter(name=name).update(requested_at=now)
     row.requested_at = now
     audit.record(actor=by, kind="job.requested", after={"job": name, "requested_at": now})
@@ -173,10 +173,10 @@ def job_request(*, name: str, by) -> ScheduledJob:
 def jobs_status(*, now: datetime | None = None) -> list[dict]:
     """Every job with its last run, what it did, whether it runs now and when it runs next: one query
     (and one for the books check's latest result, so that every screen shows the same one)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     rows = {row.name: row for row in ScheduledJob.objects.filter(name__in=list(JOBS))}
     latest = ReconcileRun.objects.order_by("-checked_at", "-id").first()
-    today = timezone.localtime(now).date()
+    today = clock.local(now).date()
     answers = []
     for job in JOBS.values():
         if not job.enabled():

@@ -18,10 +18,9 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from django.db.models import Q, Sum
-from django.utils import timezone
 
 from accounts.models import Player
-from bank import live
+from bank import clock, live
 from bank.models import LedgerEntry
 from bank.texts import counted
 from lending.models import Loan, LoanPayment, Savings, SoloDividends
@@ -216,7 +215,7 @@ def reconcile(*, now: datetime | None = None) -> Reconciliation:
         )
     differences.extend(rule_breaches())
     return Reconciliation(
-        checked_at=now or timezone.now(),
+        checked_at=now or clock.now(),
         accounts_checked=len(existing_savings) + len(existing_loans) + 1,
         differences=differences,
     )

@@ -25,11 +25,10 @@ from django.db import OperationalError, close_old_connections, connection, trans
 from django.dispatch import receiver
 from django.tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME, TaskResultStatus, task
 from django.tasks.signals import task_finished
-from django.utils import timezone
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
-from bank import outbox
+from bank import clock, outbox
 from operations import jobs
 
 logger = logging.getLogger("operations.tasks")
@@ -67,7 +66,7 @@ def seed_tick() -> bool:
 def prune_finished(*, now: datetime | None = None) -> int:
     """Delete the rows of tasks that finished more than KEEP_FINISHED ago (a tick a minute, a task a
     message: the table would grow for ever); answers how many."""
-    now = now or timezone.now()
+    now = now or clock.now()
     finished = DBTaskResult.objects.filter(
         status__in=[TaskResultStatus.SUCCESSFUL, TaskResultStatus.FAILED], finished_at__lt=now - KEEP_FINISHED
     )
@@ -79,7 +78,7 @@ def prune_finished(*, now: datetime | None = None) -> int:
 def tick() -> dict:
     """Every TICK_SECONDS: the next tick first, then the messages that lost their task, the daily jobs
     that are due (claimed: once a day whatever the number of workers), and old task rows."""
-    schedule_tick(run_after=timezone.now() + timedelta(seconds=TICK_SECONDS))
+    schedule_tick(run_after=clock.now() + timedelta(seconds=TICK_SECONDS))
     swept = outbox.sweep()
     ran = jobs.run_due()
     pruned = prune_finished()
@@ -92,7 +91,7 @@ def tick_failed(task_result, **_kwargs) -> None:
     waits. Should this fail too, the error ends the worker's run (django-tasks-db lets a receiver's
     error through), and the worker seeds the chain again as it starts over."""
     if task_result.task.module_path == tick.module_path and task_result.status == TaskResultStatus.FAILED:
-        schedule_tick(run_after=timezone.now() + timedelta(seconds=TICK_SECONDS))
+        schedule_tick(run_after=clock.now() + timedelta(seconds=TICK_SECONDS))
 
 
 def worker(*, worker_id: str, batch: bool, interval: float = WORKER_INTERVAL_SECONDS) -> Worker:

@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db.models import F
-from django.utils import timezone
 
-from bank import decisions, roles
+from bank import clock, decisions, roles
 from bank.models import Proposal
 from exchange.models import PearlExchangeRequest
 from lending.models import PendingLoan, WithdrawalRequest
@@ -96,7 +95,7 @@ def waiting_for(officer) -> dict:
         for row in get_user_model().objects.filter(pk__in=ids).values("id", "is_active", "is_staff", "role")
     }
     role = roles.role_of(officer)
-    now = timezone.now()
+    now = clock.now()
     mine, second = [], []
     for item in items:
         least = item.pop("least_role")

@@ -1,13 +1,13 @@
 """Thin views: parse the call's input with its serializer, call one service or selector, answer."""
 
 from django.db import transaction
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from bank import clock
 from bank.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
 from bank.errors import BankError
 from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
@@ -115,7 +115,7 @@ class LoanQuoteApi(APIView):
 class LoanLimitsApi(APIView):
     @extend_schema(responses={200: LoanLimitsOut}, summary="The bounds of loan amounts, days, rates, notes and dates")
     def get(self, request):
-        return Response(LoanLimitsOut(selectors.loan_limits(today=timezone.localdate())).data)
+        return Response(LoanLimitsOut(selectors.loan_limits(today=clock.today())).data)
 
 
 class SoloDividendsApi(APIView):

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, TypedDict
 from django.db import connection
 from django.db.models import CharField, Count, F, FilteredRelation, Q, QuerySet, Sum
 from django.db.models.functions import Cast, Coalesce
-from django.utils import timezone
 
 from accounts.models import Player
 from accounts.rules import officer_public_name
+from bank import clock
 from bank.decisions import approvals_out
 from bank.errors import BankError
 from bank.sql import CompiledQuery, model_fields
@@ -182,7 +182,7 @@ def loan_chart(figures: dict) -> dict:
 def loan_list_for_player(*, player: Player, today: date | None = None) -> list[dict]:
     """The player's loans, newest first, with their figures, day entries, chart and (Active ones)
     today's listing status. 2 queries (1 without loans)."""
-    today = today or timezone.localdate()
+    today = today or clock.today()
     loans = _PLAYER_LOANS.instances(Loan, _LOAN_ROW_FIELDS, player_id=player.pk)
     for loan in loans:
         Loan.player.field.set_cached_value(loan, player)  # the player's own: no join
@@ -198,7 +198,7 @@ def loan_detail(*, loan_id: int, today: date | None = None) -> dict:
     loan = next(iter(_with_day_entries(_loans().filter(pk=loan_id))), None)
     if loan is None:
         raise BankError("Loan not found", code="not_found", status=404)
-    return loan_figures(loan, today=today or timezone.localdate())
+    return loan_figures(loan, today=today or clock.today())
 
 
 class _TodayEntry(TypedDict):
@@ -259,7 +259,7 @@ def loans_check(
     history is left out (with thousands of active loans the histories were most of a 37 MB answer;
     bench/README.md). The History button reads one loan's entries (loan_detail).
     """
-    today = today or timezone.localdate()
+    today = today or clock.today()
     loans = _active_with_today(today)
     if listing_status:
         loans = loans.filter(_listing_filters(today)[listing_status])
@@ -487,7 +487,7 @@ def loan_quote(*, player: Player, value: int | None, total_days: int | None) -> 
 
 def loan_limits(*, today: date | None = None) -> dict:
     """The bounds the admin's loan dialogs check before they send (the server checks them again)."""
-    today = today or timezone.localdate()
+    today = today or clock.today()
     first, last = rules.start_date_window(today)
     return {
         "min_amount": 1,

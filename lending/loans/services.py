@@ -16,12 +16,11 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.selectors import player_for_call
 from accounts.services import player_locked
-from bank import audit, decisions, ledger, live, outbox, roles
+from bank import audit, clock, decisions, ledger, live, outbox, roles
 from bank.decisions import AwaitingSecondApproval, Draft, Verdict, approval_entry
 from bank.errors import BankError
 from bank.models import BankSettings, Proposal
@@ -95,7 +94,7 @@ def carry_out_dividends(proposal: Proposal, verdict: Verdict) -> dict:
 
 
 def _today() -> date:
-    return timezone.localdate()
+    return clock.today()
 
 
 LOAN_NOT_FOUND = "Loan not found"
@@ -607,7 +606,7 @@ def _pay_off_apply(loan: Loan, *, rest: int, officer: User) -> tuple[Loan, int]:
         )
     loan.status = Loan.Status.PAID_OFF
     loan.paid_off = True
-    loan.paid_off_at = timezone.now()
+    loan.paid_off_at = clock.now()
     loan.paid_off_by = officer
     loan.solo_gain = gain
     loan.repaid_at_pay_off = rest
@@ -691,7 +690,7 @@ def _write_off_apply(loan: Loan, *, rest: int, reason: str, officer: User) -> Lo
     )
     loan.status = Loan.Status.WRITTEN_OFF
     loan.written_off = rest
-    loan.written_off_at = timezone.now()
+    loan.written_off_at = clock.now()
     loan.written_off_by = officer
     loan.save(update_fields=["status", "written_off", "written_off_at", "written_off_by"])
     audit.record(

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from django.db import connection
 from django.db.models import Case, Count, F, IntegerField, OuterRef, Q, QuerySet, Subquery, Sum, Value, When
 from django.db.models.functions import Coalesce
-from django.utils import timezone
 
 from accounts.models import Player
+from bank import clock
 from bank.errors import BankError
 from bank.sql import CompiledQuery, model_fields
 from credit import rules as credit_rules
@@ -143,7 +143,7 @@ def savings_figures(
 
 def savings_list_for_player(*, player: Player, today: date | None = None) -> list[dict]:
     """The player's accounts, newest first, with their figures and weeks. 2 queries (1 without accounts)."""
-    today = today or timezone.localdate()
+    today = today or clock.today()
     accounts = _PLAYER_SAVINGS.instances(Savings, _SAVINGS_ROW_FIELDS, player_id=player.pk)
     for account in accounts:
         Savings.player.field.set_cached_value(account, player)  # the player's own: no join
@@ -158,7 +158,7 @@ def savings_detail(*, savings_id: int, today: date | None = None) -> dict:
     if savings is None:
         raise BankError(NOT_FOUND, code="not_found", status=404)
     weeks = _week_rows([savings.pk])[savings.pk]
-    return savings_figures(savings, today=today or timezone.localdate(), weeks=weeks)
+    return savings_figures(savings, today=today or clock.today(), weeks=weeks)
 
 
 def _checked(today: date, listing_status: str | None, search: str) -> QuerySet[Savings]:
@@ -193,7 +193,7 @@ def savings_check(
 ) -> dict:
     """Admin Check Savings: the active accounts most overdue first, a page at a time, with the
     counters of the whole bank. 4 queries (the page, its latest recorded weeks, its count, the counters)."""
-    today = today or timezone.localdate()
+    today = today or clock.today()
     accounts = _checked(today, listing_status, search)
     page = list(accounts.select_related("player").order_by("next_due_date", "id")[offset : offset + limit])
     latest = _latest_weeks([savings.pk for savings in page])
@@ -208,7 +208,7 @@ def savings_check(
 
 def savings_total_for_player(*, player: Player, today: date | None = None) -> dict:
     """GET /api/players/{id}/total-savings: what the player may withdraw, and when. 1 query."""
-    first, last = rules.withdrawal_date_window(today or timezone.localdate())
+    first, last = rules.withdrawal_date_window(today or clock.today())
     accounts = list(
         Savings.objects.filter(player=player, status=Savings.Status.ACTIVE)
         .annotate(weeks_recorded=Count("weeks"))

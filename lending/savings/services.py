@@ -17,12 +17,11 @@ from decimal import Decimal
 
 from django.db import DatabaseError, transaction
 from django.db.models import Sum
-from django.utils import timezone
 
 from accounts.models import Player, User
 from accounts.selectors import player_for_call
 from accounts.services import player_locked
-from bank import audit, bulk, decisions, ledger, live, outbox, roles
+from bank import audit, bulk, clock, decisions, ledger, live, outbox, roles
 from bank.decisions import AwaitingSecondApproval, Draft, Verdict
 from bank.errors import BankError
 from bank.models import BankSettings, DecisionRecord, Proposal
@@ -61,7 +60,7 @@ WEEK_COLUMNS = (
 
 
 def _today() -> date:
-    return timezone.localdate()
+    return clock.today()
 
 
 def _settings() -> BankSettings:
@@ -272,7 +271,7 @@ def savings_take(
     fields = ["invested_value"]
     if savings.invested_value == 0:
         savings.status = Savings.Status.WITHDRAWN
-        savings.closed_at = timezone.now()
+        savings.closed_at = clock.now()
         fields += ["status", "closed_at"]
     savings.save(update_fields=fields)
 
@@ -533,7 +532,7 @@ def _record_due_week(*, player: Player, savings: Savings, status: str, admin: Us
         base=savings.invested_value,
         rate=savings.interest_rate,
         marked_by=admin,
-        created_at=timezone.now(),
+        created_at=clock.now(),
     )
     before = {"week": entry.week, "status": None, "invested_value": savings.invested_value}
     savings.invested_value += compounded
@@ -620,7 +619,7 @@ def _plan_catch_up(
     """Each account's overdue weeks compounded in turn, never past the client limit (the player's total,
     `totals`, grows as their accounts are caught up) nor the largest amount the bank keeps: an account
     stops at the week that would pass it, and says why."""
-    now = timezone.now()
+    now = clock.now()
     marked_by = admin.pk if admin else None
     plans = []
     for savings in accounts:
@@ -777,7 +776,7 @@ def _decided_alone_by_player(officer: User, player_ids: set[int]) -> dict[int, i
             officer_id=officer.pk,
             second_officer_id__isnull=True,
             player_id__in=player_ids,
-            at__gt=timezone.now() - decisions.WINDOW,
+            at__gt=clock.now() - decisions.WINDOW,
         )
         .values("player_id")
         .annotate(total=Sum("amount"))
@@ -820,7 +819,7 @@ def _catch_up_batch(
                 continue
             records.append(
                 DecisionRecord(
-                    at=timezone.now(),
+                    at=clock.now(),
                     kind="savings.catch_up",
                     player_id=player_id,
                     amount=interest,

@@ -1,8 +1,8 @@
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils import timezone
 
+from bank import clock
 from operations import backup
 from operations.backup_check import check_backup
 
@@ -29,7 +29,7 @@ class Command(BaseCommand):
         if options.get("verify"):
             self._verify(Path(options["verify"]))
             return
-        created_at = timezone.now()
+        created_at = clock.now()
         try:
             text = backup.backup_json(backup.backup_data(created_at=created_at))
         except backup.BackupKeyMissing as missing:

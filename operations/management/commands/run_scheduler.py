@@ -1,8 +1,8 @@
 """Run the bank's daily jobs (operations/jobs.py) that are due now, here, without a task worker; or list them."""
 
 from django.core.management.base import BaseCommand
-from django.utils import timezone
 
+from bank import clock
 from operations import jobs
 
 
@@ -20,7 +20,7 @@ class Command(BaseCommand):
     def handle(self, *args, list_jobs: bool = False, **options):
         if list_jobs:
             for job in jobs.jobs_status():
-                last = timezone.localtime(job["last_started_at"]).isoformat() if job["last_started_at"] else "never"
+                last = clock.local(job["last_started_at"]).isoformat() if job["last_started_at"] else "never"
                 line = f"{job['title']}: last ran {last}; next on {job['next_run_on'].isoformat()}"
                 if job["last_outcome"]:
                     line += f". {job['last_outcome']}"
