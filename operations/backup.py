@@ -809,7 +809,7 @@ def backup_status(*, now: datetime | None = None) -> dict:
     its check found; `stale` when no backup that passed its check was taken in the last STALE_AFTER,
     `failed` when the newest failed (written but refused by its check, or not written at all); and the
     warnings the Overview shows, in words, empty when all is well."""
-    now = now or timezone.now()
+    now = now or clock.now()
     run = last_backup()
     enabled = backups_enabled()
     last_verified_at = run.last_verified_at if run is not None else None  # type: ignore[attr-defined]

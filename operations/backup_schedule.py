@@ -21,9 +21,8 @@ import re
 from pathlib import Path
 
 from django.conf import settings
-from django.utils import timezone
 
-from bank import live
+from bank import clock, live
 from bank.texts import counted
 from operations import backup
 from operations.backup_check import check_backup
@@ -54,7 +53,7 @@ def run_daily_backup() -> str:
     directory = backup_directory()
     if directory is None:  # the job does not run then (jobs.JOBS): a call by hand is told why
         raise BackupFailed("Daily backups are off: BANK_BACKUP_DIR is not set.")
-    created_at = timezone.now()
+    created_at = clock.now()
     name = backup.backup_filename(created_at)
     run = BackupRun.objects.create(created_at=created_at, file_name=name, directory=str(directory))
     live.notify({"backups"})
@@ -93,7 +92,7 @@ def run_daily_backup() -> str:
 
 
 def _record(run: BackupRun, state: str, detail: str) -> None:
-    BackupRun.objects.filter(pk=run.pk).update(state=state, detail=detail[:500], checked_at=timezone.now())
+    BackupRun.objects.filter(pk=run.pk).update(state=state, detail=detail[:500], checked_at=clock.now())
     stale = BackupRun.objects.order_by("-created_at", "-id").values_list("pk", flat=True)[KEEP_RECORDS:]
     BackupRun.objects.filter(pk__in=list(stale)).delete()
     live.notify({"backups"})
