@@ -272,10 +272,16 @@ def main(argv: list[str] | None = None) -> int:
     open_files = _open_files_raised()
     if open_files < len(owners) + 100:
         sys.exit(f"this process may open {open_files} files, fewer than the {len(owners)} sockets and some")
-    layout_env = {"DJANGO_SECRET_KEY": secret, "LOG_LEVEL": "WARNING", "BANK_SESSION_SECONDS": "7200"}
     with (
         production_layout(
-            http_workers=2, socket_workers=2, task_workers=1, pool_max=10, REDIS_URL=redis_url, **layout_env
+            http_workers=2,
+            socket_workers=2,
+            task_workers=1,
+            pool_max=10,
+            REDIS_URL=redis_url,
+            DJANGO_SECRET_KEY=secret,
+            LOG_LEVEL="WARNING",
+            BANK_SESSION_SECONDS="7200",
         ) as layout,
         ConnectionSampler() as sampler,
     ):

@@ -50,7 +50,9 @@ WRITERS = 8
 RECONNECT_WITHIN = 5.0
 
 
-def call_from(address: str, base_url: str, method: str, path: str, body: dict | None = None, **headers: str):
+def call_from(
+    address: str, base_url: str, method: str, path: str, body: dict | None = None, headers: dict[str, str] | None = None
+):
     """A call from another client address (a player elsewhere): (status, body), or (0, error) when no
     answer came at all."""
     host, port = base_url.removeprefix("http://").split(":")
@@ -60,7 +62,7 @@ def call_from(address: str, base_url: str, method: str, path: str, body: dict | 
             method,
             path,
             body=json.dumps(body) if body else None,
-            headers={"Content-Type": "application/json", **headers},
+            headers={"Content-Type": "application/json", **(headers or {})},
         )
         response = connection.getresponse()
         raw = response.read()
@@ -171,17 +173,17 @@ def test_losing_a_machine_under_load_moves_sockets_fails_only_calls_in_flight_an
                     headers = {"Authorization": f"Bearer {tokens[player.pk]}", "Idempotency-Key": key}
                     body = {"value": 100_000, "total_days": 14}
                     started = time.monotonic()
-                    status, _ = call_from("127.0.0.1", base, "POST", "/api/pending-loans", body, **headers)
+                    status, _ = call_from("127.0.0.1", base, "POST", "/api/pending-loans", body, headers)
                     with lock:
                         first_answers.append((started, status))
                     for _ in range(20):
                         if status in (201, 400, 409):
                             break
                         time.sleep(0.5)
-                        status, _ = call_from("127.0.0.1", base, "POST", "/api/pending-loans", body, **headers)
+                        status, _ = call_from("127.0.0.1", base, "POST", "/api/pending-loans", body, headers)
                     with lock:
                         settled[key] = status
-                    reader = call_from("127.0.0.1", base, "GET", "/api/me/bank-data", **headers)
+                    reader = call_from("127.0.0.1", base, "GET", "/api/me/bank-data", headers=headers)
                     with lock:
                         first_answers.append((time.monotonic(), reader[0]))
 
