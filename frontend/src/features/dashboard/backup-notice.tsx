@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Icon } from '@/components/icon';
 import { formatDateTime } from '@/lib/dates';
 import type { Schemas } from '@/lib/api-types';
@@ -17,7 +18,7 @@ function uncheckedText(status: BackupStatus, taken: string): string {
 }
 
 /** The newest backup: its time, and what its check found (in the server's words). */
-function LastBackup({ status }: { status: BackupStatus }) {
+function lastBackup(status: BackupStatus): ReactNode {
   if (!status.last_at) return null;
   const taken = formatDateTime(status.last_at);
   if (status.last_state !== 'verified') return <>{uncheckedText(status, taken)}</>;
@@ -42,7 +43,7 @@ export function BackupNotice({ status }: { status: BackupStatus }) {
         </p>
         {status.last_at && (
           <p className="muted">
-            <LastBackup status={status} />
+            {lastBackup(status)}
           </p>
         )}
       </div>
@@ -54,7 +55,7 @@ export function BackupNotice({ status }: { status: BackupStatus }) {
     <p className={checked ? 'all-clear backup-status' : 'muted'} role="status" data-testid="backup-status">
       {checked && <Icon name="checkCircle" size={18} />}
       <span>
-        <LastBackup status={status} />
+        {lastBackup(status)}
       </span>
     </p>
   );
