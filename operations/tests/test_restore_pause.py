@@ -280,10 +280,14 @@ def test_the_pause_is_renewed_while_the_restore_runs(admin_user, tmp_path, monke
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("books_balance")
-def test_writes_racing_a_restore_answer_2xx_409_or_503_being_restored_and_the_books_balance(admin_user, tmp_path):
+def test_writes_racing_a_restore_answer_2xx_409_or_503_being_restored_and_the_books_balance(
+    admin_user, tmp_path, monkeypatch
+):
     """Approvals, credit adjustments and New Player from eight threads (the Django test client, a
     connection each) while `restore --replace` runs three times: never a 500, every 503 is the
-    pause's with nothing changed, and the books balance after (books_balance)."""
+    pause's with nothing changed, and the books balance after (books_balance). Each restore holds
+    its pause until a write has met it (at most 5 s), so a busy machine, where every thread may be
+    waiting on the database while a quick restore runs, still puts a write against the pause."""
     players = stock_bank(admin=admin_user)
     for player in players:
         for _ in range(2):
@@ -293,8 +297,16 @@ def test_writes_racing_a_restore_answer_2xx_409_or_503_being_restored_and_the_bo
     )
     target = snapshot(tmp_path)
     done = threading.Event()
+    met_the_pause = threading.Event()
     answers: list[tuple[str, int, dict]] = []
     failures: list[str] = []
+    check_books = backup._refuse_unbalanced_books
+
+    def books_once_a_write_met_the_pause():
+        met_the_pause.wait(5)
+        return check_books()
+
+    monkeypatch.setattr(backup, "_refuse_unbalanced_books", books_once_a_write_met_the_pause)
 
     def write_until_done(worker: int) -> None:
         client = staff_client(admin_user)
@@ -317,6 +329,8 @@ def test_writes_racing_a_restore_answer_2xx_409_or_503_being_restored_and_the_bo
                     response = client.post("/api/players", {"name": name, "discord": name}, format="json")
                 body = response.json() if response.content else {}
                 answers.append((kind, response.status_code, body))
+                if response.status_code == 503:
+                    met_the_pause.set()
         except Exception as error:  # noqa: BLE001 - a thread's failure is the test's, not lost
             failures.append(repr(error))
         finally:
@@ -328,6 +342,7 @@ def test_writes_racing_a_restore_answer_2xx_409_or_503_being_restored_and_the_bo
     try:
         for _ in range(3):
             time.sleep(0.3)
+            met_the_pause.clear()
             call_command("restore", str(target), "--replace", "--accept-older", stdout=StringIO())
         time.sleep(0.3)
     finally:
