@@ -13,12 +13,13 @@ CHROMIUM := /usr/bin/chromium
 
 ## Python: a venv on Python >= 3.12 with the pinned requirements
 python: $(VENV)/.installed
-$(VENV)/.installed: requirements.txt scripts/find-python
+$(VENV)/.installed: requirements.txt requirements-no-deps.txt scripts/find-python
 	@interpreter=$$(scripts/find-python) || exit 1; \
 	if [ -x $(PY) ] && ! $(PY) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)'; then \
 		echo "Replacing $(VENV): it was made with an older Python"; rm -rf $(VENV); fi; \
 	if [ ! -x $(PY) ]; then echo "Creating $(VENV) with $$interpreter"; "$$interpreter" -m venv $(VENV); fi
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -r requirements-no-deps.txt
 	@touch $@
 
 ## Frontend: npm packages from the committed lockfile, then the production bundle

@@ -113,6 +113,24 @@ def undelivered() -> dict:
     return {"count": row["count"], "oldest": row["oldest"]}
 
 
+@dataclass(frozen=True)
+class Backlog:
+    waiting: int  # undelivered, with tries left
+    oldest_waiting: datetime | None  # when the oldest of those was queued
+    given_up: int  # undelivered after MAX_ATTEMPTS tries: they stay so
+
+
+def backlog() -> Backlog:
+    """The messages still to deliver, the oldest's age, and those given up (/metrics): one query."""
+    waiting, given_up = Q(attempts__lt=MAX_ATTEMPTS), Q(attempts__gte=MAX_ATTEMPTS)
+    row = OutboxMessage.objects.filter(delivered_at__isnull=True).aggregate(
+        waiting=Count("id", filter=waiting),
+        oldest=Min("created_at", filter=waiting),
+        given_up=Count("id", filter=given_up),
+    )
+    return Backlog(waiting=row["waiting"], oldest_waiting=row["oldest"], given_up=row["given_up"])
+
+
 # --- delivery ----------------------------------------------------------------------------------
 
 

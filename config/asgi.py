@@ -13,12 +13,16 @@ from django.conf import settings  # noqa: E402
 
 from bank.startup import freeze_startup_objects  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
+from operations.metrics import start_pool_sampler  # noqa: E402
 from operations.tasks import start_worker_thread  # noqa: E402
 
 if settings.BANK_BACKGROUND_IN_SERVER:
     # the background tasks (Discord notifications, the daily jobs) run in a worker thread of the server
     # (`make run`); `make serve` runs `manage.py db_worker` in a process of its own instead
     start_worker_thread()
+
+# this process's database pool in /metrics (its figures can only be read in the process that holds it)
+start_pool_sampler()
 
 application = ProtocolTypeRouter(
     {

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from operations import apis, health, views
+from operations import apis, health, metrics, views
 
 api_patterns: list[URLPattern | URLResolver] = [
     path("", include("accounts.urls")),
@@ -43,5 +43,9 @@ api_patterns: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("django-admin/", admin.site.urls),
     path("api/", include(api_patterns)),
+    # for the machines that run the bank, not for people: a supervisor, a load balancer, Prometheus
+    path("health/live", health.live_view, name="health-live"),
+    path("health/ready", health.ready_view, name="health-ready"),
+    path("metrics", metrics.metrics_view, name="metrics"),
     re_path(r"^(?!api/|ws/|static/|django-admin/).*$", views.spa, name="spa"),
 ]

@@ -33,3 +33,13 @@ proc_name = "guild-bank-http"
 # gunicorn's control interface lives with the layout's other sockets, not in the user's home where
 # every gunicorn of that user would share it
 control_socket = f"{os.environ['BANK_RUN_DIR']}/gunicorn.ctl"
+
+
+def child_exit(server, worker):
+    """A worker ended (restarted after `timeout`, killed, or stopped with the rest): in /metrics
+    (prometheus_client's multiprocess mode, operations/metrics.py) its live gauges, the database pool's
+    figures, leave the sums; its counters stay in them, as counters must."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)

@@ -18,6 +18,7 @@ from redis.exceptions import RedisError
 from accounts.selectors import own_player
 from accounts.tokens import session_live_until, ws_ticket_redeem
 from bank import clock, live
+from operations.metrics import LIVE_SOCKETS
 
 logger = logging.getLogger("operations.consumers")
 
@@ -101,6 +102,7 @@ def _watch_start() -> None:
 class BankConsumer(AsyncJsonWebsocketConsumer):
     groups_joined: list[str]
     expiry_watch: asyncio.Task | None = None
+    counted = False  # in /metrics' bank_live_sockets: from its hello to its disconnect
 
     async def dispatch(self, message):
         """Channels' dispatch without its thread hop to close old database connections before every
@@ -139,6 +141,8 @@ class BankConsumer(AsyncJsonWebsocketConsumer):
         self.expiry_watch = asyncio.create_task(self._close_when_expired(admission.sid, expires_at))
         _open_sockets.add(self)
         _watch_start()
+        LIVE_SOCKETS.inc()
+        self.counted = True
         await self.send_json({"type": "hello"})
 
     async def _try_again_later(self, error: BaseException, *, accepted: bool = False) -> None:
@@ -164,6 +168,9 @@ class BankConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code):
         _open_sockets.discard(self)
+        if self.counted:
+            LIVE_SOCKETS.dec()
+            self.counted = False
         self._stop_expiry_watch()
         for group in self.groups_joined:
             try:

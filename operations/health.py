@@ -1,4 +1,12 @@
-"""Health and keep-alive: no authentication, JSON answers."""
+"""Health and keep-alive: no authentication, JSON answers.
+
+- `/health/live`: the process answers; it asks nothing else (a supervisor restarts a process that
+  does not answer it);
+- `/health/ready`: the database, the channel layer and the task workers, within CHECK_SECONDS
+  (a load balancer sends calls only to a server that answers it 200);
+- `/api/health`: the database and the channel layer (its answer since issue 19), and the
+  keep-alive paths of the specification (`/api/keep-alive/ping` ...), which ask nothing.
+"""
 
 import asyncio
 import time
@@ -8,6 +16,10 @@ from typing import TYPE_CHECKING, cast
 
 from asgiref.sync import async_to_sync
 from django.db import connection
+from django.http import JsonResponse
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
@@ -16,6 +28,7 @@ from rest_framework.views import APIView
 
 from bank import clock, live
 from bank.postgresql import reachability
+from operations.tasks import WORKER_RAN_WITHIN, worker_activity
 
 if TYPE_CHECKING:
     from django.db.backends.postgresql import base as postgresql
@@ -23,7 +36,9 @@ if TYPE_CHECKING:
 # The whole check answers within this long, whatever hangs: a load balancer asking "is this server
 # healthy?" must get an answer (503 naming the part that did not answer), not a wait.
 CHECK_SECONDS = 1.5
-_checks = ThreadPoolExecutor(max_workers=4, thread_name_prefix="health")
+# a readiness check runs two of its checks here: a database that hangs holds them up to its connect
+# timeout (2 s), while the load balancer asks every few seconds
+_checks = ThreadPoolExecutor(max_workers=8, thread_name_prefix="health")
 
 
 async def _channel_layer_round_trip() -> None:
@@ -58,6 +73,23 @@ def check_database() -> None:
         connection.close()  # this check's thread gives its connection back (the pool)
 
 
+def check_task_worker() -> str:
+    """The task workers' part: "ok" when one started a task lately (operations.tasks.WorkerActivity),
+    else an error saying what they last did. One query."""
+    try:
+        activity = worker_activity()
+    finally:
+        connection.close()  # this check's thread gives its connection back (the pool)
+    if activity.ran_recently(timezone.now()):
+        return "ok"
+    if activity.last_started_at is None:
+        return "error: no task worker has run"
+    return (
+        f"error: no task started within {WORKER_RAN_WITHIN.total_seconds():.0f} s "
+        f"(the last at {activity.last_started_at.isoformat()})"
+    )
+
+
 def check_channel_layer() -> None:
     async def bounded() -> None:
         await asyncio.wait_for(_channel_layer_round_trip(), timeout=CHECK_SECONDS)
@@ -76,14 +108,14 @@ class AliveOut(serializers.Serializer):
     time = serializers.DateTimeField()
 
 
-def health() -> dict:
-    """Both checks, within CHECK_SECONDS in all: the database's in a thread of its own (a pool that
-    has no free connection waits longer than that), the channel layer's through the server's event
-    loop with a time limit, as the notices go. A database that does not answer in time because the
+def health(*, deadline: float | None = None) -> dict:
+    """Both checks, within CHECK_SECONDS in all (or by `deadline`, a time.monotonic()): the database's
+    in a thread of its own (a pool that has no free connection waits longer than that), the channel
+    layer's through the server's event loop with a time limit, as the notices go. A database that does not answer in time because the
     pool is busy (every connection lent out, the server answering) is "busy", not a fault: the server
     is serving, and a load balancer that took it out would only move its load to the others."""
     body = {"status": "ok", "database": "ok", "channel_layer": "ok"}
-    deadline = time.monotonic() + CHECK_SECONDS
+    deadline = deadline or time.monotonic() + CHECK_SECONDS
     database = _checks.submit(check_database)
     try:
         check_channel_layer()
@@ -94,11 +126,53 @@ def health() -> dict:
         body["database"] = "busy" if database_busy() else "error: no answer within 1.5 s"
     elif database.exception() is not None:
         body["database"] = f"error: {type(database.exception()).__name__}"
-    if "error" in body["database"] or "error" in body["channel_layer"]:
+    return _with_status(body)
+
+
+def _with_status(body: dict) -> dict:
+    """The body with its status: "unavailable" when a part failed, "busy" when one waited behind a
+    busy pool, else "ok"."""
+    parts = [value for name, value in body.items() if name != "status"]
+    if any(value.startswith("error") for value in parts):
         body["status"] = "unavailable"
-    elif body["database"] == "busy":
+    elif "busy" in parts:
         body["status"] = "busy"
+    else:
+        body["status"] = "ok"
     return body
+
+
+def readiness() -> dict:
+    """health()'s two checks and the task workers' (check_task_worker, in a thread of its own beside
+    the database's), all within CHECK_SECONDS. A worker check that waits behind a busy pool is "busy",
+    as the database's is."""
+    deadline = time.monotonic() + CHECK_SECONDS
+    worker = _checks.submit(check_task_worker)
+    body = health(deadline=deadline)
+    wait([worker], timeout=max(0.0, deadline - time.monotonic()))
+    if not worker.done():
+        body["task_worker"] = "busy" if body["database"] == "busy" else "error: no answer within 1.5 s"
+    elif worker.exception() is not None:
+        body["task_worker"] = f"error: {type(worker.exception()).__name__}"
+    else:
+        body["task_worker"] = worker.result()
+    return _with_status(body)
+
+
+@never_cache
+@require_safe
+def live_view(request):
+    """`/health/live`: 200 while the process serves; reads nothing (no database, no Redis)."""
+    return JsonResponse({"status": "ok"})
+
+
+@never_cache
+@require_safe
+def ready_view(request):
+    """`/health/ready`: 200 `ok` (or `busy` while every database connection is lent out), 503
+    `unavailable` naming the part that failed: the database, the channel layer or the task workers."""
+    body = readiness()
+    return JsonResponse(body, status=503 if body["status"] == "unavailable" else 200)
 
 
 class HealthApi(APIView):

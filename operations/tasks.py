@@ -19,9 +19,11 @@ import atexit
 import logging
 import secrets
 import threading
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import OperationalError, close_old_connections, connection, transaction
+from django.db.models import Max, Q
 from django.dispatch import receiver
 from django.tasks import DEFAULT_TASK_BACKEND_ALIAS, DEFAULT_TASK_QUEUE_NAME, TaskResultStatus, task
 from django.tasks.signals import task_finished
@@ -37,6 +39,10 @@ TICK_SECONDS = 60
 KEEP_FINISHED = timedelta(days=7)  # finished tasks' rows are deleted after this long
 WORKER_INTERVAL_SECONDS = 1.0  # an idle worker looks for ready tasks this often
 _TICK_LOCK = 0x6261_6E6B  # PostgreSQL advisory lock ("bank") held while the tick chain is checked
+# A task worker that started no task for this long has stopped (readiness, /health/ready): an idle
+# worker starts the tick every TICK_SECONDS, so this is two ticks missed (a database hiccup, a worker
+# restarting) and a third late
+WORKER_RAN_WITHIN = timedelta(seconds=3 * TICK_SECONDS)
 
 
 def _lock_tick_chain() -> None:
@@ -83,6 +89,35 @@ def tick() -> dict:
     ran = jobs.run_due()
     pruned = prune_finished()
     return {"swept": swept, "ran": ran, "pruned": pruned}
+
+
+@dataclass(frozen=True)
+class WorkerActivity:
+    """What the task workers last did (`worker_activity`)."""
+
+    last_started_at: datetime | None  # the newest start of any task, by any worker
+    job_running_since: datetime | None  # the newest start of a task still running that runs the daily jobs
+
+    def ran_recently(self, now: datetime) -> bool:
+        """A task started within WORKER_RAN_WITHIN, or a task that runs the daily jobs (a tick, an
+        officer's run now) runs and started within jobs.CLAIM, the longest a job may take: while a day's
+        books check runs in the tick, a single worker starts nothing else. A worker that died in such a
+        task and was not restarted is taken for running until then."""
+        if self.last_started_at is not None and now - self.last_started_at <= WORKER_RAN_WITHIN:
+            return True
+        return self.job_running_since is not None and now - self.job_running_since <= jobs.CLAIM
+
+
+def worker_activity() -> WorkerActivity:
+    """One query over the task table (finished rows are kept KEEP_FINISHED)."""
+    row = DBTaskResult.objects.aggregate(
+        last=Max("started_at"),
+        job=Max(
+            "started_at",
+            filter=Q(status=TaskResultStatus.RUNNING, task_path__in=[tick.module_path, jobs.run_job.module_path]),
+        ),
+    )
+    return WorkerActivity(last_started_at=row["last"], job_running_since=row["job"])
 
 
 @receiver(task_finished)

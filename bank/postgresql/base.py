@@ -1,6 +1,7 @@
 """Django's PostgreSQL backend, reporting each COMMIT and ROLLBACK to the request's writes
 (bank/writes.py), so that an answer after a lost connection says honestly whether anything
-changed.
+changed; through django-prometheus's backend, which counts connections, statements, errors and
+their durations for /metrics (operations/metrics.py).
 
 Settings: ENGINE "bank.postgresql", with the same OPTIONS as Django's backend (the pool included).
 
@@ -8,7 +9,8 @@ A restore no longer meets the writes here: it pauses the bank first (bank/mainte
 that writes are refused before they start, and waits for those in flight.
 """
 
-from django.db.backends.postgresql import base
+from django_prometheus.db.backends.postgresql import base
+from psycopg_pool import ConnectionPool
 
 from bank.writes import CommitReportingMixin
 
@@ -20,12 +22,24 @@ from . import reachability
 UNREACHABLE_WAIT_SECONDS = 1.0
 
 
+# the pool each database alias lends its connections from, once a call has taken one (the figures of
+# /metrics, operations/metrics.py): read from here, a pool is never made before its database is set
+_pools_in_use: dict[str, ConnectionPool] = {}
+
+
+def pool_in_use(alias: str = "default") -> ConnectionPool | None:
+    """This process's pool of `alias`'s connections, once a call has taken one from it; else None."""
+    return _pools_in_use.get(alias)
+
+
 class DatabaseWrapper(CommitReportingMixin, base.DatabaseWrapper):
     def get_new_connection(self, conn_params):
         """Django's, from the pool, waiting the pool's whole timeout only while the server answers
         (bank/postgresql/reachability.py): else a connection made or freed within
         UNREACHABLE_WAIT_SECONDS is taken, and none answers the pool's PoolTimeout (503) then."""
         pool = self.pool
+        if pool is not None:
+            _pools_in_use[self.alias] = pool
         if pool is not None and reachability.server_reached() is not True:
             pool.open()
             # given back at once: Django takes it (or the next free one) below, as it always does

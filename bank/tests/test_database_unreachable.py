@@ -73,14 +73,19 @@ def test_every_call_answers_503_within_2_s_when_the_database_cannot_be_reached()
             timed(base, "GET", "/api/me", token=a_signed_token()),
             timed(base, "POST", "/api/login", body={"username": "Aria", "password": "guildbank1"}),
             timed(base, "GET", "/api/health"),
+            timed(base, "GET", "/health/ready"),
+            timed(base, "GET", "/health/live"),
         ]
     for status, body, seconds in answers[:3]:
         assert (status, body["code"]) == (503, "unavailable")
         assert "database" in body["detail"]
         assert seconds < 2, f"answered after {seconds:.1f} s"
-    status, body, seconds = answers[3]
-    assert (status, body["status"]) == (503, "unavailable") and body["database"].startswith("error")
-    assert seconds < 2
+    for status, body, seconds in answers[3:5]:
+        assert (status, body["status"]) == (503, "unavailable") and body["database"].startswith("error")
+        assert seconds < 2
+    # liveness asks nothing: the process answers
+    status, body, seconds = answers[5]
+    assert (status, body) == (200, {"status": "ok"}) and seconds < 2
 
 
 def test_an_attempt_to_connect_records_whether_the_server_answered(monkeypatch):

@@ -1,6 +1,7 @@
 """Settings shared by every environment; everything that differs comes from the environment."""
 
 import logging
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -44,6 +45,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_structlog",
+    # request and database figures for /metrics (operations/metrics.py adds the bank's own)
+    "django_prometheus",
     # the layers, lowest first (docs/architecture.md): the plumbing, the domains, the bank-wide features
     "bank",
     "accounts",
@@ -60,7 +63,11 @@ MIDDLEWARE = [
     # first: every answer, a middleware's own too, carries X-Request-ID and gets its log line
     # (bank/request_log.py); the user is read when the request ends, after DRF signed it in
     "django_structlog.middlewares.RequestMiddleware",
+    # django-prometheus: right after, to count every request and time all of it; its pair is the last one
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "bank.middleware.UrlLengthMiddleware",
+    # before django-prometheus's second middleware, which reads the header as a number
+    "bank.middleware.ContentLengthMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "bank.middleware.DatabaseFaultMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -77,6 +84,8 @@ MIDDLEWARE = [
     "bank.middleware.JsonBodyMiddleware",
     # after DatabaseFaultMiddleware (a fault in its read answers 503 honestly), before every view
     "bank.middleware.RestorePauseMiddleware",
+    # django-prometheus: last, to count requests by view, method and status
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 # Content-Security-Policy: scripts, styles and connections (the API and the live socket) come from
@@ -359,3 +368,26 @@ DJANGO_STRUCTLOG_STATUS_START_LOG_LEVEL = logging.DEBUG
 DJANGO_STRUCTLOG_STATUS_4XX_LOG_LEVEL = logging.INFO
 # another origin allowed to call the API (CORS_ALLOWED_ORIGINS) reads the request id of an answer too
 CORS_EXPOSE_HEADERS = ["X-Request-ID"]
+
+def address_networks(name: str, default: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """The comma-separated addresses or networks of an environment variable (127.0.0.1, 10.0.0.0/8, ::1)."""
+    networks = []
+    for item in env_list(name, default):
+        try:
+            networks.append(ipaddress.ip_network(item, strict=False))
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"{name}: '{item}' is not an address or a network (such as 127.0.0.1, 10.0.0.0/8 or ::1)."
+            ) from None
+    return networks
+
+
+# /metrics (operations/metrics.py): read from these client addresses (as the sign-in throttle sees
+# them: BANK_NUM_PROXIES), or by a caller that sends `Authorization: Bearer <BANK_METRICS_TOKEN>`;
+# anyone else gets 404 (403 for a wrong token). Loopback by default: a scraper on the machine itself.
+BANK_METRICS_ALLOWED = address_networks("BANK_METRICS_ALLOWED", "127.0.0.0/8,::1")
+BANK_METRICS_TOKEN = os.environ.get("BANK_METRICS_TOKEN", "")
+# a load balancer's health checks and a scraper inside the network speak plain HTTP to the proxy:
+# these answers are not redirected to HTTPS when SECURE_SSL_REDIRECT is on (production)
+SECURE_REDIRECT_EXEMPT = [r"^health/(live|ready)$", r"^metrics$"]
+

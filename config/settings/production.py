@@ -6,12 +6,20 @@ from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
 from .base import env_bool
-from .secret_key import production_backup_key_problem, production_secret_key_problem
+from .secret_key import (
+    production_backup_key_problem,
+    production_metrics_token_problem,
+    production_secret_key_problem,
+)
 
 DEBUG = False
 # a key that is missing, short, or made of a few characters or a pattern repeated: refuse to start,
 # naming the variable (config/settings/secret_key.py says how the randomness is estimated)
-_key_problem = production_secret_key_problem(SECRET_KEY) or production_backup_key_problem(BANK_BACKUP_KEY)  # noqa: F405
+_key_problem = (
+    production_secret_key_problem(SECRET_KEY)  # noqa: F405
+    or production_backup_key_problem(BANK_BACKUP_KEY)  # noqa: F405
+    or production_metrics_token_problem(BANK_METRICS_TOKEN)  # noqa: F405
+)
 if _key_problem:
     raise ImproperlyConfigured(_key_problem)
 

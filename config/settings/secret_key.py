@@ -19,6 +19,8 @@ SECRET_KEY_MIN_DISTINCT_CHARACTERS = 5
 SECRET_KEY_VARIABLE = "DJANGO_SECRET_KEY"
 BACKUP_KEY_MIN_LENGTH = 32  # operations/backup.py refuses to sign with less
 BACKUP_KEY_VARIABLE = "BANK_BACKUP_KEY"
+METRICS_TOKEN_MIN_LENGTH = 32
+METRICS_TOKEN_VARIABLE = "BANK_METRICS_TOKEN"
 # The least estimated randomness of a production key (`estimated_bits`), in bits: a floor that
 # patterned keys stay well under ("abcde" * 10: 5, "k7#Qp2" * 9: 18, "password" * 7: 25,
 # "an-operator-chosen-key-" + "x" * 40: 56) and random ones above (in 5,000 draws each, the least:
@@ -106,6 +108,14 @@ def production_backup_key_problem(key: str) -> str | None:
     if not key:
         return None
     return production_key_problem(key, variable=BACKUP_KEY_VARIABLE, min_length=BACKUP_KEY_MIN_LENGTH)
+
+
+def production_metrics_token_problem(token: str) -> str | None:
+    """Why `token` cannot open /metrics in production (BANK_METRICS_TOKEN); None when it can, or when it
+    is not set (then only the addresses of BANK_METRICS_ALLOWED read it)."""
+    if not token:
+        return None
+    return production_key_problem(token, variable=METRICS_TOKEN_VARIABLE, min_length=METRICS_TOKEN_MIN_LENGTH)
 
 
 def local_secret_key(directory: Path, *, file_name: str = KEY_FILE_NAME) -> str:

@@ -81,6 +81,28 @@ async def test_foreign_origin_is_refused():
     assert not connected
 
 
+def open_sockets_counted() -> float:
+    """/metrics' bank_live_sockets in this process (operations/metrics.py)."""
+    from prometheus_client import REGISTRY
+
+    return REGISTRY.get_sample_value("bank_live_sockets") or 0.0
+
+
+async def test_an_open_socket_counts_in_the_metrics_from_its_hello_until_it_closes():
+    before = open_sockets_counted()
+    player = await database_sync_to_async(PlayerFactory)()
+    first, second = await open_socket_for(player.user), await open_socket_for(player.user)
+    assert open_sockets_counted() == before + 2
+    await first.disconnect()
+    assert open_sockets_counted() == before + 1
+    refused, _ = await connect("not-a-ticket")  # refused sockets never count
+    await assert_closed_with_4401(refused)
+    await refused.disconnect()
+    assert open_sockets_counted() == before + 1
+    await second.disconnect()
+    assert open_sockets_counted() == before
+
+
 async def test_ticket_endpoint_answers_a_ticket_that_opens_the_socket(player_api_async):
     client, _player = player_api_async
     response = await database_sync_to_async(client.post)("/api/ws-ticket")

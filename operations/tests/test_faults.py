@@ -98,6 +98,8 @@ def test_calls_answer_503_unavailable_when_the_database_cannot_be_reached(player
             assert body["code"] == "unavailable"
             assert "database" in body["detail"]
         assert _get(f"{base}/api/health")[0] == 503
+        assert _get(f"{base}/health/ready")[0] == 503
+        assert _get(f"{base}/health/live") == (200, {"status": "ok"})  # it asks nothing
     finally:
         process.terminate()
         process.wait(timeout=10)

@@ -4,6 +4,7 @@
 
 from django_tasks_db.management.commands import db_worker
 
+from operations.metrics import start_pool_sampler
 from operations.tasks import seed_tick
 
 
@@ -11,5 +12,6 @@ class Command(db_worker.Command):
     help = "Run the bank's background tasks (Discord notifications, the daily jobs): seeds the minute tick first."
 
     def handle(self, *args, **options):
+        start_pool_sampler()  # this worker's database pool in /metrics
         seed_tick()
         super().handle(*args, **options)
