@@ -6,7 +6,7 @@ statements (the PostgreSQL backend, bank/postgresql/base.py); this module adds t
 - per process, kept by prometheus_client: the database pool's connections, those lent out and the
   calls waiting for one (`start_pool_sampler`, every POOL_SAMPLE_SECONDS), and the live sockets open
   (operations/consumers.py);
-- read from the database at each scrape (`BankCollector`, a fixed four queries): the Discord outbox's
+- read from the database at each scrape (`BankCollector`, a fixed five queries): the Discord outbox's
   backlog and its oldest message's age, the last books check's time and differences, each daily job's
   last run, and when a task worker last started a task.
 
@@ -35,16 +35,16 @@ from datetime import datetime
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import HttpResponse, JsonResponse
-from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Gauge, generate_latest, multiprocess
 from prometheus_client.core import GaugeMetricFamily, Metric
 
 from accounts.throttles import client_address
-from bank import outbox
+from bank import clock, outbox
 from bank.errors import error_body
 from bank.postgresql.base import pool_in_use
+from operations.backup import backup_status
 from operations.jobs import JOBS
 from operations.models import ReconcileRun, ScheduledJob
 from operations.tasks import worker_activity
@@ -111,14 +111,14 @@ def _seconds(moment: datetime | None) -> float:
 
 
 class BankCollector:
-    """The bank's figures that live in its database, read when Prometheus asks: four queries whatever
+    """The bank's figures that live in its database, read when Prometheus asks: five queries whatever
     the data. A database that cannot be read leaves them out and says so (bank_figures_up 0); the
     rest of the page (requests, pools, sockets) is served all the same."""
 
     def collect(self) -> Iterator[Metric]:
         up = GaugeMetricFamily("bank_figures_up", "1 when the figures read from the database below were read.")
         try:
-            figures = list(self._figures(timezone.now()))
+            figures = list(self._figures(clock.now()))
         except DatabaseError as error:
             logger.warning("Metrics: the bank's figures could not be read (%s)", type(error).__name__)
             up.add_metric([], 0)
@@ -170,6 +170,30 @@ class BankCollector:
             succeeded.add_metric([name], _seconds(row.last_succeeded_at))
             failed.add_metric([name], 1 if row.last_error else 0)
         yield from (started, succeeded, failed)
+
+        backups = backup_status(now=now)
+        verified_at = backups["last_verified_at"]
+        yield _gauge(
+            "bank_backups_enabled", "1 when the daily backup is on (BANK_BACKUP_DIR is set).", backups["enabled"]
+        )
+        yield _gauge(
+            "bank_backup_last_verified_timestamp_seconds",
+            "When the newest backup that passed its check was taken; 0 for never.",
+            _seconds(verified_at),
+        )
+        yield _gauge(
+            "bank_backup_last_verified_age_seconds",
+            "Age of the newest backup that passed its check; 0 when there is none (see bank_backup_stale).",
+            (now - verified_at).total_seconds() if verified_at else 0.0,
+        )
+        yield _gauge(
+            "bank_backup_last_failed", "1 when the newest daily backup failed (or its check did).", backups["failed"]
+        )
+        yield _gauge(
+            "bank_backup_stale",
+            "1 when backups are on and no checked backup was taken in the last 26 hours (the Overview warns).",
+            backups["stale"],
+        )
 
         yield _gauge(
             "bank_task_worker_last_start_timestamp_seconds",

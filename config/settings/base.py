@@ -1,7 +1,7 @@
 """Settings shared by every environment; everything that differs comes from the environment."""
 
-import logging
 import ipaddress
+import logging
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -369,6 +369,7 @@ DJANGO_STRUCTLOG_STATUS_4XX_LOG_LEVEL = logging.INFO
 # another origin allowed to call the API (CORS_ALLOWED_ORIGINS) reads the request id of an answer too
 CORS_EXPOSE_HEADERS = ["X-Request-ID"]
 
+
 def address_networks(name: str, default: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
     """The comma-separated addresses or networks of an environment variable (127.0.0.1, 10.0.0.0/8, ::1)."""
     networks = []
@@ -390,4 +391,3 @@ BANK_METRICS_TOKEN = os.environ.get("BANK_METRICS_TOKEN", "")
 # a load balancer's health checks and a scraper inside the network speak plain HTTP to the proxy:
 # these answers are not redirected to HTTPS when SECURE_SSL_REDIRECT is on (production)
 SECURE_REDIRECT_EXEMPT = [r"^health/(live|ready)$", r"^metrics$"]
-

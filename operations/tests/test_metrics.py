@@ -16,7 +16,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bank import outbox
 from bank.models import OutboxMessage
 from operations import metrics, tasks
-from operations.models import ReconcileRun, ScheduledJob
+from operations.models import BackupRun, ReconcileRun, ScheduledJob
 
 pytestmark = pytest.mark.django_db
 ON_POSTGRESQL = os.environ.get("DATABASE_URL", "").startswith("postgres")
@@ -177,17 +177,44 @@ def test_the_task_workers_last_start_is_shown(api):
     )
 
 
+def test_the_last_backups_age_and_state_are_shown_and_a_27_hour_old_one_is_stale(api, settings, tmp_path):
+    settings.BANK_BACKUP_DIR = ""
+    found = figures(scrape(api).content.decode())
+    assert found["bank_backups_enabled"] == 0
+    assert found["bank_backup_stale"] == 0  # off is said by bank_backups_enabled, not as a stale backup
+
+    settings.BANK_BACKUP_DIR = str(tmp_path)
+    found = figures(scrape(api).content.decode())
+    assert (found["bank_backups_enabled"], found["bank_backup_stale"]) == (1, 1)  # none made yet
+    assert found["bank_backup_last_verified_timestamp_seconds"] == 0
+
+    taken = timezone.now() - timedelta(hours=3)
+    BackupRun.objects.create(created_at=taken, directory=str(tmp_path), state=BackupRun.State.VERIFIED)
+    found = figures(scrape(api).content.decode())
+    assert found["bank_backup_last_verified_timestamp_seconds"] == pytest.approx(taken.timestamp())
+    assert found["bank_backup_last_verified_age_seconds"] == pytest.approx(3 * 3600, abs=5)
+    assert (found["bank_backup_stale"], found["bank_backup_last_failed"]) == (0, 0)
+
+    BackupRun.objects.filter(state=BackupRun.State.VERIFIED).update(created_at=timezone.now() - timedelta(hours=27))
+    failed = timezone.now() - timedelta(minutes=5)
+    BackupRun.objects.create(created_at=failed, directory=str(tmp_path), state=BackupRun.State.FAILED, detail="gone")
+    found = figures(scrape(api).content.decode())
+    assert found["bank_backup_last_verified_age_seconds"] == pytest.approx(27 * 3600, abs=5)
+    assert (found["bank_backup_stale"], found["bank_backup_last_failed"]) == (1, 1)
+
+
 @pytest.mark.parametrize("rows", [0, 30])
-def test_the_bank_figures_take_four_queries_whatever_the_data(django_assert_num_queries, rows):
+def test_the_bank_figures_take_five_queries_whatever_the_data(django_assert_num_queries, rows, tmp_path):
     for index in range(rows):
         queued(created_ago=timedelta(minutes=index))
         ReconcileRun.objects.create(checked_at=timezone.now(), accounts_checked=1, differences=[{"n": index}])
         a_task_started(tasks.tick, ago=timedelta(seconds=index))
+        BackupRun.objects.create(created_at=timezone.now(), directory=str(tmp_path), state=BackupRun.State.VERIFIED)
     for name in ("reconcile", "overdue_savings"):
         ScheduledJob.objects.get_or_create(name=name)
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(5):
         collected = list(metrics.BankCollector().collect())
-    assert len(collected) == 10
+    assert len(collected) == 15
 
 
 def test_a_database_that_cannot_be_read_leaves_the_bank_figures_out_and_serves_the_rest(api, monkeypatch):
