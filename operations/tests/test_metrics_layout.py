@@ -41,6 +41,7 @@ pytestmark = [pytest.mark.servers, needs_postgresql_and_redis, pytest.mark.djang
 
 TOKEN = "layout-metrics-token-Hq4Zx8Lw2Nv6Rt0Ks3Pd"
 SCRAPER = "127.0.0.5"  # the one address allowed to read /metrics without the token, in this layout
+BALANCER = "127.0.0.1"  # a load balancer in front (make balance): nginx believes its X-Forwarded-For
 REQUESTS = 200
 KEEP_ALIVE_200 = (
     "django_http_responses_total_by_status_view_method_total",
@@ -48,12 +49,18 @@ KEEP_ALIVE_200 = (
 )
 
 
-def get(base_url: str, path: str, *, source: str = "127.0.0.1", token: str | None = None) -> tuple[int, str]:
-    """GET through nginx from the local address `source` (every 127.x address is this machine's)."""
+def get(
+    base_url: str, path: str, *, source: str = "127.0.0.1", token: str | None = None, forwarded_for: str = ""
+) -> tuple[int, str]:
+    """GET through nginx from the local address `source` (every 127.x address is this machine's), as a
+    balancer would send it when `forwarded_for` names the client."""
     url = urlparse(base_url)
     connection = http.client.HTTPConnection(url.netloc, timeout=10, source_address=(source, 0))
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if forwarded_for:
+        headers["X-Forwarded-For"] = forwarded_for
     try:
-        connection.request("GET", path, headers={"Authorization": f"Bearer {token}"} if token else {})
+        connection.request("GET", path, headers=headers)
         response = connection.getresponse()
         return response.status, response.read().decode()
     finally:
@@ -111,7 +118,12 @@ def test_metrics_count_both_http_workers_requests_and_show_the_backlog_the_books
         message = OutboxMessage.objects.create(kind="test", content="hello", next_attempt_at=timezone.now())
         OutboxMessage.objects.filter(pk=message.pk).update(created_at=timezone.now() - timedelta(minutes=minutes))
 
-    with production_layout(http_workers=2, BANK_METRICS_ALLOWED=f"{SCRAPER}/32", BANK_METRICS_TOKEN=TOKEN) as layout:
+    with production_layout(
+        http_workers=2,
+        BANK_METRICS_ALLOWED=f"{SCRAPER}/32",
+        BANK_METRICS_TOKEN=TOKEN,
+        BANK_TRUSTED_BALANCER=BALANCER,
+    ) as layout:
         base = layout.base_url
         # who may read it: nginx refuses a caller from another address that sends no credential; the
         # app checks a credential
@@ -119,6 +131,11 @@ def test_metrics_count_both_http_workers_requests_and_show_the_backlog_the_books
         assert get(base, "/metrics", token=TOKEN)[0] == 200
         assert get(base, "/metrics", token=TOKEN + "x")[0] == 403
         assert get(base, "/metrics", source=SCRAPER, token="not-the-token")[0] == 403
+        # behind the balancer the address that counts is the client's, as the balancer names it: the
+        # balancer's own address opens nothing, and a client's own X-Forwarded-For is not believed
+        assert get(base, "/metrics", source=BALANCER, forwarded_for="203.0.113.5")[0] == 404
+        assert get(base, "/metrics", source=BALANCER, forwarded_for=SCRAPER)[0] == 200
+        assert get(base, "/metrics", source="127.0.0.2", forwarded_for=SCRAPER)[0] == 404
 
         # the day's books check ran as the task worker started, and found the difference
         wait_for(
