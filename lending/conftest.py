@@ -1,7 +1,15 @@
+"""Fixtures for the lending tests (loans, savings, products), which run on one fixed day, whatever the
+calendar says (conftest.py, RULES_DAY)."""
+
 import pytest
 
 from accounts.tests.factories import PlayerFactory
-from conftest import bearer_for
+from conftest import RULES_DAY, bearer_for
+
+
+@pytest.fixture
+def bank_date_default():
+    return RULES_DAY
 
 
 @pytest.fixture

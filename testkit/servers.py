@@ -66,12 +66,21 @@ def env_for_test_database(**extra: str) -> dict[str, str]:
 @contextmanager
 def asgi_server(env: dict[str, str], *, log_path: Path | None = None):
     """Yield the base URL of a daphne process serving config.asgi with these environment variables
-    (started as `make run` starts it, `python -m config.server`); its output goes to `log_path` if given."""
+    (started as `make run` starts it, `python -m config.server`); its output goes to `log_path` if given.
+    When the test has moved its clock (conftest.py, bank_clock), the server runs on the same clock
+    (testkit/travelled.py)."""
+    from testkit.travelled import CLOCK_SHIFT_VARIABLE, clock_shift
+
     port = free_port()
     full_env = {k: v for k, v in os.environ.items() if k not in {"PYTEST_CURRENT_TEST"}} | env
     output = log_path.open("w") if log_path is not None else None
+    server = ["config.server", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
+    shift = clock_shift()
+    if shift:
+        server = ["testkit.travelled", *server]
+        full_env[CLOCK_SHIFT_VARIABLE] = repr(shift)
     process = subprocess.Popen(
-        [sys.executable, "-m", "config.server", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        [sys.executable, "-m", *server],
         cwd=ROOT,
         env=full_env | {"PYTHONUNBUFFERED": "1"},
         stdout=output or subprocess.DEVNULL,

@@ -1,9 +1,16 @@
-"""Fixtures for the credit tests: fake migration sources that stand in for the lending records."""
+"""Fixtures for the credit tests: fake migration sources that stand in for the lending records. The credit
+tests run on one fixed day, whatever the calendar says (conftest.py, RULES_DAY)."""
 
 import pytest
 
+from conftest import RULES_DAY
 from credit import migration
 from credit.tests.sources import fixed_counts_sql
+
+
+@pytest.fixture
+def bank_date_default():
+    return RULES_DAY
 
 
 @pytest.fixture
