@@ -3,7 +3,8 @@ same assertions hold on any day, the awkward ones too (issue 32). Each case runs
 late on a Sunday, a month's last minute, a leap day, the year's last minute and the next year's first,
 and the first night of summer time in a bank whose clock is Berlin's (its day is not UTC's there)."""
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -15,7 +16,11 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("high_threshold")]
 
 
 def _on(when: str, day: date, *, id: str, time_zone: str = "UTC"):
-    return pytest.param((day, time_zone), marks=pytest.mark.bank_date(when), id=id)
+    """A case: `when` on the wall clock of a bank in `time_zone` (a day: its noon), where today is `day`."""
+    moment = datetime.fromisoformat(when if len(when) > len("2028-02-29") else f"{when} 12:00")
+    return pytest.param(
+        (day, time_zone), marks=pytest.mark.bank_date(moment.replace(tzinfo=ZoneInfo(time_zone))), id=id
+    )
 
 
 AWKWARD_DAYS = [
@@ -25,7 +30,7 @@ AWKWARD_DAYS = [
     _on("2027-12-31 23:59", date(2027, 12, 31), id="new-years-eve-23:59"),
     _on("2028-01-01 00:00", date(2028, 1, 1), id="new-years-day-00:00"),
     # 00:30 summer time in Berlin (CEST), 22:30 of the day before in UTC
-    _on("2027-03-28T22:30:00+00:00", date(2027, 3, 29), time_zone="Europe/Berlin", id="berlin-after-dst-00:30"),
+    _on("2027-03-29 00:30", date(2027, 3, 29), time_zone="Europe/Berlin", id="berlin-after-dst-00:30"),
 ]
 
 
