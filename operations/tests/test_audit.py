@@ -12,6 +12,7 @@ from accounts import services as accounts_services
 from accounts.tests.factories import AdminFactory, PlayerFactory, made
 from bank import audit
 from bank.models import AppendOnlyError, AuditEntry
+from conftest import RULES_DAY
 from credit import services as credit_services
 from exchange import services as exchange_services
 from exchange.models import PearlExchangeRequest
@@ -236,6 +237,7 @@ SERVICES = {
 
 @pytest.mark.parametrize("kind", sorted(SERVICES))
 @pytest.mark.usefixtures("high_threshold")
+@pytest.mark.bank_date(RULES_DAY)  # the date changes move a start back days: not across New Year
 def test_each_admin_service_writes_one_entry_of_its_kind_by_the_acting_admin(kind, admin_user):
     SERVICES[kind](admin_user)
     entries = list(AuditEntry.objects.all())
@@ -432,6 +434,7 @@ def test_the_django_admin_site_shows_entries_and_cannot_add_change_or_delete_the
     assert AuditEntry.objects.get().kind == "dividends.set"
 
 
+@pytest.mark.bank_date(RULES_DAY)  # 72 hours back is 3 days back: not across a change to summer time
 def test_an_officer_picks_an_officer_finds_a_player_by_name_and_narrows_to_days(admin_api, admin_user):
     lou = AdminFactory(username="lou", display_name="Lou S.")
     aria, borin = PlayerFactory(name="Aria"), PlayerFactory(name="Borin")

@@ -62,6 +62,7 @@ def _get(url: str, token: str | None = None, body: dict | None = None) -> tuple[
         return error.code, json.loads(error.read() or b"{}")
 
 
+@pytest.mark.bank_date(None)  # its server runs at the real time: so does the token it checks
 def test_calls_answer_503_unavailable_when_the_database_cannot_be_reached(player, tmp_path: Path):
     """A real server whose database file lies in a folder that does not exist."""
     port = free_port()

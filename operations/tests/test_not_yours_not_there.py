@@ -12,15 +12,15 @@ from datetime import timedelta
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
-from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
 from bank.models import Proposal
-from conftest import bearer_for
+from conftest import RULES_DAY, bank_moment, bearer_for
 from exchange.models import PearlExchangeRequest
 from lending.tests.factories import LoanFactory, PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 
-pytestmark = pytest.mark.django_db
+# the valid inputs' dates are in the windows of this day (a start date within this year and next)
+pytestmark = [pytest.mark.django_db, pytest.mark.bank_date(RULES_DAY)]
 
 ID = "<int:pk>"
 MISSING_ID = 987_654_321
@@ -41,7 +41,7 @@ ROUTE_KINDS = [
     (r"^admin/proposals/<int:pk>/", "proposal"),  # officers only: a player gets 403 whatever the id
 ]
 
-TODAY = timezone.localdate()
+TODAY = bank_moment(RULES_DAY).date()
 # a valid input for each route and method, so that only the id can make the call fail
 INPUTS: dict[tuple[str, str], dict] = {
     ("players/<int:pk>", "put"): {"body": {"has_solo_access": True}},
