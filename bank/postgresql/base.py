@@ -9,6 +9,7 @@ A restore no longer meets the writes here: it pauses the bank first (bank/mainte
 that writes are refused before they start, and waits for those in flight.
 """
 
+from django.db import connections
 from django_prometheus.db.backends.postgresql import base
 from psycopg_pool import ConnectionPool
 
@@ -28,8 +29,12 @@ _pools_in_use: dict[str, ConnectionPool] = {}
 
 
 def pool_in_use(alias: str = "default") -> ConnectionPool | None:
-    """This process's pool of `alias`'s connections, once a call has taken one from it; else None."""
-    return _pools_in_use.get(alias)
+    """This process's pool of `alias`'s connections, once a call has taken one from it; else None.
+    The pool Django lends from now (its `pool` property), not the one seen first: a pool closed and
+    made again (close_pool, as tests and a reconfigured database do) is followed."""
+    if alias not in _pools_in_use:
+        return None
+    return getattr(connections[alias], "pool", None)
 
 
 class DatabaseWrapper(CommitReportingMixin, base.DatabaseWrapper):
