@@ -285,9 +285,9 @@ def test_writes_racing_a_restore_answer_2xx_409_or_503_being_restored_and_the_bo
 ):
     """Approvals, credit adjustments and New Player from eight threads (the Django test client, a
     connection each) while `restore --replace` runs three times: never a 500, every 503 is the
-    pause's with nothing changed, and the books balance after (books_balance). Each restore holds
-    its pause until a write has met it (at most 5 s), so a busy machine, where every thread may be
-    waiting on the database while a quick restore runs, still puts a write against the pause."""
+    pause's with nothing changed, and the books balance after (books_balance). Each restore, once
+    the bank is paused, waits for a write to meet the pause (at most 5 s) before it begins: on a busy
+    machine every thread may otherwise be waiting for SQLite's write lock while a quick restore runs."""
     players = stock_bank(admin=admin_user)
     for player in players:
         for _ in range(2):
@@ -300,13 +300,15 @@ def test_writes_racing_a_restore_answer_2xx_409_or_503_being_restored_and_the_bo
     met_the_pause = threading.Event()
     answers: list[tuple[str, int, dict]] = []
     failures: list[str] = []
-    check_books = backup._refuse_unbalanced_books
+    restore_paused = backup._restore_paused
 
-    def books_once_a_write_met_the_pause():
+    def restore_once_a_write_met_the_pause(*args, **kwargs):
+        # the bank is paused and the restore's transaction not yet begun: on SQLite that transaction
+        # holds the one write lock, and a write waiting for it meets the pause only after it
         met_the_pause.wait(5)
-        return check_books()
+        return restore_paused(*args, **kwargs)
 
-    monkeypatch.setattr(backup, "_refuse_unbalanced_books", books_once_a_write_met_the_pause)
+    monkeypatch.setattr(backup, "_restore_paused", restore_once_a_write_met_the_pause)
 
     def write_until_done(worker: int) -> None:
         client = staff_client(admin_user)
