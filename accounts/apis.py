@@ -15,10 +15,18 @@ from bank.inputs import parse
 from bank.paging import PageIn, page_of
 from bank.permissions import IsBankAdmin, require_role
 
-from . import officers, selectors, services, tokens
+from . import factors, officers, selectors, services, tokens
 from .serializers import (
     BlockedPlayersOut,
+    FactorCodeIn,
+    FactorConfirmedOut,
+    FactorNameIn,
+    FactorsOut,
+    FactorsResetIn,
+    FactorsResetOut,
     LockoutsLiftedOut,
+    LoginFactorIn,
+    LoginFactorNeededOut,
     LoginIn,
     LoginOut,
     MeOut,
@@ -36,9 +44,11 @@ from .serializers import (
     PlayerSearchIn,
     PlayerSearchOut,
     PlayerUpdateIn,
+    RecoveryCodesOut,
     RegisterIn,
     RegisterOut,
     SessionOut,
+    TotpEnrolmentOut,
     VerifyTokenOut,
     WsTicketOut,
 )
@@ -60,6 +70,24 @@ def _role(user) -> dict:
     return {"role": role} if role else {}
 
 
+def _login_body(user, issued: tokens.IssuedToken, *, enrolment_required: bool = False) -> dict:
+    player = selectors.own_player(user)
+    return (
+        _session_body(issued)
+        | {
+            "username": selectors.display_name(user),
+            "is_admin": user.is_staff,
+            "has_solo_access": bool(player and player.has_solo_access),
+            "player_id": player.pk if player else None,
+            "enrolment_required": enrolment_required,
+        }
+        | _role(user)
+    )
+
+
+FACTOR_NEEDED = "Enter the 6-digit code from your authenticator app (or one of your recovery codes)."
+
+
 class LoginApi(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
@@ -67,26 +95,45 @@ class LoginApi(APIView):
     extra_error_statuses = (401, 403, 404)  # wrong password, blocked account, no such player
 
     @extend_schema(
-        request=LoginIn, responses={200: LoginOut}, summary="Sign in by admin username, player name or discord"
+        request=LoginIn,
+        responses={200: LoginOut, 202: LoginFactorNeededOut},
+        summary="Sign in by admin username, player name or discord; an account with a second factor answers 202 "
+        "and a challenge instead of a token (then POST /api/login/factor)",
     )
     def post(self, request):
         data = parse(LoginIn, request, query=False)
         user = services.auth_login(
             username=data.get("username"), password=data.get("password"), address=client_address(request)
         )
-        issued = tokens.token_issue(user=user)
-        player = selectors.own_player(user)
-        body = (
-            _session_body(issued)
-            | {
-                "username": selectors.display_name(user),
-                "is_admin": user.is_staff,
-                "has_solo_access": bool(player and player.has_solo_access),
-                "player_id": player.pk if player else None,
-            }
-            | _role(user)
+        if factors.has_factor(user):
+            challenge, expires_at = factors.challenge_issue(user=user)
+            body = {"factor_required": True, "challenge": challenge, "expires_at": expires_at, "detail": FACTOR_NEEDED}
+            return Response(LoginFactorNeededOut(body).data, status=status.HTTP_202_ACCEPTED)
+        # an officer without a factor while the bank requires one reaches only enrolment
+        enrolment_only = factors.factor_required(user)
+        issued = tokens.token_issue(user=user, enrolment_only=enrolment_only)
+        return Response(LoginOut(_login_body(user, issued, enrolment_required=enrolment_only)).data)
+
+
+class LoginFactorApi(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [LoginRateThrottle]
+    extra_error_statuses = (401, 403)  # wrong code or expired challenge, locked or blocked account
+
+    @extend_schema(
+        request=LoginFactorIn,
+        responses={200: LoginOut},
+        summary="Second step of a sign-in: the challenge POST /api/login answered and a code (authenticator or "
+        "recovery code); issues the token. A wrong code counts toward the password's lockout",
+    )
+    def post(self, request):
+        data = parse(LoginFactorIn, request, query=False)
+        user, _device = services.auth_login_factor(
+            challenge=data.get("challenge"), code=data.get("otp"), address=client_address(request)
         )
-        return Response(LoginOut(body).data)
+        issued = tokens.token_issue(user=user, factor_verified=True)
+        return Response(LoginOut(_login_body(user, issued)).data)
 
 
 class RegisterApi(APIView):
@@ -177,6 +224,7 @@ class MeApi(APIView):
             "has_solo_access": bool(player and player.has_solo_access),
             "player": player,
             "may": roles.capabilities(request.user),
+            "enrolment_required": bool(getattr(getattr(request.user, "bank_session", None), "enrolment_only", False)),
         } | _role(request.user)
         if request.user.is_staff:  # an officer's own, never anyone else's
             body["display_name"] = request.user.public_name
@@ -401,3 +449,106 @@ class OfficerLockoutApi(APIView):
         addresses = lifted.addresses if lifted else 0
         detail = "The lockout was lifted." if addresses else "There was no lockout to lift."
         return Response(LockoutsLiftedOut({"addresses": addresses, "detail": detail}).data)
+
+
+# --- second factor: the caller's own (the Security screen), and a treasurer's reset of an officer's -------
+
+
+def _factor_out(device) -> dict:
+    kind = factors.KIND_OF_MODEL[type(device)]
+    return {
+        "id": device.pk,
+        "kind": kind.kind,
+        "label": kind.label,
+        "name": device.name,
+        "created_at": device.created_at,
+        "last_used_at": device.last_used_at,
+    }
+
+
+class MyFactorsApi(APIView):
+    @extend_schema(responses={200: FactorsOut}, summary="Your second factors and how many recovery codes are left")
+    def get(self, request):
+        user = request.user
+        body = {
+            "factors": factors.factors_of(user),
+            "recovery_codes_left": factors.recovery_codes_left(user),
+            "required": factors.factor_required(user),
+            "enrolment_required": bool(getattr(getattr(user, "bank_session", None), "enrolment_only", False)),
+        }
+        return Response(FactorsOut(body).data)
+
+
+class MyTotpEnrolApi(APIView):
+    @extend_schema(
+        request=FactorNameIn,
+        responses={201: TotpEnrolmentOut},
+        summary="Start adding an authenticator app: a new secret, as a QR code and as text; confirmed by its first code",
+    )
+    def post(self, request):
+        data = parse(FactorNameIn, request, query=False)
+        enrolment = factors.totp_enrol_start(user=request.user, name=data.get("name"))
+        body = {
+            "id": enrolment.device.pk,
+            "name": enrolment.device.name,
+            "secret": enrolment.secret,
+            "qr_svg": enrolment.qr_svg,
+        }
+        return Response(TotpEnrolmentOut(body).data, status=status.HTTP_201_CREATED)
+
+
+class MyTotpConfirmApi(APIView):
+    @extend_schema(
+        request=FactorCodeIn,
+        responses={200: FactorConfirmedOut},
+        summary="Confirm an authenticator app with its first code; the first factor also makes ten recovery codes",
+    )
+    def post(self, request, pk: int):
+        data = parse(FactorCodeIn, request, query=False)
+        device, codes = factors.totp_enrol_confirm(
+            user=request.user, device_id=pk, code=data.get("otp"), sid=request.auth.get("sid", "")
+        )
+        detail = "Your authenticator app is set up. From now on, signing in asks for its code after your password."
+        body = {"factor": _factor_out(device), "recovery_codes": codes, "detail": detail}
+        return Response(FactorConfirmedOut(body).data)
+
+
+class MyFactorApi(APIView):
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        summary="Remove one of your authenticator apps (never an officer's last while the bank requires one)",
+    )
+    def delete(self, request, pk: int):
+        factors.factor_remove(user=request.user, kind=factors.TOTP.kind, factor_id=pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MyRecoveryCodesApi(APIView):
+    @extend_schema(
+        request=None,
+        responses={201: RecoveryCodesOut},
+        summary="Ten new recovery codes, shown once; the old ones stop working",
+    )
+    def post(self, request):
+        codes = factors.recovery_codes_make(user=request.user)
+        detail = "Here are your new recovery codes. The old ones no longer work."
+        return Response(
+            RecoveryCodesOut({"recovery_codes": codes, "detail": detail}).data, status=status.HTTP_201_CREATED
+        )
+
+
+class OfficerFactorsResetApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=FactorsResetIn,
+        responses={200: FactorsResetOut},
+        summary="Treasurer: remove every second factor of another officer who lost theirs (with the reason); their "
+        "sessions end",
+    )
+    def post(self, request, pk: int):
+        data = parse(FactorsResetIn, request, query=False)
+        removed = factors.factors_reset(officer_id=pk, by=request.user, reason=data.get("reason"))
+        detail = "The officer's second factor was reset and their sessions ended. They set up a new one at their next sign-in."
+        return Response(FactorsResetOut({"factors_removed": removed, "detail": detail}).data)

@@ -4,6 +4,9 @@ from rest_framework_simplejwt.authentication import JWTAuthentication
 from rest_framework_simplejwt.exceptions import AuthenticationFailed, InvalidToken
 from rest_framework_simplejwt.settings import api_settings
 
+from bank.errors import BankError
+
+from .factors import ENROLMENT_ROUTES, MSG_ENROLMENT_ONLY
 from .models import User
 from .tokens import current_session
 
@@ -31,4 +34,19 @@ class BankJWTAuthentication(JWTAuthentication):
             raise InvalidToken(_("Token has been revoked"))
         if api_settings.CHECK_USER_IS_ACTIVE and not user.is_active:
             raise AuthenticationFailed(_("User is inactive"), code="user_inactive")
+        user.bank_session = session  # type: ignore[attr-defined]  # read by authenticate and GET /api/me
         return user
+
+    def authenticate(self, request):
+        """A session limited to enrolment (the bank requires a second factor and the officer has none)
+        reaches only the enrolment calls: anything else answers 403 `factor_enrolment_required`."""
+        found = super().authenticate(request)
+        if found is None:
+            return None
+        user, _token = found
+        session = getattr(user, "bank_session", None)
+        if session is not None and session.enrolment_only:
+            match = getattr(request, "resolver_match", None)
+            if match is None or match.url_name not in ENROLMENT_ROUTES:
+                raise BankError(MSG_ENROLMENT_ONLY, code="factor_enrolment_required", status=403)
+        return found

@@ -162,6 +162,12 @@ class BankSession(models.Model):
         blank=True,
         help_text="an officer's sign-in before this one: their failed sign-ins since then are shown to them",
     )
+    # The moment a second factor was last given in this session (None: signed in by password alone, by
+    # an account with no factor). A step-up (a fresh factor before the largest decisions) will read it.
+    factor_verified_at = models.DateTimeField(null=True, blank=True)
+    # A session that reaches only the Security screen's enrolment calls: an officer signed in by password
+    # while the bank requires a second factor and they have none (accounts/factors.py, ENROLMENT_ROUTES).
+    enrolment_only = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         state = "ended" if self.ended_at else f"until {self.expires_at:%Y-%m-%d %H:%M:%S}"
@@ -182,3 +188,17 @@ class WsTicket(models.Model):
 
     def __str__(self) -> str:
         return f"ticket of user {self.user_id}, {'used' if self.used_at else 'unused'}"
+
+
+class SignInChallenge(models.Model):
+    """The step between a right password and a second factor: the signed challenge handed to the
+    browser names this row (its nonce), so that it is used once (accounts/factors.py). Not bank data:
+    a backup leaves it out; rows older than a day are deleted at the next sign-in."""
+
+    nonce = models.CharField(max_length=64, primary_key=True)
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    expires_at = models.DateTimeField(db_index=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"sign-in challenge of user {self.user_id}, {'used' if self.used_at else 'unused'}"

@@ -28,7 +28,7 @@ from bank.decisions import AwaitingSecondApproval, Draft, Verdict
 from bank.errors import BankError
 from bank.models import Proposal
 
-from . import rules
+from . import factors, rules
 from .models import Player, User
 from .services import _clean, _identities_lock, _identity_clash, _validate_password
 from .tokens import sessions_end_for_user
@@ -122,6 +122,7 @@ def officer_list() -> QuerySet[User]:
         .annotate(
             locked_until=Max("staff_lockouts__locked_until", filter=locked),
             locked_addresses=Count("staff_lockouts", filter=locked),
+            has_factor=factors.has_factor_expression(),
         )
         .order_by("id")
     )

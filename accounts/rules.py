@@ -64,3 +64,7 @@ def default_display_name(user_id: int) -> str:
 def msg_no_password(name: str) -> str:
     # the UI looks for "has no password set" in this text
     return f"Player '{name}' has no password set. Use the registration form to create one."
+
+
+# A second factor's name (django-otp's device name holds 64 characters).
+FACTOR_NAME_MAX_LENGTH = 64

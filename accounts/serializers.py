@@ -68,6 +68,29 @@ class LoginOut(SessionOut):
     role = OfficerRoleOut()
     has_solo_access = serializers.BooleanField()
     player_id = serializers.IntegerField(allow_null=True)
+    enrolment_required = serializers.BooleanField(
+        default=False,
+        help_text="the bank requires a second factor and this officer has none: the token reaches only the "
+        "Security screen's enrolment calls until one is confirmed",
+    )
+
+
+class LoginFactorNeededOut(serializers.Serializer):
+    """A right password of an account with a second factor: no token yet, a challenge for the code."""
+
+    factor_required = serializers.BooleanField(default=True)
+    challenge = serializers.CharField(help_text="signed, single use, for this account, good for 5 minutes")
+    expires_at = serializers.DateTimeField()
+    detail = serializers.CharField()
+
+
+class LoginFactorIn(InputSerializer):
+    challenge = TextIn(label="Challenge", max_length=1000)
+    otp = TextIn(
+        label="Code",
+        max_length=64,
+        help_text="the 6-digit code of an authenticator app, or one recovery code",
+    )
 
 
 class RegisterIn(serializers.Serializer):
@@ -169,6 +192,9 @@ class MeOut(serializers.Serializer):
     failed_sign_ins = FailedSignInsOut(
         help_text="an officer's own failed sign-ins since their last sign-in (absent for players)"
     )
+    enrolment_required = serializers.BooleanField(
+        default=False, help_text="this session reaches only the Security screen until a second factor is set up"
+    )
 
 
 class PlayerUpdateIn(InputSerializer):
@@ -234,6 +260,7 @@ class OfficerOut(serializers.Serializer):
         allow_null=True, default=None, help_text="while a sign-in lockout runs (at any address): its latest end"
     )
     locked_addresses = serializers.IntegerField(default=0, help_text="the client addresses locked out now")
+    has_factor = serializers.BooleanField(default=False, help_text="the officer signs in with a second factor")
 
 
 class OfficersOut(serializers.Serializer):
@@ -284,3 +311,61 @@ class OfficerUpdateIn(InputSerializer):
     display_name = TextIn(
         label="Display name", max_length=rules.NAME_MAX_LENGTH, help_text="what players see of the officer"
     )
+
+
+# --- second factor (accounts/factors.py) -----------------------------------------------------------------
+
+
+class FactorOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["totp"], help_text="totp: an authenticator app (passkeys later)")
+    label = serializers.CharField(help_text="what the screens call the kind")
+    name = serializers.CharField(help_text="the name its owner gave it")
+    created_at = serializers.DateTimeField(allow_null=True)
+    last_used_at = serializers.DateTimeField(allow_null=True)
+
+
+class FactorsOut(serializers.Serializer):
+    factors = FactorOut(many=True)
+    recovery_codes_left = serializers.IntegerField(help_text="unused recovery codes")
+    required = serializers.BooleanField(help_text="the bank requires this account to have a second factor")
+    enrolment_required = serializers.BooleanField(help_text="this session reaches only enrolment until one is set up")
+
+
+class FactorNameIn(InputSerializer):
+    name = TextIn(label="Name", max_length=rules.FACTOR_NAME_MAX_LENGTH)
+
+
+class TotpEnrolmentOut(serializers.Serializer):
+    id = serializers.IntegerField(help_text="confirm it with POST /api/me/factors/totp/{id}/confirm")
+    name = serializers.CharField()
+    secret = serializers.CharField(help_text="the secret to type into an authenticator app (base32)")
+    qr_svg = serializers.CharField(help_text="the QR code to scan, as a data: URI of an SVG image")
+
+
+class FactorCodeIn(InputSerializer):
+    otp = TextIn(label="Code", max_length=64, help_text="the 6-digit code the authenticator app shows now")
+
+
+class FactorConfirmedOut(serializers.Serializer):
+    factor = FactorOut()
+    recovery_codes = serializers.ListField(
+        child=serializers.CharField(),
+        allow_null=True,
+        help_text="ten recovery codes, shown this once (with the first factor); null when none were made",
+    )
+    detail = serializers.CharField()
+
+
+class RecoveryCodesOut(serializers.Serializer):
+    recovery_codes = serializers.ListField(child=serializers.CharField(), help_text="shown this once")
+    detail = serializers.CharField()
+
+
+class FactorsResetIn(InputSerializer):
+    reason = TextIn(label="Reason", max_length=500)
+
+
+class FactorsResetOut(serializers.Serializer):
+    factors_removed = serializers.IntegerField()
+    detail = serializers.CharField()

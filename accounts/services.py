@@ -14,7 +14,7 @@ from bank import audit, clock, live, roles
 from bank.errors import BankError
 from bank.models import BankSettings, DecisionRecord
 
-from . import rules
+from . import factors, rules
 from .models import Player, StaffLockout, StaffSignInFailure, User
 from .tokens import sessions_end_for_user, sessions_end_for_user_but
 
@@ -87,8 +87,11 @@ def auth_login(*, username, password, address: str, door: str = DOOR_API) -> Use
         if player.is_blocked:  # blocked by other attempts meanwhile
             raise BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
         if correct:
-            player.failed_attempts = 0
-            player.save(update_fields=["failed_attempts"])
+            # with a second factor, only a right code forgets the failures: a stolen password must not
+            # reset the count of wrong codes (accounts/factors.py)
+            if not factors.has_factor(player.user):  # type: ignore[arg-type]  # has_password, above
+                player.failed_attempts = 0
+                player.save(update_fields=["failed_attempts"])
             return player.user  # type: ignore[return-value]  # has_password, above
         # a wrong password is counted, and the count must commit although the call fails
         player.failed_attempts += 1
@@ -149,7 +152,10 @@ def _staff_sign_in(*, admin: User, password: str, address: str, door: str) -> Us
         if lockout.is_locked(now):  # locked by other attempts meanwhile
             raise _staff_locked(lockout, now)
         if correct:
-            lockout.delete()  # a successful sign-in forgets this address's failures and doubling
+            # a successful sign-in forgets this address's failures and doubling; with a second factor,
+            # only the right code does (a stolen password must not reset the count of wrong codes)
+            if not factors.has_factor(admin):
+                lockout.delete()
             return admin
         # a wrong password is counted and recorded, and both must commit although the call fails
         _sign_in_failure_record(user=admin, at=now, address=address, door=door)
@@ -178,6 +184,110 @@ def _staff_sign_in(*, admin: User, password: str, address: str, door: str) -> Us
         lockout.save()
         _staff_lockouts_forget_stale(user=admin, now=now)
     raise failure
+
+
+def auth_login_factor(*, challenge, code, address: str, door: str = DOOR_API):
+    """The second step of a sign-in: the challenge a right password answered, and a code (an
+    authenticator's or a recovery code). Answers the user and the device that took the code. A wrong
+    code counts toward the lockout a wrong password counts toward (an officer's at this address, a
+    player's block), and is in the audit trail; a locked or blocked account is refused even the right
+    code. The challenge is used once, by the right code."""
+    row = factors.challenge_read(challenge)
+    user = row.user
+    return _factor_sign_in(user=user, challenge=row, code=code, address=address, door=door)
+
+
+def auth_factor_check(*, user: User, code, address: str, door: str):
+    """The Django admin site's second step (its form holds the password and the code together): the
+    device that took the code, or the refusal, counted as auth_login_factor counts it."""
+    return _factor_sign_in(user=user, challenge=None, code=code, address=address, door=door)
+
+
+def _factor_sign_in(*, user: User, challenge, code, address: str, door: str):
+    address = (address or "unknown")[: rules.ADDRESS_MAX_LENGTH]
+    now = clock.now()
+    failure: BankError | None = None
+    with transaction.atomic():
+        # the lock order: the user's row, then the player's, then what hangs on them
+        User.objects.select_for_update().filter(pk=user.pk).first()
+        player = Player.objects.select_for_update(of=("self",)).filter(user=user).first()
+        lockout = StaffLockout.objects.filter(user=user, address=address).first() if user.is_staff else None
+        if lockout is not None and lockout.is_locked(now):
+            raise _staff_locked(lockout, now)
+        if player is not None and player.is_blocked:
+            raise BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
+        device = factors.code_check(user=user, code=code)
+        if device is not None:
+            if challenge is not None:
+                factors.challenge_use(challenge)
+            factors.code_used_record(user=user, device=device, door=door)
+            if lockout is not None:
+                lockout.delete()
+            if player is not None and player.failed_attempts:
+                player.failed_attempts = 0
+                player.save(update_fields=["failed_attempts"])
+            return user, device
+        # a wrong code: recorded and counted, and both must commit although the call fails
+        factors.code_failed_record(user=user, door=door)
+        if user.is_staff:
+            failure = _staff_failure_count(admin=user, address=address, door=door, now=now)
+        elif player is not None:
+            failure = _player_failure_count(player=player, door=door)
+        else:
+            failure = BankError(factors.MSG_WRONG_CODE, code="wrong_code", status=401)
+    raise failure
+
+
+def _staff_failure_count(*, admin: User, address: str, door: str, now) -> BankError:
+    """One wrong code for an officer at this address, counted as a wrong password is (five lock)."""
+    _sign_in_failure_record(user=admin, at=now, address=address, door=door)
+    lockout, _ = StaffLockout.objects.get_or_create(user=admin, address=address)
+    lockout.failed_attempts += 1
+    failure = BankError(factors.MSG_WRONG_CODE, code="wrong_code", status=401)
+    if lockout.failed_attempts >= rules.MAX_FAILED_ATTEMPTS:
+        minutes = rules.staff_lockout_minutes(lockout.lockouts)
+        lockout.locked_until = now + timedelta(minutes=minutes)
+        lockout.lockouts += 1
+        lockout.failed_attempts = 0
+        audit.record(
+            actor=None,
+            kind="staff.locked",
+            obj=admin,
+            before={"failed_attempts": rules.MAX_FAILED_ATTEMPTS},
+            after={
+                "locked_until": lockout.locked_until,
+                "minutes": minutes,
+                "lockouts": lockout.lockouts,
+                "door": door,
+                "address": address,
+            },
+        )
+        failure = _staff_locked(lockout, now)
+    lockout.save()
+    return failure
+
+
+def _player_failure_count(*, player: Player, door: str) -> BankError:
+    """One wrong code for a player, counted as a wrong password is (five block)."""
+    player.failed_attempts += 1
+    fields = ["failed_attempts"]
+    failure = BankError(factors.MSG_WRONG_CODE, code="wrong_code", status=401)
+    if player.failed_attempts >= rules.MAX_FAILED_ATTEMPTS:
+        player.blocked_at = clock.now()
+        fields.append("blocked_at")
+        failure = BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
+        sessions_end_for_user(user_id=player.user_id)  # type: ignore[arg-type]  # a player with a factor has a user
+        live.notify({"players"}, [player.pk])
+        audit.record(
+            actor=None,
+            kind="player.blocked",
+            obj=player,
+            player=player,
+            before={"blocked_at": None, "failed_attempts": player.failed_attempts - 1},
+            after={"blocked_at": player.blocked_at, "failed_attempts": player.failed_attempts, "door": door},
+        )
+    player.save(update_fields=fields)
+    return failure
 
 
 def _sign_in_failure_record(*, user: User, at, address: str, door: str) -> None:

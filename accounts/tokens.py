@@ -55,8 +55,10 @@ def _token_for(*, session: BankSession, user: User) -> IssuedToken:
     )
 
 
-def token_issue(*, user: User) -> IssuedToken:
-    """Sign-in: a new session and its first token."""
+def token_issue(*, user: User, factor_verified: bool = False, enrolment_only: bool = False) -> IssuedToken:
+    """Sign-in: a new session and its first token. `factor_verified`: a second factor was given now
+    (the session keeps the moment); `enrolment_only`: the session reaches only the enrolment calls
+    (accounts/factors.py)."""
     now = clock.now()
     with transaction.atomic():
         # the lock order (docs/rules.md): the user's row first (the new session's foreign key reaches
@@ -70,7 +72,13 @@ def token_issue(*, user: User) -> IssuedToken:
         BankSession.objects.filter(expires_at__lt=now - SESSION_KEEP).delete()
         # an officer's session remembers the sign-in before it: their failed sign-ins since are shown
         previous = user.last_login if user.is_staff else None
-        session = BankSession(sid=secrets.token_hex(16), user=user, previous_sign_in_at=previous)
+        session = BankSession(
+            sid=secrets.token_hex(16),
+            user=user,
+            previous_sign_in_at=previous,
+            factor_verified_at=now if factor_verified else None,
+            enrolment_only=enrolment_only,
+        )
         issued = _token_for(session=session, user=user)
         session.save(force_insert=True)
         if user.is_staff:  # the Officers tab shows each officer's last sign-in

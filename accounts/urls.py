@@ -4,6 +4,7 @@ from . import apis
 
 urlpatterns = [
     path("login", apis.LoginApi.as_view(), name="login"),
+    path("login/factor", apis.LoginFactorApi.as_view(), name="login-factor"),
     path("register", apis.RegisterApi.as_view(), name="register"),
     path("verify-token", apis.VerifyTokenApi.as_view(), name="verify-token"),
     path("extend-session", apis.ExtendSessionApi.as_view(), name="extend-session"),
@@ -21,4 +22,10 @@ urlpatterns = [
     path("admin/officers/<int:pk>/password", apis.OfficerPasswordApi.as_view(), name="officer-password"),
     path("admin/officers/<int:pk>/lockout", apis.OfficerLockoutApi.as_view(), name="officer-lockout"),
     path("me/password", apis.OwnPasswordApi.as_view(), name="own-password"),
+    path("me/factors", apis.MyFactorsApi.as_view(), name="my-factors"),
+    path("me/factors/totp", apis.MyTotpEnrolApi.as_view(), name="my-factor-totp"),
+    path("me/factors/totp/<int:pk>/confirm", apis.MyTotpConfirmApi.as_view(), name="my-factor-totp-confirm"),
+    path("me/factors/totp/<int:pk>", apis.MyFactorApi.as_view(), name="my-factor"),
+    path("me/recovery-codes", apis.MyRecoveryCodesApi.as_view(), name="my-recovery-codes"),
+    path("admin/officers/<int:pk>/factors/reset", apis.OfficerFactorsResetApi.as_view(), name="officer-factors-reset"),
 ]

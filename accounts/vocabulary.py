@@ -19,6 +19,12 @@ VOCABULARY = Vocabulary(
         "officer.password_set": "Officer's password changed",
         "officer.password_changed": "Officer changed their own password",
         "player.password_changed": "Player changed their own password",
+        "factor.enrolled": "Second factor added",
+        "factor.removed": "Second factor removed",
+        "factor.code_failed": "Wrong second-factor code",
+        "factor.recovery_code_used": "Recovery code used to sign in",
+        "factor.recovery_codes_made": "New recovery codes made",
+        "factor.reset": "Officer's second factor reset",
     },
     audit_fields={"blocked_at": "datetime", "created_at": "datetime", "locked_until": "datetime"},
     live_kinds=["players", "officers"],
@@ -38,6 +44,13 @@ VOCABULARY = Vocabulary(
         "officer-password": {PUT: TREASURER},
         "officer-lockout": {DELETE: TREASURER},
         "own-password": {POST: TELLER},  # every officer, for themselves (players too: not an officer's route)
+        # the Security screen: every officer's own second factors (players' too)
+        "my-factors": {GET: TELLER},
+        "my-factor-totp": {POST: TELLER},
+        "my-factor-totp-confirm": {POST: TELLER},
+        "my-factor": {DELETE: TELLER},
+        "my-recovery-codes": {POST: TELLER},
+        "officer-factors-reset": {POST: TREASURER},
     },
     route_fields={("player-update", PUT): {"client_type": TREASURER, "has_solo_access": TREASURER}},
     actions={
@@ -45,6 +58,7 @@ VOCABULARY = Vocabulary(
         "solo_access": (("player-update", PUT, "has_solo_access"),),
         "password": (("player-password", PUT),),
         "unblock": (("player-unblock", PUT),),
+        "reset_factors": (("officer-factors-reset", POST),),
         "officers": (
             ("officers", GET),
             ("officers", POST),

@@ -23,6 +23,7 @@ FIELDS = (
     "loan_rate_min",
     "loan_rate_max",
     "start_date_back_days",
+    "require_second_factor",
 )
 # a field whose rise loosens the control; the others (the minimums) loosen when they fall
 RISE_LOOSENS = {"four_eyes_above", "savings_rate_max", "loan_rate_max", "start_date_back_days"}
@@ -33,7 +34,10 @@ LABELS = {
     "loan_rate_min": "lowest loan rate",
     "loan_rate_max": "highest loan rate",
     "start_date_back_days": "days one officer may move a start date back",
+    "require_second_factor": "second factor for every officer",
 }
+# yes/no controls: turning one off loosens it
+SWITCHES = {"require_second_factor"}
 
 # The apps' own rates must stay within the bounds (lending registers the rates its rules compute):
 # a check answers what is wrong with these settings, or "".
@@ -44,7 +48,19 @@ def register_bound_check(check: Callable[[dict], str]) -> None:
     _bound_checks.append(check)
 
 
+# What an app does when a control changes (accounts limits the sessions of officers without a second
+# factor when the bank starts requiring one): called with the changes, inside the change's transaction.
+_on_applied: list[Callable[[dict], None]] = []
+
+
+def register_on_applied(hook: Callable[[dict], None]) -> None:
+    if hook not in _on_applied:
+        _on_applied.append(hook)
+
+
 def _shown(name: str, value) -> str:
+    if name in SWITCHES:
+        return "required" if value else "not required"
     if name == "four_eyes_above":
         return f"€{value:,}"
     if name == "start_date_back_days":
@@ -76,6 +92,8 @@ def _apply(row: BankSettings, changes: dict, *, by) -> BankSettings:
     row.updated_by = by.get_username()
     row.save(update_fields=[*changes, "updated_by", "updated_at"])
     audit.record(actor=by, kind="bank.settings_set", obj=row, before=before, after=changes)
+    for hook in _on_applied:
+        hook(changes)
     live.notify({"bank_settings"})
     return row
 
@@ -111,13 +129,19 @@ def bank_settings_set(*, by, **values) -> BankSettings | decisions.AwaitingSecon
     )
 
 
+def _from_params(name: str, value):
+    """A proposal's value (kept as JSON) as the field holds it."""
+    if name in SWITCHES:
+        return bool(value)
+    if name in ("four_eyes_above", "start_date_back_days"):
+        return int(value)
+    return Decimal(value)
+
+
 def _carry_out(proposal: Proposal, verdict: decisions.Verdict) -> dict:
     row = BankSettings.locked()
     decisions.stale_unless(proposal, {name: getattr(row, name) for name in proposal.params}, noun="The bank settings")
-    changes = {
-        name: (Decimal(value) if name not in ("four_eyes_above", "start_date_back_days") else int(value))
-        for name, value in proposal.params.items()
-    }
+    changes = {name: _from_params(name, value) for name, value in proposal.params.items()}
     _validate({name: getattr(row, name) for name in FIELDS} | changes)
     _apply(row, changes, by=verdict.officer)
     return {"approved_by": verdict.approved_by}

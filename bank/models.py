@@ -223,6 +223,10 @@ class BankSettings(models.Model):
         default=START_DATE_BACK_DAYS_DEFAULT,
         help_text="how many days back one officer may move a start date; further back takes two officers",
     )
+    require_second_factor = models.BooleanField(
+        default=False,
+        help_text="every officer signs in with a second factor; one without is taken to enrolment and nothing else",
+    )
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.CharField(max_length=150, blank=True, default="", help_text="the officer's username")
 

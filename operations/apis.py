@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from accounts.selectors import player_for_call
 from bank import audit, clock, controls, decisions, outbox
 from bank.errors import BankError
-from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, TextField, WholeNumberField
+from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, WholeNumberField
 from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
 from bank.inputs import InputSerializer, parse
 from bank.models import AuditEntry, BankSettings, LedgerEntry, Proposal
@@ -485,6 +485,11 @@ class BankSettingsIn(InputSerializer):
         spoken_name="Days back",
         help_text="how many days back one officer may move a start date",
     )
+    require_second_factor = StrictBooleanField(
+        required=False,
+        help_text="every officer signs in with a second factor; turning it on is done at once, off takes a second "
+        "treasurer",
+    )
 
     def validate(self, attrs):
         if not attrs:
@@ -499,6 +504,7 @@ class BankSettingsOut(serializers.Serializer):
     loan_rate_min = rate_field()
     loan_rate_max = rate_field()
     start_date_back_days = serializers.IntegerField()
+    require_second_factor = serializers.BooleanField()
     sole_treasurer_delay_hours = serializers.IntegerField(
         help_text="how long a sole treasurer's looser control waits, published to every officer"
     )

@@ -19,8 +19,11 @@ exactly on SQLite and on PostgreSQL: whole numbers as JSON integers, rates as de
 ("0.0700"), dates and times in ISO 8601 (datetimes in UTC with microseconds). A round trip between
 any two databases reproduces every row.
 
-Sessions, sign-in tickets and idempotency records are not bank data (they expire within a day and
-would sign nobody in on another server): they are left out, and a restore ends every session.
+Sessions, sign-in tickets, sign-in challenges and idempotency records are not bank data (they expire
+within a day and would sign nobody in on another server): they are left out, and a restore ends every
+session. Second factors (django-otp's tables: authenticator secrets, recovery codes) are never in a
+backup either: a restore leaves the officers' alone (staff accounts are not restored), and a player's
+go with the player's account that a replace swaps for the file's (the player sets one up again).
 Bank-wide: this module sits on top of the apps and may read and write any of them.
 """
 
@@ -42,7 +45,7 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.db.models import BooleanField, DateTimeField, IntegerField, JSONField, Max, Q, Subquery
 from django.utils import timezone
 
-from accounts.models import BankSession, Player, User, WsTicket
+from accounts.models import BankSession, Player, SignInChallenge, User, WsTicket
 from bank import audit, clock, live, maintenance, writes
 from bank.bulk import insert_rows
 from bank.errors import BankError
@@ -82,7 +85,7 @@ MODELS = [
 ]
 # Not bank data: a restore or a replace empties them (every session ends, every proposal waiting for a
 # second officer goes: it was computed on the records the restore replaces).
-TRANSIENT = [WsTicket, BankSession, IdempotencyRecord, Proposal]
+TRANSIENT = [WsTicket, SignInChallenge, BankSession, IdempotencyRecord, Proposal]
 
 
 class BackupRefused(BankError):
@@ -692,6 +695,7 @@ _LOCKED_BY_RESTORE = [
     IdempotencyRecord,
     BankSession,
     WsTicket,
+    SignInChallenge,
     User,
     Player,
     PendingLoan,

@@ -55,6 +55,7 @@ def test_the_bank_admin_is_a_treasurer(admin_api):
         "last_login",
         "locked_until",
         "locked_addresses",
+        "has_factor",
     }
 
 

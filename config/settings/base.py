@@ -47,6 +47,10 @@ INSTALLED_APPS = [
     "django_structlog",
     # request and database figures for /metrics (operations/metrics.py adds the bank's own)
     "django_prometheus",
+    # officers' second factor (accounts/factors.py): authenticator codes and recovery codes
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     # the layers, lowest first (docs/architecture.md): the plumbing, the domains, the bank-wide features
     "bank",
     "accounts",
@@ -76,6 +80,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # the Django admin site's session remembers the second factor given at its sign-in (user.is_verified)
+    "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -312,6 +318,16 @@ SIMPLE_JWT = {
 BANK_PRODUCT_NAME = "Guild Bank"
 BANK_ADMIN_USERNAME = os.environ.get("BANK_ADMIN_USERNAME", "admin")
 BANK_WS_TICKET_SECONDS = 30
+
+# Second factor (accounts/factors.py, docs/decisions.md "Second factor"). The bank's own lockout counts
+# wrong codes (five lock like five wrong passwords), so django-otp's own throttle is off; a matched code
+# does not move the accepted window (no drift sync): a code is good in its 30 s step and one step either side.
+OTP_TOTP_ISSUER = "Guild Bank"
+OTP_TOTP_THROTTLE_FACTOR = 0
+OTP_STATIC_THROTTLE_FACTOR = 0
+OTP_TOTP_SYNC = False
+# how long the signed challenge between the password and the code lives (seconds)
+BANK_FACTOR_CHALLENGE_SECONDS = 300
 
 # Background work (Discord delivery, the daily jobs of operations/jobs.py) runs as django.tasks tasks, kept
 # in the bank's own database (django-tasks-db) and run by a worker: `manage.py db_worker` in a process

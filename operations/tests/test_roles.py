@@ -65,6 +65,13 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
         "their own session": [("extend-session", "POST"), ("logout", "POST"), ("ws-ticket", "POST")],
         # issue 30: an officer changes their own password in the app
         "their own password": [("own-password", "POST")],
+        # issue 34: every officer manages their own second factors on the Security screen
+        "their own second factors": [
+            ("my-factor-totp", "POST"),
+            ("my-factor-totp-confirm", "POST"),
+            ("my-factor", "DELETE"),
+            ("my-recovery-codes", "POST"),
+        ],
         "creates players": [("player-create", "POST")],
         "marks loan days and savings weeks": [("loan-payment", "POST"), ("savings-payment", "POST")],
         "runs Auto-Process Overdue": [("savings-auto", "POST")],
@@ -102,6 +109,8 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
             # issue 30: a treasurer resets an officer's password and lifts a lockout
             ("officer-password", "PUT"),
             ("officer-lockout", "DELETE"),
+            # issue 34: a treasurer resets another officer's lost second factor
+            ("officer-factors-reset", "POST"),
         ],
         "exchange rates": [("exchange-settings", "PUT")],
         "solo dividends": [("solo-dividends", "PUT")],
@@ -245,6 +254,7 @@ def _ids(officers) -> dict[str, int]:
         "pearl-exchange-requests": _first(PearlExchangeRequest).pk,
         "officers": officers[roles.TELLER].pk,
         "eligibility": _first(WithdrawalRequest).player_id,
+        "totp": 999_999,  # no such factor of the caller's: 404 once the role passes
     }
 
 

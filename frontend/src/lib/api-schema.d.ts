@@ -329,6 +329,23 @@ export interface paths {
         patch: operations["admin_officers_partial_update"];
         trace?: never;
     };
+    "/api/admin/officers/{id}/factors/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Treasurer: remove every second factor of another officer who lost theirs (with the reason); their sessions end */
+        post: operations["admin_officers_factors_reset_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/officers/{id}/lockout": {
         parameters: {
             query?: never;
@@ -1071,8 +1088,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in by admin username, player name or discord */
+        /** Sign in by admin username, player name or discord; an account with a second factor answers 202 and a challenge instead of a token (then POST /api/login/factor) */
         post: operations["login_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/login/factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Second step of a sign-in: the challenge POST /api/login answered and a code (authenticator or recovery code); issues the token. A wrong code counts toward the password's lockout */
+        post: operations["login_factor_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1130,6 +1164,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your second factors and how many recovery codes are left */
+        get: operations["me_factors_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/factors/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start adding an authenticator app: a new secret, as a QR code and as text; confirmed by its first code */
+        post: operations["me_factors_totp_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/factors/totp/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of your authenticator apps (never an officer's last while the bank requires one) */
+        delete: operations["me_factors_totp_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/factors/totp/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an authenticator app with its first code; the first factor also makes ten recovery codes */
+        post: operations["me_factors_totp_confirm_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/password": {
         parameters: {
             query?: never;
@@ -1141,6 +1243,23 @@ export interface paths {
         put?: never;
         /** Change your own password (a player or an officer): the current one is asked; your other sessions end */
         post: operations["me_password_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ten new recovery codes, shown once; the old ones stop working */
+        post: operations["me_recovery_codes_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1832,6 +1951,8 @@ export interface components {
             loan_rate_max?: number | string;
             /** @description how many days back one officer may move a start date */
             start_date_back_days?: number;
+            /** @description every officer signs in with a second factor; turning it on is done at once, off takes a second treasurer */
+            require_second_factor?: boolean;
         };
         BankSettingsOut: {
             four_eyes_above: number;
@@ -1844,6 +1965,7 @@ export interface components {
             /** Format: double */
             loan_rate_max: number;
             start_date_back_days: number;
+            require_second_factor: boolean;
             /** @description how long a sole treasurer's looser control waits, published to every officer */
             sole_treasurer_delay_hours: number;
             /** Format: date-time */
@@ -2164,6 +2286,60 @@ export interface components {
          * @enum {string}
          */
         ExchangeType: "sell" | "buy";
+        /** @description A call's input. A missing or null field's message names the field ("value is required"). */
+        FactorCodeInRequest: {
+            /** @description the 6-digit code the authenticator app shows now */
+            otp?: string | null;
+        };
+        FactorConfirmedOut: {
+            factor: components["schemas"]["FactorOut"];
+            /** @description ten recovery codes, shown this once (with the first factor); null when none were made */
+            recovery_codes: string[] | null;
+            detail: string;
+        };
+        /** @description A call's input. A missing or null field's message names the field ("value is required"). */
+        FactorNameInRequest: {
+            name?: string | null;
+        };
+        FactorOut: {
+            id: number;
+            /**
+             * @description totp: an authenticator app (passkeys later)
+             *
+             *     * `totp` - totp
+             */
+            kind: components["schemas"]["FactorOutKindEnum"];
+            /** @description what the screens call the kind */
+            label: string;
+            /** @description the name its owner gave it */
+            name: string;
+            /** Format: date-time */
+            created_at: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+        };
+        /**
+         * @description * `totp` - totp
+         * @enum {string}
+         */
+        FactorOutKindEnum: "totp";
+        FactorsOut: {
+            factors: components["schemas"]["FactorOut"][];
+            /** @description unused recovery codes */
+            recovery_codes_left: number;
+            /** @description the bank requires this account to have a second factor */
+            required: boolean;
+            /** @description this session reaches only enrolment until one is set up */
+            enrolment_required: boolean;
+        };
+        /** @description A call's input. A missing or null field's message names the field ("value is required"). */
+        FactorsResetInRequest: {
+            reason?: string | null;
+        };
+        FactorsResetOut: {
+            factors_removed: number;
+            detail: string;
+        };
         /** @description An officer's own failed sign-ins since their sign-in before this session; absent for players. */
         FailedSignInsOut: {
             /** @description wrong passwords given for this officer since `since` */
@@ -2212,14 +2388,6 @@ export interface components {
         JobsOut: {
             results: components["schemas"]["JobOut"][];
         };
-        /**
-         * @description * `loan_request` - loan_request
-         *     * `withdrawal` - withdrawal
-         *     * `exchange` - exchange
-         *     * `proposal` - proposal
-         * @enum {string}
-         */
-        KindEnum: "loan_request" | "withdrawal" | "exchange" | "proposal";
         LedgerEntryOut: {
             id: number;
             /** Format: date-time */
@@ -2516,6 +2684,22 @@ export interface components {
             addresses: number;
             detail: string;
         };
+        /** @description A call's input. A missing or null field's message names the field ("value is required"). */
+        LoginFactorInRequest: {
+            challenge?: string | null;
+            /** @description the 6-digit code of an authenticator app, or one recovery code */
+            otp?: string | null;
+        };
+        /** @description A right password of an account with a second factor: no token yet, a challenge for the code. */
+        LoginFactorNeededOut: {
+            /** @default true */
+            factor_required: boolean;
+            /** @description signed, single use, for this account, good for 5 minutes */
+            challenge: string;
+            /** Format: date-time */
+            expires_at: string;
+            detail: string;
+        };
         LoginInRequest: {
             username?: string | null;
             password?: string | null;
@@ -2539,6 +2723,11 @@ export interface components {
             role?: components["schemas"]["RoleEnum"];
             has_solo_access: boolean;
             player_id: number | null;
+            /**
+             * @description the bank requires a second factor and this officer has none: the token reaches only the Security screen's enrolment calls until one is confirmed
+             * @default false
+             */
+            enrolment_required: boolean;
         };
         MarkedOldOut: {
             updated_count: number;
@@ -2550,6 +2739,7 @@ export interface components {
             solo_access: boolean;
             password: boolean;
             unblock: boolean;
+            reset_factors: boolean;
             officers: boolean;
             credit_adjust: boolean;
             migration_execute: boolean;
@@ -2584,6 +2774,11 @@ export interface components {
             may: components["schemas"]["MayOut"];
             /** @description an officer's own failed sign-ins since their last sign-in (absent for players) */
             failed_sign_ins?: components["schemas"]["FailedSignInsOut"];
+            /**
+             * @description this session reaches only the Security screen until a second factor is set up
+             * @default false
+             */
+            enrolment_required: boolean;
         };
         /** @description A call's input. A missing or null field's message names the field ("value is required"). */
         MigrationExecuteInRequest: {
@@ -2657,6 +2852,11 @@ export interface components {
              * @default 0
              */
             locked_addresses: number;
+            /**
+             * @description the officer signs in with a second factor
+             * @default false
+             */
+            has_factor: boolean;
         };
         /** @description A call's input. A missing or null field's message names the field ("value is required"). */
         OfficerPasswordInRequest: {
@@ -3113,6 +3313,11 @@ export interface components {
             requested_at: string;
             detail: string;
         };
+        RecoveryCodesOut: {
+            /** @description shown this once */
+            recovery_codes: string[];
+            detail: string;
+        };
         RefusedCatchUpOut: {
             savings_id: number;
             player_name: string;
@@ -3511,6 +3716,15 @@ export interface components {
             withdrawal_date_max: string;
             savings_breakdown: components["schemas"]["BreakdownRowOut"][];
         };
+        TotpEnrolmentOut: {
+            /** @description confirm it with POST /api/me/factors/totp/{id}/confirm */
+            id: number;
+            name: string;
+            /** @description the secret to type into an authenticator app (base32) */
+            secret: string;
+            /** @description the QR code to scan, as a data: URI of an SVG image */
+            qr_svg: string;
+        };
         UndeliveredOut: {
             /** @description messages not delivered yet (waiting, retrying or given up) */
             count: number;
@@ -3539,7 +3753,7 @@ export interface components {
             expires_at: string | null;
         };
         WaitingItemOut: {
-            kind: components["schemas"]["KindEnum"];
+            kind: components["schemas"]["WaitingItemOutKindEnum"];
             kind_label: string;
             /** @description the request's id, or the proposal's */
             id: number;
@@ -3558,6 +3772,14 @@ export interface components {
             not_before: string | null;
             approvals: components["schemas"]["ApprovalOut"][];
         };
+        /**
+         * @description * `loan_request` - loan_request
+         *     * `withdrawal` - withdrawal
+         *     * `exchange` - exchange
+         *     * `proposal` - proposal
+         * @enum {string}
+         */
+        WaitingItemOutKindEnum: "loan_request" | "withdrawal" | "exchange" | "proposal";
         WaitingOut: {
             /** @description what you may decide now, oldest first (at most 50) */
             for_me: components["schemas"]["WaitingItemOut"][];
@@ -5765,6 +5987,112 @@ export interface operations {
             };
             /** @description This Idempotency-Key was already used with other input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_officers_factors_reset_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FactorsResetInRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorsResetOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9891,6 +10219,14 @@ export interface operations {
                     "application/json": components["schemas"]["LoginOut"];
                 };
             };
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginFactorNeededOut"];
+                };
+            };
             /** @description Bad input: the detail says what to fix; nothing was changed */
             400: {
                 headers: {
@@ -9920,6 +10256,110 @@ export interface operations {
             };
             /** @description No such record (or not the caller's own) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    login_factor_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["LoginFactorInRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10228,6 +10668,390 @@ export interface operations {
             };
         };
     };
+    me_factors_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorsOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    me_factors_totp_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FactorNameInRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolmentOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    me_factors_totp_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    me_factors_totp_confirm_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FactorCodeInRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorConfirmedOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     me_password_create: {
         parameters: {
             query?: never;
@@ -10323,6 +11147,106 @@ export interface operations {
             };
             /** @description Too many attempts: wait and try again */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    me_recovery_codes_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodesOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
