@@ -18,7 +18,8 @@ import {
   storeRenewedToken,
   storeSession,
 } from '@/lib/storage';
-import { login as loginCall } from '@/features/auth/api/login';
+import { login as loginCall, loginWithCode } from '@/features/auth/api/login';
+import type { FactorChallenge, LoginAnswer } from '@/features/auth/api/types';
 import { verifyToken } from '@/features/auth/api/verify-token';
 import { extendSession as extendSessionCall, revokeToken } from '@/features/auth/api/session';
 import { authMessages, sessionEndedMessage } from '@/features/auth/messages';
@@ -51,7 +52,9 @@ export interface AuthContextValue {
   forcedLogout: boolean;
   /** Why the server ended the session this tab had (its 401), shown on the sign-in screen; null after a logout of one's own. */
   sessionEnded: string | null;
-  login: (credentials: { username: string; password: string }) => Promise<SignedInUser>;
+  /** Signs in, or answers the challenge for a second factor's code (then `loginWithFactor`). */
+  login: (credentials: { username: string; password: string }) => Promise<SignedInUser | FactorChallenge>;
+  loginWithFactor: (step: { challenge: string; otp: string }, username: string) => Promise<SignedInUser>;
   logout: () => Promise<void>;
   extendSession: () => Promise<void>;
 }
@@ -239,13 +242,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [showState]);
 
-  const login = useCallback(
-    async (credentials: { username: string; password: string }): Promise<SignedInUser> => {
-      const answer = await loginCall(credentials);
+  const signedIn = useCallback(
+    (answer: LoginAnswer, typedName: string): SignedInUser => {
       if (!answer.access_token) throw new Error(authMessages.missingToken);
       if (!decodeTokenClaims(answer.access_token)) throw new Error(authMessages.invalidToken);
       const user: SignedInUser = {
-        username: answer.username || credentials.username,
+        username: answer.username || typedName,
         accessToken: answer.access_token,
         isAdmin: answer.is_admin === true,
         hasSoloAccess: answer.has_solo_access === true,
@@ -262,6 +264,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, showState],
   );
 
+  const login = useCallback(
+    async (credentials: { username: string; password: string }): Promise<SignedInUser | FactorChallenge> => {
+      const answer = await loginCall(credentials);
+      if ('challenge' in answer && answer.factor_required) return answer;
+      return signedIn(answer as LoginAnswer, credentials.username);
+    },
+    [signedIn],
+  );
+
+  const loginWithFactor = useCallback(
+    async (step: { challenge: string; otp: string }, username: string): Promise<SignedInUser> =>
+      signedIn(await loginWithCode(step), username),
+    [signedIn],
+  );
+
   const extendSession = useCallback(async () => {
     const answer = await extendSessionCall();
     const loginTime = Date.now();
@@ -271,8 +288,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [showState]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ state, forcedLogout, sessionEnded, login, logout, extendSession }),
-    [state, forcedLogout, sessionEnded, login, logout, extendSession],
+    () => ({ state, forcedLogout, sessionEnded, login, loginWithFactor, logout, extendSession }),
+    [state, forcedLogout, sessionEnded, login, loginWithFactor, logout, extendSession],
   );
 
   return (

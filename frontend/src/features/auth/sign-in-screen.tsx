@@ -4,6 +4,7 @@ import { TextField } from '@/components/text-field';
 import { AuthLayout } from '@/features/auth/auth-layout';
 import { useAuth } from '@/features/auth/auth-context';
 import { loginErrorMessage, validateSignIn } from '@/features/auth/messages';
+import { SignInCodeStep } from '@/features/auth/sign-in-code-step';
 
 export function SignInScreen() {
   const { login, sessionEnded } = useAuth();
@@ -11,6 +12,8 @@ export function SignInScreen() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // the account signs in with a second factor: the challenge its right password answered
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -23,12 +26,25 @@ export function SignInScreen() {
     setBusy(true);
     try {
       // On success the route guard moves on to the remembered page or the user's home.
-      await login({ username: username.trim(), password });
+      const answer = await login({ username: username.trim(), password });
+      if ('challenge' in answer) {
+        setChallenge(answer.challenge);
+        setPassword('');
+        setBusy(false);
+      }
     } catch (failure) {
       setError(loginErrorMessage(failure));
       setBusy(false);
     }
   };
+
+  if (challenge) {
+    return (
+      <AuthLayout title="Sign In" subtitle="One more step: the code from your phone.">
+        <SignInCodeStep challenge={challenge} username={username.trim()} onRestart={() => setChallenge(null)} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Sign In" subtitle="Welcome back. Sign in to manage your loans and savings.">

@@ -13,6 +13,7 @@ const BOUNDS = {
   loan_rate_min: 0.1,
   loan_rate_max: 0.5,
   start_date_back_days: 7,
+  require_second_factor: false,
   sole_treasurer_delay_hours: 24,
 };
 const DEFAULTS: BankSettings = { four_eyes_above: 1_000_000, ...BOUNDS, updated_at: '2026-01-01T00:00:00Z', updated_by: '' };

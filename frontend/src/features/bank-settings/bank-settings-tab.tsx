@@ -3,6 +3,7 @@ import { LoadingBlock } from '@/components/loading-block';
 import { errorDetail } from '@/lib/errors';
 import { useBankSettings } from '@/features/bank-settings/api/use-bank-settings';
 import { ThresholdForm } from '@/features/bank-settings/threshold-form';
+import { SecondFactorRequirement } from '@/features/bank-settings/second-factor-requirement';
 import { CurrentSettings } from '@/features/bank-settings/current-settings';
 import { ReadOnlyNote } from '@/components/read-only-note';
 import { useMay } from '@/features/officers';
@@ -26,7 +27,10 @@ export function BankSettingsTab() {
   }
   return (
     <div className="split">
-      <ThresholdForm settings={settings.data} />
+      <div>
+        <ThresholdForm settings={settings.data} />
+        <SecondFactorRequirement settings={settings.data} />
+      </div>
       <CurrentSettings settings={settings.data} />
     </div>
   );

@@ -10,7 +10,7 @@ import { useSetBankSettings, type BankSettings, type BankSettingsChange } from '
 
 const SETTINGS_SAVED = 'Bank settings saved';
 
-type Control = keyof BankSettingsChange;
+type Control = Exclude<keyof BankSettingsChange, 'require_second_factor'>;
 
 /** The controls a treasurer edits, in the order shown; rates are typed as percentages (the server stores fractions). */
 const CONTROLS: ReadonlyArray<{ name: Control; label: string; hint: string; percent: boolean }> = [

@@ -13,6 +13,7 @@ const ME: Me = {
   username: 'Aria',
   is_admin: false,
   has_solo_access: false,
+  enrolment_required: false,
   may: CAPABILITIES.player,
   player: { id: 7, name: 'Aria', discord: 'aria.guild', credit_score: 160, client_type: 'new', bad_payer: false, has_solo_access: false },
 };

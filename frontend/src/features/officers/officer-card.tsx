@@ -9,6 +9,7 @@ import { errorDetail } from '@/lib/errors';
 import { onChangeAnswer, ROLE_LABELS, type Role } from '@/lib/officers';
 import { useLiftOfficerLockout, useResetOfficerPassword, useUpdateOfficer, type Officer } from '@/features/officers/api/use-officers';
 import { ROLE_OPTIONS } from '@/features/officers/role-options';
+import { ResetFactorsForm } from '@/features/officers/reset-factors-form';
 
 type OfficerCardProps = {
   officer: Officer;
@@ -89,6 +90,7 @@ export function OfficerCard({ officer, number, isMe, onDeactivate }: OfficerCard
           }
         />
         <StatBox label="Last Sign-in" value={officer.last_login ? formatDateTime(officer.last_login) : 'Never'} />
+        <StatBox label="Second Factor" value={officer.has_factor ? 'Set up' : 'None'} />
       </dl>
       <div className="officer-actions" role="group" aria-label={`Rename ${officer.display_name}`}>
         <TextField
@@ -204,6 +206,7 @@ export function OfficerCard({ officer, number, isMe, onDeactivate }: OfficerCard
           )}
         </div>
       )}
+      {!isMe && officer.has_factor && <ResetFactorsForm officer={officer} onNotice={setNotice} />}
       <NoticeBanner notice={notice} />
     </article>
   );

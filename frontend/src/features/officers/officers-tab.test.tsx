@@ -17,6 +17,7 @@ function officer(overrides: Partial<Officer> = {}): Officer {
     last_login: null,
     locked_until: null,
     locked_addresses: 0,
+    has_factor: false,
     ...overrides,
   };
 }

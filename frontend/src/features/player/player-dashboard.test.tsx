@@ -26,7 +26,7 @@ describe('PlayerDashboard', () => {
     expect(screen.getByRole('contentinfo').textContent).toBe('Guild Bank 2025 ©');
   });
 
-  it('has the eleven player tabs, Overview first', async () => {
+  it('has the twelve player tabs, Overview first and Security last', async () => {
     mockFetch({ 'GET /api/me': { body: { username: 'Aria', is_admin: false, has_solo_access: false, player: PLAYER } } });
     renderDashboard();
     const tablist = await screen.findByRole('tablist', { name: 'Player dashboard' });
@@ -42,6 +42,7 @@ describe('PlayerDashboard', () => {
       'Withdrawal History',
       'Exchange Pearls',
       'Pearl History',
+      'Security',
     ]);
     expect(within(tablist).getByRole('tab', { name: /Overview/ }).getAttribute('aria-selected')).toBe('true');
   });

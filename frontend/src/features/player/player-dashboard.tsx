@@ -15,6 +15,7 @@ import { OverviewTab } from '@/features/player/overview-tab';
 import { MyPendingLoansTab, RequestLoanTab } from '@/features/loan-requests';
 import { PLAYER_TABS, type PlayerTabId } from '@/features/player/player-tabs';
 import { RequestWithdrawalTab, WithdrawalHistoryTab } from '@/features/withdrawals';
+import { SecurityScreen } from '@/features/security';
 
 const ID_PREFIX = 'player';
 
@@ -66,6 +67,7 @@ export function PlayerDashboard({ username, onLogout }: PlayerDashboardProps) {
                 {tab.id === 'withdrawal-history' && <WithdrawalHistoryTab me={me.data} />}
                 {tab.id === 'exchange-pearls' && <ExchangePearlsTab me={me.data} />}
                 {tab.id === 'pearl-history' && <PearlHistoryTab me={me.data} />}
+                {tab.id === 'security' && <SecurityScreen />}
               </>
             )}
           </TabPanel>

@@ -10,6 +10,7 @@ export const PLAYER_TABS = [
   { id: 'withdrawal-history', label: 'Withdrawal History', description: 'Your withdrawal requests and how they were decided.' },
   { id: 'exchange-pearls', label: 'Exchange Pearls', description: 'Sell pearls for bread, or buy pearls with your savings.' },
   { id: 'pearl-history', label: 'Pearl History', description: 'Your pearl exchange requests and how they were decided.' },
+  { id: 'security', label: 'Security', description: 'Protect your account with a code from your phone besides your password (optional).' },
 ] as const;
 
 export type PlayerTabId = (typeof PLAYER_TABS)[number]['id'];

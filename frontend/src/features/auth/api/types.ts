@@ -6,3 +6,5 @@ export type RegisterAnswer = Schemas['RegisterOut'];
 export type VerifyTokenAnswer = Schemas['VerifyTokenOut'];
 
 export type ExtendSessionAnswer = Schemas['SessionOut'];
+
+export type FactorChallenge = Schemas['LoginFactorNeededOut'];

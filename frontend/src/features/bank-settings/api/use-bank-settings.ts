@@ -23,7 +23,10 @@ export function useBankSettings() {
 }
 
 /** The controls changed, as typed (rates as fractions): the server says what it cannot read ("must be between 0 and ..."). */
-export type BankSettingsChange = Partial<Record<keyof Schemas['BankSettingsInRequest'], string>>;
+export type BankSettingsChange = Partial<Record<Exclude<keyof Schemas['BankSettingsInRequest'], 'require_second_factor'>, string>> & {
+  /** every officer signs in with a second factor: on at once, off waits for a second treasurer */
+  require_second_factor?: boolean;
+};
 
 /** Tightening is done at once (200); loosening waits for a second treasurer (202). */
 function setBankSettings(input: BankSettingsChange): Promise<ChangeAnswer<BankSettings>> {

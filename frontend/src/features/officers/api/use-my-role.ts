@@ -23,3 +23,8 @@ export function useMyRole() {
 export function useMyDisplayName() {
   return useQuery({ ...meOptions(), select: (me) => me.display_name ?? null });
 }
+
+/** The session reaches only the Security screen until a second factor is set up (the bank requires one). */
+export function useMyEnrolmentRequired() {
+  return useQuery({ ...meOptions(), select: (me) => me.enrolment_required === true });
+}

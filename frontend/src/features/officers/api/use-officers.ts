@@ -65,3 +65,13 @@ export function useLiftOfficerLockout() {
   const qc = useQueryClient();
   return useMutation({ mutationFn: liftOfficerLockout, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
 }
+
+function resetOfficerFactors({ officerId, reason }: { officerId: number; reason: string }): Promise<Schemas['FactorsResetOut']> {
+  return api.post(`/admin/officers/${officerId}/factors/reset`, { reason });
+}
+
+/** A treasurer removes another officer's lost second factor (with the reason); that officer's sessions end. */
+export function useResetOfficerFactors() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: resetOfficerFactors, onSuccess: () => qc.invalidateQueries({ queryKey: officerKeys.all }) });
+}

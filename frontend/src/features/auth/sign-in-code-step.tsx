@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { TextField } from '@/components/text-field';
+import { useAuth } from '@/features/auth/auth-context';
+import { loginErrorMessage } from '@/features/auth/messages';
+
+type SignInCodeStepProps = {
+  /** The signed challenge the password step answered (5 minutes, used once). */
+  challenge: string;
+  username: string;
+  /** Back to the name and password (a challenge that expired, or another account). */
+  onRestart: () => void;
+};
+
+/** After a right password, an account with a second factor gives a code from its app, or a recovery code. */
+export function SignInCodeStep({ challenge, username, onRestart }: SignInCodeStepProps) {
+  const { loginWithFactor } = useAuth();
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError(recovery ? 'Please enter one of your recovery codes' : 'Please enter the 6-digit code from your authenticator app');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await loginWithFactor({ challenge, otp: code.trim() }, username);
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Second factor">
+      <p role="status" className="alert alert--pending">
+        {recovery
+          ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.'
+          : 'Your password is right. Now open your authenticator app and enter the 6-digit code it shows for Guild Bank.'}
+      </p>
+      {recovery ? (
+        <TextField key="recovery" label="Recovery code" autoComplete="off" value={code} onChange={setCode} disabled={busy} />
+      ) : (
+        <TextField
+          key="app"
+          label="Code from your authenticator app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={setCode}
+          disabled={busy}
+        />
+      )}
+      {error && (
+        <p role="alert" className="alert alert--error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        {busy ? 'Checking...' : 'Continue'}
+      </button>
+      <button
+        type="button"
+        className="btn btn--secondary btn--block"
+        onClick={() => {
+          setRecovery(!recovery);
+          setCode('');
+          setError(null);
+        }}
+      >
+        {recovery ? 'Use a code from my authenticator app' : 'Use a recovery code'}
+      </button>
+      <button type="button" className="btn btn--secondary btn--block" onClick={onRestart}>
+        Start again with my name and password
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { SecurityScreen } from '@/features/security/security-screen';
