@@ -2774,7 +2774,10 @@ export interface components {
             may: components["schemas"]["MayOut"];
             /** @description an officer's own failed sign-ins since their last sign-in (absent for players) */
             failed_sign_ins?: components["schemas"]["FailedSignInsOut"];
-            /** @description this session reaches only the Security screen until a second factor is set up */
+            /**
+             * @description this session reaches only the Security screen until a second factor is set up
+             * @default false
+             */
             enrolment_required: boolean;
         };
         /** @description A call's input. A missing or null field's message names the field ("value is required"). */
