@@ -12,7 +12,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // Budgets on minified (not gzipped) sizes; the gzipped sign-in budget is checked by
 // scripts/bundle-size.mjs.
 const MAX_ENTRYPOINT_BYTES = 330 * 1024;
-const MAX_ASSET_BYTES = 310 * 1024;
+// 312 (was 310): the sign-in's second step (issue 34) loads lazily, but the pieces it shares with the first
+// page (its layout, its text field) can no longer be concatenated into it: +1.7 KiB
+const MAX_ASSET_BYTES = 312 * 1024;
 
 export default (_env, argv) => {
   const production = argv.mode !== 'development';

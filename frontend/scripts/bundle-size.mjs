@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 100 * 1024;
+// 101 (was 100): the sign-in's second factor step (issue 34), see webpack.config.js's MAX_ASSET_BYTES
+const BUDGET_BYTES = 101 * 1024;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stats = JSON.parse(readFileSync(path.join(root, 'webpack-stats.json'), 'utf8'));

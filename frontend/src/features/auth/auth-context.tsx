@@ -18,7 +18,7 @@ import {
   storeRenewedToken,
   storeSession,
 } from '@/lib/storage';
-import { login as loginCall, loginWithCode } from '@/features/auth/api/login';
+import { login as loginCall } from '@/features/auth/api/login';
 import type { FactorChallenge, LoginAnswer } from '@/features/auth/api/types';
 import { verifyToken } from '@/features/auth/api/verify-token';
 import { extendSession as extendSessionCall, revokeToken } from '@/features/auth/api/session';
@@ -54,7 +54,8 @@ export interface AuthContextValue {
   sessionEnded: string | null;
   /** Signs in, or answers the challenge for a second factor's code (then `loginWithFactor`). */
   login: (credentials: { username: string; password: string }) => Promise<SignedInUser | FactorChallenge>;
-  loginWithFactor: (step: { challenge: string; otp: string }, username: string) => Promise<SignedInUser>;
+  /** Starts the session a sign-in answered (the second factor's step calls it with its token). */
+  adoptSession: (answer: LoginAnswer, typedName: string) => SignedInUser;
   logout: () => Promise<void>;
   extendSession: () => Promise<void>;
 }
@@ -273,12 +274,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signedIn],
   );
 
-  const loginWithFactor = useCallback(
-    async (step: { challenge: string; otp: string }, username: string): Promise<SignedInUser> =>
-      signedIn(await loginWithCode(step), username),
-    [signedIn],
-  );
-
   const extendSession = useCallback(async () => {
     const answer = await extendSessionCall();
     const loginTime = Date.now();
@@ -288,8 +283,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [showState]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ state, forcedLogout, sessionEnded, login, loginWithFactor, logout, extendSession }),
-    [state, forcedLogout, sessionEnded, login, loginWithFactor, logout, extendSession],
+    () => ({ state, forcedLogout, sessionEnded, login, adoptSession: signedIn, logout, extendSession }),
+    [state, forcedLogout, sessionEnded, login, signedIn, logout, extendSession],
   );
 
   return (

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { TextField } from '@/components/text-field';
+import { AuthLayout } from '@/features/auth/auth-layout';
 import { useAuth } from '@/features/auth/auth-context';
+import { loginWithCode } from '@/features/auth/api/login-factor';
 import { loginErrorMessage } from '@/features/auth/messages';
 
 type SignInCodeStepProps = {
@@ -13,7 +15,7 @@ type SignInCodeStepProps = {
 
 /** After a right password, an account with a second factor gives a code from its app, or a recovery code. */
 export function SignInCodeStep({ challenge, username, onRestart }: SignInCodeStepProps) {
-  const { loginWithFactor } = useAuth();
+  const { adoptSession } = useAuth();
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +30,7 @@ export function SignInCodeStep({ challenge, username, onRestart }: SignInCodeSte
     setError(null);
     setBusy(true);
     try {
-      await loginWithFactor({ challenge, otp: code.trim() }, username);
+      adoptSession(await loginWithCode({ challenge, otp: code.trim() }), username);
     } catch (failure) {
       setError(loginErrorMessage(failure));
       setBusy(false);
@@ -36,6 +38,7 @@ export function SignInCodeStep({ challenge, username, onRestart }: SignInCodeSte
   };
 
   return (
+    <AuthLayout title="Sign In" subtitle="One more step: the code from your phone.">
     <form className="form" onSubmit={(event) => void submit(event)} noValidate aria-label="Second factor">
       <p role="status" className="alert alert--pending">
         {recovery
@@ -79,5 +82,6 @@ export function SignInCodeStep({ challenge, username, onRestart }: SignInCodeSte
         Start again with my name and password
       </button>
     </form>
+    </AuthLayout>
   );
 }

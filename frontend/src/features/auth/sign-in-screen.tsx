@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { TextField } from '@/components/text-field';
 import { AuthLayout } from '@/features/auth/auth-layout';
 import { useAuth } from '@/features/auth/auth-context';
 import { loginErrorMessage, validateSignIn } from '@/features/auth/messages';
-import { SignInCodeStep } from '@/features/auth/sign-in-code-step';
+
+// only accounts with a second factor see it: kept out of the first page's bundle
+const SignInCodeStep = lazy(() =>
+  import('@/features/auth/sign-in-code-step').then((module) => ({ default: module.SignInCodeStep })),
+);
 
 export function SignInScreen() {
   const { login, sessionEnded } = useAuth();
@@ -40,9 +44,9 @@ export function SignInScreen() {
 
   if (challenge) {
     return (
-      <AuthLayout title="Sign In" subtitle="One more step: the code from your phone.">
+      <Suspense fallback={null}>
         <SignInCodeStep challenge={challenge} username={username.trim()} onRestart={() => setChallenge(null)} />
-      </AuthLayout>
+      </Suspense>
     );
   }
 
