@@ -90,7 +90,7 @@ class BankAdminLoginForm(AdminAuthenticationForm):
             )
         except BankError as error:
             if error.code in SHOWN_REFUSALS:
-                self.request.bank_sign_in_refusal = (SHOWN_REFUSALS[error.code], {})
+                setattr(self.request, "bank_sign_in_refusal", (SHOWN_REFUSALS[error.code], {}))  # noqa: B010
                 raise forms.ValidationError(error.detail, code=error.code) from None
             raise forms.ValidationError(CODE_WRONG, code="wrong_code") from None
         # django-otp keeps the device in the session at Django's login (user.is_verified() from then on)

@@ -34,7 +34,7 @@ class BankJWTAuthentication(JWTAuthentication):
             raise InvalidToken(_("Token has been revoked"))
         if api_settings.CHECK_USER_IS_ACTIVE and not user.is_active:
             raise AuthenticationFailed(_("User is inactive"), code="user_inactive")
-        user.bank_session = session  # type: ignore[attr-defined]  # read by authenticate and GET /api/me
+        user.bank_session = session  # read by authenticate and GET /api/me
         return user
 
     def authenticate(self, request):

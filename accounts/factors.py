@@ -368,13 +368,12 @@ def challenge_read(raw) -> SignInChallenge:
         data = signing.loads(raw, salt=CHALLENGE_SALT, max_age=settings.BANK_FACTOR_CHALLENGE_SECONDS)
     except signing.BadSignature:
         raise _challenge_expired() from None
-    if not isinstance(data, dict):
+    user_id = data.get("user") if isinstance(data, dict) else None
+    if not isinstance(user_id, int):
         raise _challenge_expired()
     row = (
         SignInChallenge.objects.select_related("user")
-        .filter(
-            nonce=str(data.get("nonce")), user_id=data.get("user"), used_at__isnull=True, expires_at__gt=clock.now()
-        )
+        .filter(nonce=str(data.get("nonce")), user_id=user_id, used_at__isnull=True, expires_at__gt=clock.now())
         .first()
     )
     if row is None or not row.user.is_active:

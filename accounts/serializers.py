@@ -319,7 +319,8 @@ class OfficerUpdateIn(InputSerializer):
 class FactorOut(serializers.Serializer):
     id = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=["totp"], help_text="totp: an authenticator app (passkeys later)")
-    label = serializers.CharField(help_text="what the screens call the kind")
+    # a declared field (DRF's metaclass takes it out of the class): the type of Field.label is not its
+    label = serializers.CharField(help_text="what the screens call the kind")  # type: ignore[assignment]
     name = serializers.CharField(help_text="the name its owner gave it")
     created_at = serializers.DateTimeField(allow_null=True)
     last_used_at = serializers.DateTimeField(allow_null=True)
@@ -328,7 +329,10 @@ class FactorOut(serializers.Serializer):
 class FactorsOut(serializers.Serializer):
     factors = FactorOut(many=True)
     recovery_codes_left = serializers.IntegerField(help_text="unused recovery codes")
-    required = serializers.BooleanField(help_text="the bank requires this account to have a second factor")
+    # a declared field (DRF's metaclass takes it out of the class): the type of Field.required is not its
+    required = serializers.BooleanField(  # type: ignore[assignment]
+        help_text="the bank requires this account to have a second factor"
+    )
     enrolment_required = serializers.BooleanField(help_text="this session reaches only enrolment until one is set up")
 
 

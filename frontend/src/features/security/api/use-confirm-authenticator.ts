@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { Schemas } from '@/lib/api-types';
 
-export type FactorConfirmed = Schemas['FactorConfirmedOut'];
+type FactorConfirmed = Schemas['FactorConfirmedOut'];
 
 function confirmAuthenticator({ id, otp }: { id: number; otp: string }): Promise<FactorConfirmed> {
   return api.post(`/me/factors/totp/${id}/confirm`, { otp });
