@@ -4,6 +4,8 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminPasswordChangeForm
 from django.db import transaction
 from django.http import HttpResponseRedirect
+from django_otp.plugins.otp_static.models import StaticDevice
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from bank.errors import BankError
 
@@ -185,3 +187,10 @@ class PlayerAdmin(admin.ModelAdmin):
         for player_id in blocked:
             player_unblock(player_id=player_id, admin=request.user)
         self.message_user(request, f"{len(blocked)} player(s) unblocked.", messages.SUCCESS)
+
+
+# Second factors are not edited on the site (it would show an authenticator's secret): an officer manages
+# their own on the Security screen, another treasurer resets them (accounts/factors.py).
+for _device in (TOTPDevice, StaticDevice):
+    if admin.site.is_registered(_device):
+        admin.site.unregister(_device)

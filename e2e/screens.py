@@ -170,6 +170,7 @@ SCREENS: list[Screen] = [
         "player-exchange-pearls-refused", PLAYER, tab="Exchange Pearls", prepare=_buy_more_pearls_than_the_savings_hold
     ),
     _player("Pearl History"),
+    _player("Security"),
     Screen("session-expiry-dialog", PLAYER, tab="My Loans", prepare=_wait_for_session_expiry, short_session=True),
     _admin("Overview"),
     _admin("Credit Score Overview"),
@@ -221,6 +222,7 @@ SCREENS: list[Screen] = [
     ),
     _admin("Pearl Exchange Settings"),
     _admin("Audit"),
+    _admin("Security"),
     Screen("admin-player-audit", ADMIN, tab="Search Player", prepare=_open_player_audit),
     Screen("admin-player-products", ADMIN, tab="Search Player", prepare=_open_player_products),
     Screen("admin-player-statement", ADMIN, tab="Search Player", prepare=_open_player_statement),
@@ -364,4 +366,7 @@ CHANGED_SCREENS = [
     "player-my-savings",
     "player-request-withdrawal",
     "player-exchange-pearls-refused",
+    # issue 34: the Security screen (a second factor)
+    "admin-security",
+    "player-security",
 ]

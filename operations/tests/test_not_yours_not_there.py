@@ -12,6 +12,7 @@ from datetime import timedelta
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from accounts.tests.factories import PlayerFactory
 from bank.models import Proposal
@@ -39,6 +40,7 @@ ROUTE_KINDS = [
     (r"^admin/pearl-exchange-requests/<int:pk>/", "exchange"),
     (r"^admin/officers/<int:pk>(/|$)", "player"),  # an officer's id; a player gets 403 whatever the id
     (r"^admin/proposals/<int:pk>/", "proposal"),  # officers only: a player gets 403 whatever the id
+    (r"^me/factors/totp/<int:pk>(/|$)", "factor"),  # the caller's own second factor
 ]
 
 TODAY = bank_moment(RULES_DAY).date()
@@ -81,6 +83,9 @@ INPUTS: dict[tuple[str, str], dict] = {
     ("admin/loans/<int:pk>/write-off", "post"): {"body": {"reason": "left the guild"}},
     ("admin/proposals/<int:pk>/approve", "put"): {},
     ("admin/proposals/<int:pk>/deny", "put"): {"query": {"admin_notes": "not now"}},
+    ("me/factors/totp/<int:pk>", "delete"): {},
+    ("me/factors/totp/<int:pk>/confirm", "post"): {"body": {"otp": "123456"}},
+    ("admin/officers/<int:pk>/factors/reset", "post"): {"body": {"reason": "lost phone"}},
 }
 
 
@@ -139,6 +144,8 @@ def bank():
             "proposal": Proposal.objects.create(
                 kind="loan.payment", least_role="teller", summary="x", reason="y", player_id=owner.pk
             ).pk,
+            # an authenticator being set up (the confirm route's) that is also removable (the delete route's)
+            "factor": TOTPDevice.objects.create(user=owner.user, name="Phone", confirmed=False).pk,
         }
     return {"me": me, "mine": records[me.pk], "theirs": records[other.pk]}
 
