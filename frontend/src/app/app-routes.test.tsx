@@ -112,7 +112,7 @@ describe('app routes', () => {
     expect(localStorage.getItem('access_token')).toContain('.');
   });
 
-  it('sends an admin (a treasurer) to the admin panel with all twenty-one tabs: the spec\'s seventeen, Waiting for Me, Four Eyes, Officers and Bank Settings', async () => {
+  it('sends an admin (a treasurer) to the admin panel with all twenty-two tabs: the spec\'s seventeen, Waiting for Me, Four Eyes, Officers, Bank Settings and Security', async () => {
     mockFetch({ 'POST /api/login': loginAnswer('admin', true) });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Sign In' });
@@ -120,9 +120,9 @@ describe('app routes', () => {
     const tablist = await screen.findByRole('tablist', { name: 'Admin panel' });
     expect(currentPath()).toBe('/admin-panel');
     const tabs = tablist.querySelectorAll('[role="tab"]');
-    expect(tabs).toHaveLength(21);
+    expect(tabs).toHaveLength(22);
     expect(tabs[1].textContent).toBe('Waiting for Me');
-    expect([...tabs].slice(16).map((tab) => tab.textContent)).toEqual(['Four Eyes', 'Pearl Exchange Settings', 'Officers', 'Bank Settings', 'Audit']);
+    expect([...tabs].slice(16).map((tab) => tab.textContent)).toEqual(['Four Eyes', 'Pearl Exchange Settings', 'Officers', 'Bank Settings', 'Audit', 'Security']);
   });
 
   it('returns to the remembered page after sign-in', async () => {
