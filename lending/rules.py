@@ -463,3 +463,32 @@ def rate_bound_refusal(*, rate: Decimal, low: Decimal, high: Decimal, what: str)
 def client_limit_ceiling(limit: ClientLimit, *, others: int) -> int:
     """The most one account may hold when the player's other active accounts hold `others`."""
     return min(MAX_AMOUNT, max(0, limit.max_total - others))
+
+
+# --- arrears (docs/rules.md, "Arrears") -------------------------------------------------------
+# A loan's arrears are computed by the database for many loans at once (lending.loans.arrears); the
+# buckets they fall in are these: (key, label, least days, most days or None for no end).
+
+ARREARS_BUCKETS: tuple[tuple[str, str, int, int | None], ...] = (
+    ("1_3", "1–3 days", 1, 3),
+    ("4_7", "4–7 days", 4, 7),
+    ("8_30", "8–30 days", 8, 30),
+    ("over_30", "Over 30 days", 31, None),
+)
+ARREARS_BUCKET_KEYS = tuple(key for key, *_ in ARREARS_BUCKETS)
+SHARE_PLACES = Decimal("0.0001")  # a share of the loans outstanding, as a fraction: 0.0725 = 7.25%
+
+
+def arrears_bucket(days: int) -> str | None:
+    """The bucket of a loan this many days in arrears; None when it is not in arrears."""
+    for key, _label, least, most in ARREARS_BUCKETS:
+        if days >= least and (most is None or days <= most):
+            return key
+    return None
+
+
+def share(part: int, whole: int) -> Decimal:
+    """`part` as a fraction of `whole` (0 when the whole is 0), rounded half up to 4 places."""
+    if whole <= 0:
+        return Decimal("0.0000")
+    return (Decimal(part) / Decimal(whole)).quantize(SHARE_PLACES, rounding=ROUND_HALF_UP)

@@ -158,3 +158,34 @@ class PendingLoan(PlayerRequest):
 
     def __str__(self) -> str:
         return f"Loan request #{self.pk} {self.player_id} €{self.value:,} {self.status}"
+
+
+class LoanArrearsBucket(models.Model):
+    """A stay of a loan in one arrears bucket (docs/rules.md, "Arrears"): the day it entered, the day it
+    left (None while it is there), and its arrears when it entered. Written by the daily job
+    (`lending.loans.services.loan_arrears_history_record`), at most one open stay a loan."""
+
+    class Bucket(models.TextChoices):
+        DAYS_1_3 = "1_3", "1–3 days"
+        DAYS_4_7 = "4_7", "4–7 days"
+        DAYS_8_30 = "8_30", "8–30 days"
+        OVER_30 = "over_30", "Over 30 days"
+
+    loan = models.ForeignKey(Loan, on_delete=models.CASCADE, related_name="arrears_buckets")
+    bucket = models.CharField(max_length=8, choices=Bucket.choices)
+    entered_on = models.DateField()
+    left_on = models.DateField(null=True, blank=True)
+    days_on_entry = models.PositiveIntegerField(help_text="days in arrears when it entered")
+    amount_on_entry = models.BigIntegerField(help_text="bread in arrears when it entered")
+
+    class Meta:
+        ordering = ["loan_id", "entered_on", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["loan"], condition=Q(left_on__isnull=True), name="loan_arrears_one_open_bucket"
+            ),
+            models.CheckConstraint(condition=Q(amount_on_entry__gt=0), name="loan_arrears_amount_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.loan_id} {self.bucket} {self.entered_on}..{self.left_on or ''}"

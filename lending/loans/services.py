@@ -30,7 +30,8 @@ from credit.models import CreditEvent
 from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE, tier_for, tier_range
 from credit.services import credit_record
 from lending import rules
-from lending.loans.models import Loan, LoanPayment, PendingLoan, SoloDividends
+from lending.loans.arrears import arrears_by_loan
+from lending.loans.models import Loan, LoanArrearsBucket, LoanPayment, PendingLoan, SoloDividends
 from lending.loans.selectors import loan_paid_total, loan_request_refusal, loans_outstanding_refusal
 
 Action = CreditEvent.Action
@@ -941,3 +942,37 @@ def register_changes() -> None:
         ("dividends.set", "Solo dividends", carry_out_dividends, roles.TREASURER),
     ):
         decisions.register_change(decisions.Change(kind=kind, label=label, least_role=least, carry_out=carry_out))
+
+
+@dataclass(frozen=True)
+class ArrearsHistoryRun:
+    entered: int  # stays opened: loans that entered a bucket
+    left: int  # stays closed: loans that left one (paid up, moved to another bucket, or closed)
+
+
+@transaction.atomic
+def loan_arrears_history_record(*, on: date | None = None) -> ArrearsHistoryRun:
+    """Each loan's history of arrears buckets brought up to `on` (today): a loan whose bucket differs from
+    its open stay leaves that stay on `on` and, if it is in arrears, enters its new bucket on `on`; a loan
+    no longer in arrears (or closed) leaves its stay. Idempotent: a second run on the same day with the
+    same entries changes nothing. 3 queries and one write of each kind, whatever the number of loans
+    (docs/rules.md, "Arrears")."""
+    on = on or clock.today()
+    now_in = {
+        loan_id: (rules.arrears_bucket(days) or "", amount, days)
+        for loan_id, (amount, days) in arrears_by_loan(on).items()
+    }
+    open_stays = list(LoanArrearsBucket.objects.select_for_update().filter(left_on__isnull=True))
+    leaving = [stay for stay in open_stays if now_in.get(stay.loan_id, (None,))[0] != stay.bucket]
+    staying = {stay.loan_id for stay in open_stays} - {stay.loan_id for stay in leaving}
+    if leaving:
+        LoanArrearsBucket.objects.filter(pk__in=[stay.pk for stay in leaving]).update(left_on=on)
+    entering = [
+        LoanArrearsBucket(loan_id=loan_id, bucket=bucket, entered_on=on, days_on_entry=days, amount_on_entry=amount)
+        for loan_id, (bucket, amount, days) in sorted(now_in.items())
+        if loan_id not in staying
+    ]
+    LoanArrearsBucket.objects.bulk_create(entering, batch_size=500)
+    if leaving or entering:
+        live.notify({"loans"})
+    return ArrearsHistoryRun(entered=len(entering), left=len(leaving))
