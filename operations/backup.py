@@ -53,9 +53,18 @@ from bank.models import DecisionRecord, IdempotencyRecord, LedgerEntry, Proposal
 from bank.texts import counted, day_text
 from credit.models import CreditEvent
 from exchange.models import ExchangeSettings, PearlExchangeRequest
-from lending.models import Loan, LoanPayment, PendingLoan, Savings, SavingsWeek, SoloDividends, WithdrawalRequest
+from lending.models import (
+    Loan,
+    LoanArrearsBucket,
+    LoanPayment,
+    PendingLoan,
+    Savings,
+    SavingsWeek,
+    SoloDividends,
+    WithdrawalRequest,
+)
 from operations.book_rules import RULES_START
-from operations.models import BackupRun
+from operations.models import BackupRun, DailyFigures
 
 if TYPE_CHECKING:
     from operations.reconcile import Reconciliation
@@ -86,6 +95,10 @@ MODELS = [
 # Not bank data: a restore or a replace empties them (every session ends, every proposal waiting for a
 # second officer goes: it was computed on the records the restore replaces).
 TRANSIENT = [WsTicket, SignInChallenge, BankSession, IdempotencyRecord, Proposal]
+# Derived by the daily job from the bank's data, and not in a backup either: a restore or a replace empties
+# them, and the next daily run writes them again from the restored books (each loan's arrears stay from the
+# restored day on; the daily figures backfilled from the ledger, as on a bank's first run).
+DERIVED = [LoanArrearsBucket, DailyFigures]
 
 
 class BackupRefused(BankError):
@@ -399,7 +412,7 @@ def _json_type(field) -> type | tuple[type, ...]:
 
 def _empty_all() -> None:
     """Remove all bank data (the staff accounts stay: a restore never changes them)."""
-    for model in [*TRANSIENT, *reversed(MODELS)]:
+    for model in [*TRANSIENT, *DERIVED, *reversed(MODELS)]:
         if model is User:
             # through Django's collector: the admin site's log and group links point at users too
             User.objects.filter(is_staff=False, is_superuser=False).delete()
@@ -703,6 +716,7 @@ _LOCKED_BY_RESTORE = [
     PearlExchangeRequest,
     Proposal,
     Loan,
+    LoanArrearsBucket,
     LoanPayment,
     Savings,
     SavingsWeek,
@@ -711,8 +725,9 @@ _LOCKED_BY_RESTORE = [
     ExchangeSettings,
     DecisionRecord,
     LedgerEntry,
+    DailyFigures,
 ]
-assert {*MODELS, *TRANSIENT} == set(_LOCKED_BY_RESTORE), "a table the restore writes is not locked"
+assert {*MODELS, *TRANSIENT, *DERIVED} == set(_LOCKED_BY_RESTORE), "a table the restore writes is not locked"
 
 
 def _lock_out_writers() -> None:

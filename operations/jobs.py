@@ -23,7 +23,7 @@ from django.tasks import task
 from django.utils import timezone
 
 from bank import audit, clock, live
-from bank.texts import counted
+from bank.texts import counted, day_text
 from operations import backup, backup_schedule
 from operations.reconcile import outcome_text, reconcile_and_record, run_outcome_text
 
@@ -67,12 +67,35 @@ def _reconcile() -> str:
     return outcome_text(reconcile_and_record())
 
 
+def _bank_health() -> str:
+    from lending.loans.services import loan_arrears_history_record
+    from operations.bank_health import figures_write
+
+    today = clock.today()
+    history = loan_arrears_history_record(on=today)
+    days = figures_write(today=today)
+    written = (
+        "no day's figures to write"
+        if not days
+        else f"the figures of {counted(len(days), 'day')} ({day_text(days[0])} to {day_text(days[-1])})"
+        if len(days) > 1
+        else f"the figures of {day_text(days[0])}"
+    )
+    return (
+        f"Wrote {written}; {counted(history.entered, 'loan')} entered an arrears bucket, "
+        f"{counted(history.left, 'loan')} left one."
+    )
+
+
 JOBS: dict[str, Job] = {
     job.name: job
     for job in [
         Job("overdue_savings", "Overdue savings run", _overdue_savings),
         # after the overdue run, so that the day's check sees the day's interest
         Job("reconcile", "Books check (reconcile)", _reconcile),
+        # the day's figures (yesterday's, and on a first run every day since the books began) and each
+        # loan's arrears bucket of today
+        Job("bank_health", "Bank health: the daily figures and the arrears buckets", _bank_health),
         # last: the day's backup holds what the day's runs did
         Job(
             "backup",

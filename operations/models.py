@@ -71,3 +71,57 @@ class BackupRun(models.Model):
 
     def __str__(self) -> str:
         return f"backup at {self.created_at:%Y-%m-%d %H:%M}: {self.state}"
+
+
+class DailyFigures(models.Model):
+    """The bank's figures for one day (`operations.bank_health`), written by the daily job from the ledger
+    and the loans' payment history, never from a page of a list: stocks at the day's end, the day's
+    movements, the players and the arrears. Amounts are whole bread."""
+
+    day = models.DateField(unique=True)
+    # held at the end of the day
+    savings_held = models.BigIntegerField(help_text="the savings balances, from their ledger entries")
+    solo_dividends_held = models.BigIntegerField()
+    open_loans = models.PositiveIntegerField(help_text="loans lent by the day's end and not closed")
+    loans_outstanding = models.BigIntegerField(help_text="what the open loans still owe")
+    loans_principal_outstanding = models.BigIntegerField()
+    loans_interest_outstanding = models.BigIntegerField(help_text="interest still to come")
+    # moved during the day (the ledger's entries of the day)
+    savers_interest = models.BigIntegerField(help_text="interest paid to savers: paid out or compounded")
+    loan_interest_collected = models.BigIntegerField(help_text="the interest part of what loans were repaid")
+    solo_dividends_added = models.BigIntegerField(help_text="pay-offs' share of the interest")
+    lent = models.BigIntegerField(help_text="loans lent, and edits of their value")
+    repaid = models.BigIntegerField(help_text="loan days paid (less days changed from Paid) and pay-offs' rest")
+    written_off = models.BigIntegerField(help_text="what the bank forgave")
+    withdrawals = models.BigIntegerField()
+    deposits = models.BigIntegerField(help_text="bread put into new savings")
+    pearl_bread_in = models.BigIntegerField(help_text="pearls bought from the bank: bread paid to it")
+    pearl_bread_out = models.BigIntegerField(help_text="pearls sold to the bank: bread it paid")
+    # players
+    players_all = models.PositiveIntegerField()
+    players_with_product = models.PositiveIntegerField(help_text="with savings holding bread or an open loan")
+    players_new = models.PositiveIntegerField()
+    # arrears at the day's end (docs/rules.md, "Arrears")
+    arrears_loans = models.PositiveIntegerField()
+    arrears_amount = models.BigIntegerField()
+    arrears_outstanding = models.BigIntegerField(help_text="what the loans in arrears still owe")
+    arrears_1_3_count = models.PositiveIntegerField()
+    arrears_1_3_amount = models.BigIntegerField()
+    arrears_1_3_outstanding = models.BigIntegerField()
+    arrears_4_7_count = models.PositiveIntegerField()
+    arrears_4_7_amount = models.BigIntegerField()
+    arrears_4_7_outstanding = models.BigIntegerField()
+    arrears_8_30_count = models.PositiveIntegerField()
+    arrears_8_30_amount = models.BigIntegerField()
+    arrears_8_30_outstanding = models.BigIntegerField()
+    arrears_over_30_count = models.PositiveIntegerField()
+    arrears_over_30_amount = models.BigIntegerField()
+    arrears_over_30_outstanding = models.BigIntegerField()
+    computed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["day"]
+        verbose_name_plural = "daily figures"
+
+    def __str__(self) -> str:
+        return f"figures of {self.day}"

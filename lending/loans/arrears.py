@@ -90,13 +90,14 @@ def loans_with_arrears(on: date) -> QuerySet[WithAnnotations[Loan, _Arrears]]:
     """The loans open on `on`, each annotated with paid, due, arrears, arrears_days, outstanding and
     principal_outstanding (the module's docstring). One grouped query when read."""
     yesterday = on - timedelta(days=1)
-    paid = Coalesce(
-        Sum(
-            "payments__value",
-            filter=Q(payments__status=LoanPayment.Status.PAID, payments__date__lte=on),
+    # PostgreSQL sums bigints as numeric: cast back, so that the days in arrears divide as whole numbers
+    paid = Cast(
+        Coalesce(
+            Sum("payments__value", filter=Q(payments__status=LoanPayment.Status.PAID, payments__date__lte=on)),
+            0,
+            output_field=BIG,
         ),
-        0,
-        output_field=BIG,
+        BIG,
     )
     days_due = Least(
         Greatest(DaysBetween(Value(yesterday), F("start_date")) + 1, Value(0)),

@@ -180,7 +180,7 @@ def test_a_folder_that_is_not_there_is_a_failed_backup(settings, tmp_path, admin
 def test_without_a_folder_the_daily_backup_is_off_and_the_overview_says_so(settings, admin_api):
     settings.BANK_BACKUP_DIR = ""
     assert "backup" not in jobs.run_due()
-    assert [job["name"] for job in jobs.jobs_status()] == ["overdue_savings", "reconcile"]
+    assert [job["name"] for job in jobs.jobs_status()] == ["overdue_savings", "reconcile", "bank_health"]
     assert not BackupRun.objects.exists()
     status = admin_api.get(DASHBOARD).json()["backup"]
     assert (status["enabled"], status["last_at"], status["stale"]) == (False, None, False)
@@ -253,7 +253,7 @@ def test_verify_finds_what_only_a_restore_finds(written):
 
 def test_the_backup_is_the_last_daily_job_and_runs_once_a_day(backups, admin_user):
     stock_bank(admin=admin_user)
-    assert jobs.run_due() == ["overdue_savings", "reconcile", "backup"]
+    assert jobs.run_due() == ["overdue_savings", "reconcile", "bank_health", "backup"]
     assert jobs.run_due() == []  # the same day: done
-    assert [job["name"] for job in jobs.jobs_status()] == ["overdue_savings", "reconcile", "backup"]
+    assert [job["name"] for job in jobs.jobs_status()] == ["overdue_savings", "reconcile", "bank_health", "backup"]
     assert len(bank_files(backups)) == 1

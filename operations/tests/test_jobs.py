@@ -33,13 +33,17 @@ def overdue_savings():
 
 def test_the_overdue_run_runs_once_a_day_and_records_what_it_did(db):
     savings = overdue_savings()
-    assert jobs.run_due() == ["overdue_savings", "reconcile"]
+    assert jobs.run_due() == ["overdue_savings", "reconcile", "bank_health"]
     assert SavingsWeek.objects.filter(savings=savings, status="Not Paid", auto_processed=True).count() == 3
     row = ScheduledJob.objects.get(name="overdue_savings")
     assert row.last_outcome == "Marked 3 overdue weeks Not Paid in 1 savings account."
     assert row.last_succeeded_at is not None and row.claimed_until is None
     assert jobs.run_due() == []  # the same day: done
-    assert jobs.run_due(now=timezone.now() + timedelta(days=1)) == ["overdue_savings", "reconcile"]  # the next day
+    assert jobs.run_due(now=timezone.now() + timedelta(days=1)) == [
+        "overdue_savings",
+        "reconcile",
+        "bank_health",
+    ]  # the next day
 
 
 @pytest.mark.django_db(transaction=True)
@@ -47,7 +51,7 @@ def test_several_schedulers_at_once_run_the_job_once():
     overdue_savings()
     results = run_at_once(lambda _index: jobs.run_due(), threads=6)
     assert not [result for result in results if isinstance(result, Exception)], results
-    assert sorted(name for result in results for name in result) == ["overdue_savings", "reconcile"]
+    assert sorted(name for result in results for name in result) == ["bank_health", "overdue_savings", "reconcile"]
     assert SavingsWeek.objects.count() == 3
 
 
@@ -68,7 +72,7 @@ def test_a_job_held_by_another_scheduler_is_left_alone_until_its_claim_ends(db):
     # at noon: an hour later is the same day whatever the hour the test runs (at 23:30 it was the next)
     noon = timezone.make_aware(datetime.combine(timezone.localdate(), clock(12)))
     ScheduledJob.objects.create(name="overdue_savings", claimed_until=noon + timedelta(minutes=30))
-    assert jobs.run_due(now=noon) == ["reconcile"]
+    assert jobs.run_due(now=noon) == ["reconcile", "bank_health"]
     assert jobs.run_due(now=noon + jobs.CLAIM) == ["overdue_savings"]
 
 
@@ -80,9 +84,10 @@ def test_admins_read_when_each_job_last_ran_and_when_it_runs_next(admin_api, dja
     assert [(job["name"], job["last_started_at"], job["next_run_on"]) for job in before] == [
         ("overdue_savings", None, today),
         ("reconcile", None, today),
+        ("bank_health", None, today),
     ]
     jobs.run_due()
-    job, books = admin_api.get(JOBS_URL).json()["results"]
+    job, books, _health = admin_api.get(JOBS_URL).json()["results"]
     assert books["last_outcome"] == "The books balance: 2 accounts checked."
     assert job["title"] == "Overdue savings run"
     assert job["last_outcome"] == "Marked 3 overdue weeks Not Paid in 1 savings account."
@@ -98,7 +103,7 @@ def test_the_command_runs_what_is_due_and_lists_the_last_runs(db):
     overdue_savings()
     out = StringIO()
     call_command("run_scheduler", stdout=out)
-    assert "Ran 2 job(s): overdue_savings, reconcile." in out.getvalue()
+    assert "Ran 3 job(s): overdue_savings, reconcile, bank_health." in out.getvalue()
     out = StringIO()
     call_command("run_scheduler", "--list", stdout=out)
     assert "Overdue savings run: last ran " in out.getvalue()
@@ -144,7 +149,7 @@ def test_a_tick_runs_the_jobs_and_schedules_the_next_a_minute_on():
     assert run_worker() == 1
     [done, following] = ticks()
     assert done.status == TaskResultStatus.SUCCESSFUL
-    assert done.return_value == {"swept": 0, "ran": ["overdue_savings", "reconcile"], "pruned": 0}
+    assert done.return_value == {"swept": 0, "ran": ["overdue_savings", "reconcile", "bank_health"], "pruned": 0}
     assert following.status == TaskResultStatus.READY
     wait = following.run_after - timezone.now()
     assert timedelta(seconds=50) < wait <= timedelta(seconds=tasks.TICK_SECONDS)
@@ -165,6 +170,7 @@ def test_two_chains_fold_into_one_and_run_each_job_once():
     tasks.tick.enqueue()
     assert run_worker() == 2
     assert sorted(name for tick in ticks(status=TaskResultStatus.SUCCESSFUL) for name in tick.return_value["ran"]) == [
+        "bank_health",
         "overdue_savings",
         "reconcile",
     ]
@@ -221,14 +227,21 @@ def test_two_workers_at_once_run_the_overdue_job_once_a_day():
     assert SavingsWeek.objects.count() == 3
     assert ScheduledJob.objects.get(name="overdue_savings").last_outcome.startswith("Marked 3 overdue weeks")
     ran = [name for tick in ticks(status=TaskResultStatus.SUCCESSFUL) for name in tick.return_value["ran"]]
-    assert sorted(ran) == ["overdue_savings", "reconcile"]
+    assert sorted(ran) == ["bank_health", "overdue_savings", "reconcile"]
     assert len(waiting_ticks()) == 1
     # the next day: both workers take ticks again, and the jobs run once more
     with time_machine.travel(timezone.now() + timedelta(days=1)):
         results = run_at_once(worker, threads=2)
         assert not [result for result in results if isinstance(result, Exception)], results
     ran = [name for tick in ticks(status=TaskResultStatus.SUCCESSFUL) for name in tick.return_value["ran"]]
-    assert sorted(ran) == ["overdue_savings", "overdue_savings", "reconcile", "reconcile"]
+    assert sorted(ran) == [
+        "bank_health",
+        "bank_health",
+        "overdue_savings",
+        "overdue_savings",
+        "reconcile",
+        "reconcile",
+    ]
     assert (
         ScheduledJob.objects.get(name="overdue_savings").last_outcome
         == "Marked 0 overdue weeks Not Paid in 0 savings accounts."

@@ -1,0 +1,219 @@
+"""The bank's health over time (issue 35): one row of figures a day (`DailyFigures`), written by the daily
+job from the ledger (bank/ledger.py: every movement of bread, with its reason) and the loans' payment
+history (the arrears, lending.loans.arrears), never from a page of a list. Site layer: it reads every app.
+
+A day is the bank's day (BANK_TIME_ZONE): its ledger entries are those made from its midnight to the next.
+- Held at the day's end, from every ledger entry made before it: the savings balances, the solo dividends.
+- Loans (the payment history, docs/rules.md "Arrears"): the loans open that day, what they still owe (its
+  principal and its interest still to come) and the arrears buckets.
+- Moved during the day, by ledger reason: interest paid to savers (weeks paid out or compounded), loan
+  interest collected (each loan's net repayment of the day times its share of interest, (total − value) ÷
+  total, rounded half up once a loan), solo dividends added (pay-offs' share), lent (loans lent, and edits
+  of their value either way), repaid (days paid less days changed from Paid, and pay-offs' rest), written
+  off, withdrawals, deposits into new savings, pearl exchanges (bread in: buys; bread out: sales).
+- Players: every player recorded by the day's end, the new ones of the day, and those with a product
+  (savings holding bread at the day's end, by the ledger, or a loan open that day).
+
+The job writes the row of every day from the first day of the ledger (a bank's first run backfills its
+past) or the day after the last row, to yesterday; each day is computed the same way whether it is
+backfilled or written the next morning (`day_figures`). A fixed number of queries a day.
+"""
+
+from collections import defaultdict
+from datetime import date, timedelta
+from decimal import Decimal
+
+from django.db import IntegrityError, transaction
+from django.db.models import BigIntegerField, Case, Count, F, Q, Sum, When
+from django.db.models.functions import Coalesce
+
+from accounts.models import Player
+from bank import clock
+from bank.models import LedgerEntry
+from credit.rules import round_bread
+from lending.loans.arrears import end_of, lent_and_open_on, loan_book
+from lending.models import Loan
+from lending.rules import share
+
+from .models import DailyFigures
+
+BIG = BigIntegerField()
+SAVINGS = LedgerEntry.Account.SAVINGS
+LOAN = LedgerEntry.Account.LOAN
+SOLO = LedgerEntry.Account.SOLO_DIVIDENDS
+BANK = LedgerEntry.Account.BANK
+
+REPAYMENTS = ("loan_day_paid", "loan_paid_off")  # into a loan's account: repaid
+REPAYMENTS_BACK = ("loan_day_unpaid",)  # out of it: a Paid day changed back
+
+
+def _sum(condition: Q):
+    return Coalesce(Sum("amount", filter=condition), 0, output_field=BIG)
+
+
+def _held(end) -> dict:
+    """Savings and solo dividends held at `end`, from every entry before it. 1 query."""
+    return LedgerEntry.objects.filter(created_at__lt=end).aggregate(
+        savings_in=_sum(Q(to_account=SAVINGS)),
+        savings_out=_sum(Q(from_account=SAVINGS)),
+        solo_in=_sum(Q(to_account=SOLO)),
+        solo_out=_sum(Q(from_account=SOLO)),
+    )
+
+
+def _moved(start, end) -> dict[str, int]:
+    """The day's movements by reason (an edit of a loan's value signed: + lent, − taken back). 1 query."""
+    rows = (
+        LedgerEntry.objects.filter(created_at__gte=start, created_at__lt=end)
+        .values("reason", "from_account")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+    moved: dict[str, int] = defaultdict(int)
+    for row in rows:
+        sign = -1 if row["reason"] == "loan_edited" and row["from_account"] != BANK else 1
+        moved[row["reason"]] += sign * row["total"]
+    return moved
+
+
+def _loan_interest(start, end) -> int:
+    """The interest part of the day's repayments: per loan, its net repayment times (total − value) ÷ total,
+    rounded half up once. 2 queries (the repayments by loan, the loans' terms)."""
+    signed = Case(
+        When(reason__in=REPAYMENTS, then=F("amount")),
+        default=-F("amount"),
+        output_field=BIG,
+    )
+    by_loan = dict(
+        LedgerEntry.objects.filter(created_at__gte=start, created_at__lt=end)
+        .filter(
+            Q(reason__in=REPAYMENTS, to_account=LOAN) | Q(reason__in=REPAYMENTS_BACK, from_account=LOAN),
+        )
+        .annotate(loan_id=Case(When(to_account=LOAN, then=F("to_id")), default=F("from_id")))
+        .values("loan_id")
+        .annotate(net=Sum(signed))
+        .order_by()
+        .values_list("loan_id", "net")
+    )
+    terms = Loan.objects.filter(pk__in=list(by_loan) or [0]).values_list("pk", "value", "total_to_pay")
+    return sum(round_bread(Decimal(by_loan[pk]) * (total - value) / total) for pk, value, total in terms if total > 0)
+
+
+def _players(day: date, start, end) -> dict:
+    """Every player recorded by the day's end, the day's new ones, and those with a product. 3 queries."""
+    counts = Player.objects.filter(created_at__lt=end).aggregate(
+        players_all=Count("pk"), players_new=Count("pk", filter=Q(created_at__gte=start))
+    )
+    signed = Case(When(to_account=SAVINGS, then=F("amount")), default=-F("amount"), output_field=BIG)
+    savers = set(
+        LedgerEntry.objects.filter(created_at__lt=end, player_id__isnull=False)
+        .filter(Q(to_account=SAVINGS) | Q(from_account=SAVINGS))
+        .annotate(account=Case(When(to_account=SAVINGS, then=F("to_id")), default=F("from_id")))
+        .values("player_id", "account")
+        .annotate(balance=Sum(signed))
+        .filter(balance__gt=0)
+        .order_by()
+        .values_list("player_id", flat=True)
+    )
+    borrowers = set(Loan.objects.filter(lent_and_open_on(day)).values_list("player_id", flat=True))
+    return counts | {"players_with_product": len(savers | borrowers)}
+
+
+def day_figures(day: date) -> dict:
+    """The figures of `day` (the module's docstring), as DailyFigures' fields. 8 queries."""
+    start, end = end_of(day - timedelta(days=1)), end_of(day)
+    held = _held(end)
+    moved = _moved(start, end)
+    book = loan_book(day)
+    figures = {
+        "day": day,
+        "savings_held": held["savings_in"] - held["savings_out"],
+        "solo_dividends_held": held["solo_in"] - held["solo_out"],
+        "open_loans": book["open_loans"],
+        "loans_outstanding": book["outstanding"],
+        "loans_principal_outstanding": book["principal_outstanding"],
+        "loans_interest_outstanding": book["interest_outstanding"],
+        "savers_interest": moved["week_interest_paid"] + moved["week_interest_compounded"],
+        "loan_interest_collected": _loan_interest(start, end),
+        "solo_dividends_added": moved["solo_gain"],
+        "lent": moved["loan_disbursed"] + moved["loan_edited"],
+        "repaid": moved["loan_day_paid"] + moved["loan_paid_off"] - moved["loan_day_unpaid"],
+        "written_off": moved["loan_written_off"],
+        "withdrawals": moved["withdrawal"],
+        "deposits": moved["savings_deposit"],
+        "pearl_bread_in": moved["pearl_buy"],
+        "pearl_bread_out": moved["pearl_sale"],
+        "arrears_loans": book["arrears_loans"],
+        "arrears_amount": book["arrears_amount"],
+        "arrears_outstanding": book["arrears_outstanding"],
+    }
+    for bucket in book["buckets"]:
+        key = bucket["bucket"]
+        figures[f"arrears_{key}_count"] = bucket["count"]
+        figures[f"arrears_{key}_amount"] = bucket["amount"]
+        figures[f"arrears_{key}_outstanding"] = bucket["outstanding"]
+    return figures | _players(day, start, end)
+
+
+def first_day() -> date | None:
+    """The first day of the bank's books: its first ledger entry's day (None before any)."""
+    first = LedgerEntry.objects.order_by("created_at", "id").values_list("created_at", flat=True).first()
+    return clock.local(first).date() if first is not None else None
+
+
+def days_to_write(*, today: date) -> list[date]:
+    """The days without a row, from the day after the last row (or the books' first day) to yesterday."""
+    last = DailyFigures.objects.order_by("-day").values_list("day", flat=True).first()
+    start = last + timedelta(days=1) if last is not None else first_day()
+    if start is None:
+        return []
+    return [start + timedelta(days=n) for n in range((today - start).days)]
+
+
+def figures_write(*, today: date | None = None) -> list[date]:
+    """Write the row of every day up to yesterday that has none (the job's work; the first run backfills
+    the past as far as the ledger goes). Each day in its own transaction, so a long backfill keeps what it
+    wrote; a day another run wrote meanwhile is left as it is. Answers the days written."""
+    today = today or clock.today()
+    written = []
+    for day in days_to_write(today=today):
+        figures = day_figures(day)
+        try:
+            with transaction.atomic():
+                DailyFigures.objects.create(**figures, computed_at=clock.now())
+        except IntegrityError:  # written by another run: the unique day keeps one
+            continue
+        written.append(day)
+    return written
+
+
+# --- the reads of Bank Health (GET /api/admin/bank-health) ---------------------------------------
+
+FIGURE_FIELDS = [
+    field.name for field in DailyFigures._meta.concrete_fields if field.name not in ("id", "day", "computed_at")
+]
+
+
+def health_rows(*, first: date, last: date) -> list[dict]:
+    """The rows from `first` to `last`, oldest first. 1 query."""
+    return list(
+        DailyFigures.objects.filter(day__gte=first, day__lte=last).order_by("day").values("day", *FIGURE_FIELDS)
+    )
+
+
+def health(*, first: date, last: date) -> dict:
+    """Bank Health: the range's rows, the last day's figures and each one's change over the range (the last
+    row's less the first row's; the movements' change too, as the charts draw them). 1 query."""
+    rows = health_rows(first=first, last=last)
+    latest = rows[-1] if rows else None
+    change = {name: rows[-1][name] - rows[0][name] for name in FIGURE_FIELDS} if rows else None
+    return {
+        "from_day": first,
+        "to_day": last,
+        "rows": rows,
+        "latest": latest,
+        "change": change,
+        "portfolio_at_risk": None
+        if latest is None
+        else share(latest["arrears_outstanding"], latest["loans_outstanding"]),
+    }
