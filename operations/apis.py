@@ -20,16 +20,21 @@ from bank.paging import PageIn, PageOut, page_of
 from bank.permissions import IsBankAdmin
 from lending.fields import AmountField, RateField, rate_field
 from lending.fields import DecisionIn as DecisionNotesIn
+from lending.loans.arrears import arrears_page, loan_book
 from lending.rules import MAX_SAVINGS_RATE
 from lending.savings.serializers import WEEKLY_RATE_MESSAGE
-from operations import backup, dashboard, jobs, statements, waiting
+from operations import backup, bank_health, dashboard, jobs, statements, waiting
 
 from .administration import players_bulk_delete
 from .audit_trail import CSV_MAX_ROWS, audit_csv, audit_entries, audit_officers, audit_page
 from .ledger_view import ledger_page
 from .reconcile import last_reconciliation
 from .serializers import (
+    ArrearsIn,
+    ArrearsOut,
     BadPayersOut,
+    BankHealthIn,
+    BankHealthOut,
     BulkDeleteIn,
     BulkDeleteOut,
     DashboardOut,
@@ -656,3 +661,71 @@ class WaitingApi(APIView):
     )
     def get(self, request):
         return Response(WaitingOut(waiting.waiting_for(request.user)).data)
+
+
+# --- Bank Health and Arrears (issue 35) ----------------------------------------------------------
+
+
+class ArrearsApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        parameters=[ArrearsIn],
+        responses={200: ArrearsOut},
+        summary="Admin Arrears: the loans in arrears today, sorted and paged by the server, with the buckets",
+    )
+    def get(self, request):
+        data = parse(ArrearsIn, request, body=False)
+        page = page_of(data)
+        today = clock.today()
+        found = arrears_page(
+            on=today, order=data["ordering"], bucket=data.get("bucket"), offset=page.offset, limit=page.size
+        )
+        answer = found | page.answer(found["count"]) | {"today": today, "book": loan_book(today)}
+        return Response(ArrearsOut(answer).data)
+
+
+def _health_of(request) -> dict:
+    data = parse(BankHealthIn, request, body=False)
+    days = data.get("days")
+    first, last = bank_health.health_range(
+        first=data.get("from"), last=data.get("to"), days=int(days) if days else None, today=clock.today()
+    )
+    return bank_health.health(first=first, last=last)
+
+
+class BankHealthApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        parameters=[BankHealthIn],
+        responses={200: BankHealthOut},
+        summary="Admin Bank Health: the daily figures over a range, the last day's and their change over it",
+    )
+    def get(self, request):
+        return Response(BankHealthOut(_health_of(request)).data)
+
+
+class BankHealthCsvApi(APIView):
+    permission_classes = [IsBankAdmin]
+    renderer_classes = [JSONRenderer, CsvRenderer]
+
+    @extend_schema(
+        parameters=[BankHealthIn],
+        responses={
+            (200, "text/csv"): OpenApiResponse(
+                response=OpenApiTypes.BINARY,
+                description="CSV, UTF-8 with BOM: the day, then every figure of Bank Health's rows, oldest first",
+            ),
+            400: OpenApiResponse(description="a range that is not valid"),
+        },
+        summary="Admin: Bank Health's rows as CSV",
+        operation_id="admin_bank_health_csv",
+    )
+    def get(self, request):
+        found = _health_of(request)
+        answer = HttpResponse(bank_health.health_csv(found["rows"]), content_type="text/csv; charset=utf-8")
+        name = f"bank-health-{found['from_day'].isoformat()}-to-{found['to_day'].isoformat()}.csv"
+        answer["Content-Disposition"] = f'attachment; filename="{name}"'
+        answer["Cache-Control"] = "no-store"
+        return answer

@@ -19,6 +19,8 @@ past) or the day after the last row, to yesterday; each day is computed the same
 backfilled or written the next morning (`day_figures`). A fixed number of queries a day.
 """
 
+import csv
+import io
 from collections import defaultdict
 from datetime import date, timedelta
 from decimal import Decimal
@@ -192,6 +194,28 @@ def figures_write(*, today: date | None = None) -> list[date]:
 FIGURE_FIELDS = [
     field.name for field in DailyFigures._meta.concrete_fields if field.name not in ("id", "day", "computed_at")
 ]
+
+
+DEFAULT_RANGE_DAYS = 30
+
+
+def health_range(*, first: date | None, last: date | None, days: int | None, today: date) -> tuple[date, date]:
+    """The days Bank Health shows: `first` to `last` as given, or the `days` (30 by default) up to `last`
+    (yesterday, the last day with figures, when left out)."""
+    last = last or today - timedelta(days=1)
+    if first is None:
+        first = last - timedelta(days=(days or DEFAULT_RANGE_DAYS) - 1)
+    return first, last
+
+
+def health_csv(rows: list[dict]) -> bytes:
+    """The rows as CSV (UTF-8 with BOM, as the statements): the day, then every figure, oldest first."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["day", *FIGURE_FIELDS])
+    for row in rows:
+        writer.writerow([row["day"].isoformat(), *(row[name] for name in FIGURE_FIELDS)])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
 def health_rows(*, first: date, last: date) -> list[dict]:

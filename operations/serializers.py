@@ -3,15 +3,18 @@
 from rest_framework import serializers
 
 from accounts.serializers import PlayerOut
-from bank.fields import ChoiceTextField, RecordIdField, enum_field
+from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, enum_field
 from bank.inputs import InputSerializer
 from bank.paging import PageIn, PageOut
 from exchange.serializers import ExchangeRequestOut
+from lending.loans.arrears import ARREARS_ORDERS
 from lending.loans.serializers import PendingLoanOut
+from lending.rules import ARREARS_BUCKET_KEYS
 from lending.savings.serializers import WithdrawalOut
 
 from .administration import MAX_BULK_DELETE, MSG_SELECT_ONE
-from .models import BackupRun
+from .bank_health import FIGURE_FIELDS
+from .models import BackupRun, DailyFigures
 
 
 class StatsOut(serializers.Serializer):
@@ -77,6 +80,32 @@ class BackupStatusOut(serializers.Serializer):
     )
 
 
+def _share_field(**kwargs) -> serializers.DecimalField:
+    # a fraction as a JSON number (0.0725 = 7.25%), as rates are
+    return serializers.DecimalField(max_digits=6, decimal_places=4, coerce_to_string=False, **kwargs)
+
+
+class ArrearsBucketOut(serializers.Serializer):
+    bucket = serializers.ChoiceField(choices=list(ARREARS_BUCKET_KEYS))
+    title = serializers.CharField(help_text="the bucket as the screens name it: 1–3 days")
+    count = serializers.IntegerField(help_text="loans in this bucket")
+    amount = serializers.IntegerField(help_text="bread in arrears on them")
+    outstanding = serializers.IntegerField(help_text="what they still owe")
+    share = _share_field(help_text="their outstanding over all the open loans' (portfolio at risk)")
+
+
+class ArrearsBookOut(serializers.Serializer):
+    open_loans = serializers.IntegerField()
+    outstanding = serializers.IntegerField(help_text="what the open loans still owe")
+    principal_outstanding = serializers.IntegerField()
+    interest_outstanding = serializers.IntegerField(help_text="interest still to come")
+    arrears_loans = serializers.IntegerField(help_text="loans in arrears")
+    arrears_amount = serializers.IntegerField(help_text="bread in arrears")
+    arrears_outstanding = serializers.IntegerField(help_text="what the loans in arrears still owe")
+    portfolio_at_risk = _share_field(help_text="the loans in arrears' outstanding over all the outstanding")
+    buckets = ArrearsBucketOut(many=True)
+
+
 class DashboardOut(serializers.Serializer):
     stats = StatsOut()
     solo_dividends = serializers.IntegerField()
@@ -85,6 +114,7 @@ class DashboardOut(serializers.Serializer):
     pearl_exchange_requests = ExchangeRequestOut(many=True, help_text="the oldest pending exchanges (at most 5)")
     bad_payers = PlayerHoldingsOut(many=True, help_text="the first bad payers by name (at most 5)")
     backup = BackupStatusOut(help_text="the daily backups: the newest, its check, and what to warn of")
+    arrears = ArrearsBookOut(help_text="the Active loans' arrears, by bucket (docs/rules.md, Arrears)")
 
 
 class BadPayersOut(PageOut):
@@ -217,3 +247,92 @@ class ReconcileOut(serializers.Serializer):
     checked_at = serializers.DateTimeField(allow_null=True, help_text="null before the first check")
     accounts_checked = serializers.IntegerField()
     differences = DifferenceOut(many=True, help_text="empty when the books balance")
+
+
+# --- arrears and bank health (issue 35; docs/rules.md, "Arrears" and "Bank health") ----------------
+
+
+class ArrearsIn(PageIn):
+    ordering = ChoiceTextField(
+        choices=list(ARREARS_ORDERS),
+        required=False,
+        default="-days",
+        help_text="days, amount, outstanding, player, start_date or loan; a leading - sorts from the most",
+    )
+    bucket = ChoiceTextField(choices=list(ARREARS_BUCKET_KEYS), required=False, help_text="only this bucket")
+
+
+class ArrearsRowOut(serializers.Serializer):
+    loan_id = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    player_name = serializers.CharField()
+    player_discord = serializers.CharField()
+    start_date = serializers.DateField()
+    total_days = serializers.IntegerField()
+    value = serializers.IntegerField()
+    total_to_pay = serializers.IntegerField()
+    daily_payment = serializers.IntegerField()
+    paid = serializers.IntegerField(help_text="its Paid days")
+    due = serializers.IntegerField(help_text="what its days up to yesterday made due")
+    arrears = serializers.IntegerField(help_text="due less paid")
+    arrears_days = serializers.IntegerField(help_text="arrears over the daily payment, rounded up")
+    outstanding = serializers.IntegerField(help_text="what it still owes")
+    bucket = serializers.ChoiceField(choices=list(ARREARS_BUCKET_KEYS))
+
+
+class ArrearsOut(PageOut):
+    today = serializers.DateField(help_text="the bank's day the arrears are computed on")
+    rows = ArrearsRowOut(many=True)
+    book = ArrearsBookOut(help_text="every open loan's arrears, by bucket")
+
+
+RANGE_DAYS = (30, 90, 365)
+MAX_RANGE_DAYS = 3_660
+
+
+class BankHealthIn(InputSerializer):
+    days = ChoiceTextField(
+        choices=[str(days) for days in RANGE_DAYS],
+        required=False,
+        help_text="the last 30, 90 or 365 days to yesterday (30 when no range is given)",
+    )
+
+    def validate(self, attrs):
+        first, last = attrs.get("from"), attrs.get("to")
+        if (first or last) and attrs.get("days"):
+            raise serializers.ValidationError({"days": ["Give either days or a range from and to, not both"]})
+        if first and last and first > last:
+            raise serializers.ValidationError({"from": ["The first day must not be after the last day"]})
+        if first and last and (last - first).days >= MAX_RANGE_DAYS:
+            raise serializers.ValidationError({"from": [f"A range holds at most {MAX_RANGE_DAYS:,} days"]})
+        return attrs
+
+
+# `from` and `to` are Python words: declared by name
+BankHealthIn._declared_fields["from"] = IsoDateField(
+    required=False, help_text="the first day (YYYY-MM-DD); without it, `days` before `to`"
+)
+BankHealthIn._declared_fields["to"] = IsoDateField(
+    required=False, help_text="the last day, included (YYYY-MM-DD); yesterday when left out"
+)
+
+
+class DailyFiguresOut(serializers.ModelSerializer):
+    class Meta:
+        model = DailyFigures
+        fields = ["day", *FIGURE_FIELDS]
+
+
+# the last day's figure less the first day's, over the range: each a whole number, either sign
+FiguresChangeOut = type(
+    "FiguresChangeOut", (serializers.Serializer,), {name: serializers.IntegerField() for name in FIGURE_FIELDS}
+)
+
+
+class BankHealthOut(serializers.Serializer):
+    from_day = serializers.DateField()
+    to_day = serializers.DateField()
+    rows = DailyFiguresOut(many=True, help_text="one a day, oldest first (a day without figures is left out)")
+    latest = DailyFiguresOut(allow_null=True, help_text="the range's last row")
+    change = FiguresChangeOut(allow_null=True, help_text="the last row's figures less the first row's")
+    portfolio_at_risk = _share_field(allow_null=True, help_text="on the last row's day")

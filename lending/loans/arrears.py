@@ -138,14 +138,6 @@ def _bucket_condition(least: int, most: int | None) -> Q:
     return Q(arrears_days__gte=least) if most is None else Q(arrears_days__gte=least, arrears_days__lte=most)
 
 
-def bucket_case() -> Case:
-    """The bucket key of an annotated loan (loans_with_arrears), "" when it is not in arrears."""
-    return Case(
-        *[When(_bucket_condition(least, most), then=Value(key)) for key, _label, least, most in rules.ARREARS_BUCKETS],
-        default=Value(""),
-    )
-
-
 def loan_book(on: date) -> dict:
     """The loans open on `on`: how many, what they still owe (its principal and interest), and the
     arrears buckets with their count, amount in arrears and outstanding, and each one's share of the
@@ -190,13 +182,13 @@ def shaped_book(row: dict) -> dict:
     buckets = [
         {
             "bucket": key,
-            "label": label,
+            "title": title,
             "count": row[f"b_{key}_count"],
             "amount": row[f"b_{key}_amount"],
             "outstanding": row[f"b_{key}_outstanding"],
             "share": rules.share(row[f"b_{key}_outstanding"], outstanding),
         }
-        for key, label, _least, _most in rules.ARREARS_BUCKETS
+        for key, title, _least, _most in rules.ARREARS_BUCKETS
     ]
     return {
         "open_loans": row["open_loans"],

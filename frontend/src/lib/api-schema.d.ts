@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/admin/arrears": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Arrears: the loans in arrears today, sorted and paged by the server, with the buckets */
+        get: operations["admin_arrears_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -30,6 +47,40 @@ export interface paths {
         };
         /** Admin: the audit entries the filters select, as CSV */
         get: operations["admin_audit_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bank-health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin Bank Health: the daily figures over a range, the last day's and their change over it */
+        get: operations["admin_bank_health_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bank-health.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Admin: Bank Health's rows as CSV */
+        get: operations["admin_bank_health_csv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1819,6 +1870,79 @@ export interface components {
             /** @default  */
             notes: string;
         };
+        ArrearsBookOut: {
+            open_loans: number;
+            /** @description what the open loans still owe */
+            outstanding: number;
+            principal_outstanding: number;
+            /** @description interest still to come */
+            interest_outstanding: number;
+            /** @description loans in arrears */
+            arrears_loans: number;
+            /** @description bread in arrears */
+            arrears_amount: number;
+            /** @description what the loans in arrears still owe */
+            arrears_outstanding: number;
+            /**
+             * Format: double
+             * @description the loans in arrears' outstanding over all the outstanding
+             */
+            portfolio_at_risk: number;
+            buckets: components["schemas"]["ArrearsBucketOut"][];
+        };
+        ArrearsBucketOut: {
+            bucket: components["schemas"]["BucketEnum"];
+            /** @description the bucket as the screens name it: 1–3 days */
+            title: string;
+            /** @description loans in this bucket */
+            count: number;
+            /** @description bread in arrears on them */
+            amount: number;
+            /** @description what they still owe */
+            outstanding: number;
+            /**
+             * Format: double
+             * @description their outstanding over all the open loans' (portfolio at risk)
+             */
+            share: number;
+        };
+        ArrearsOut: {
+            /** @description every row of the list, not only this page */
+            count: number;
+            page: number;
+            page_size: number;
+            /**
+             * Format: date
+             * @description the bank's day the arrears are computed on
+             */
+            today: string;
+            rows: components["schemas"]["ArrearsRowOut"][];
+            /** @description every open loan's arrears, by bucket */
+            book: components["schemas"]["ArrearsBookOut"];
+        };
+        ArrearsRowOut: {
+            loan_id: number;
+            player_id: number;
+            player_name: string;
+            player_discord: string;
+            /** Format: date */
+            start_date: string;
+            total_days: number;
+            value: number;
+            total_to_pay: number;
+            daily_payment: number;
+            /** @description its Paid days */
+            paid: number;
+            /** @description what its days up to yesterday made due */
+            due: number;
+            /** @description due less paid */
+            arrears: number;
+            /** @description arrears over the daily payment, rounded up */
+            arrears_days: number;
+            /** @description what it still owes */
+            outstanding: number;
+            bucket: components["schemas"]["BucketEnum"];
+        };
         AuditEntryOut: {
             readonly id: number;
             /** Format: date-time */
@@ -1922,6 +2046,23 @@ export interface components {
             /** @description null without solo access */
             solo_dividends: components["schemas"]["DividendsOut"] | null;
         };
+        BankHealthOut: {
+            /** Format: date */
+            from_day: string;
+            /** Format: date */
+            to_day: string;
+            /** @description one a day, oldest first (a day without figures is left out) */
+            rows: components["schemas"]["DailyFiguresOut"][];
+            /** @description the range's last row */
+            latest: components["schemas"]["DailyFiguresOut"] | null;
+            /** @description the last row's figures less the first row's */
+            change: components["schemas"]["FiguresChangeOut"] | null;
+            /**
+             * Format: double
+             * @description on the last row's day
+             */
+            portfolio_at_risk: number | null;
+        };
         /** @description A call's input. A missing or null field's message names the field ("value is required"). */
         BankSettingsInRequest: {
             /**
@@ -2002,6 +2143,14 @@ export interface components {
             /** Format: date */
             start_date: string;
         };
+        /**
+         * @description * `1_3` - 1_3
+         *     * `4_7` - 4_7
+         *     * `8_30` - 8_30
+         *     * `over_30` - over_30
+         * @enum {string}
+         */
+        BucketEnum: "1_3" | "4_7" | "8_30" | "over_30";
         BulkDeleteOut: {
             players_count: number;
             loans_count: number;
@@ -2104,6 +2253,123 @@ export interface components {
             benefits: string[];
             eligibility: components["schemas"]["TierBenefitsOut"];
         };
+        DailyFiguresOut: {
+            /** Format: date */
+            day: string;
+            /**
+             * Format: int64
+             * @description the savings balances, from their ledger entries
+             */
+            savings_held: number;
+            /** Format: int64 */
+            solo_dividends_held: number;
+            /**
+             * Format: int64
+             * @description loans lent by the day's end and not closed
+             */
+            open_loans: number;
+            /**
+             * Format: int64
+             * @description what the open loans still owe
+             */
+            loans_outstanding: number;
+            /** Format: int64 */
+            loans_principal_outstanding: number;
+            /**
+             * Format: int64
+             * @description interest still to come
+             */
+            loans_interest_outstanding: number;
+            /**
+             * Format: int64
+             * @description interest paid to savers: paid out or compounded
+             */
+            savers_interest: number;
+            /**
+             * Format: int64
+             * @description the interest part of what loans were repaid
+             */
+            loan_interest_collected: number;
+            /**
+             * Format: int64
+             * @description pay-offs' share of the interest
+             */
+            solo_dividends_added: number;
+            /**
+             * Format: int64
+             * @description loans lent, and edits of their value
+             */
+            lent: number;
+            /**
+             * Format: int64
+             * @description loan days paid (less days changed from Paid) and pay-offs' rest
+             */
+            repaid: number;
+            /**
+             * Format: int64
+             * @description what the bank forgave
+             */
+            written_off: number;
+            /** Format: int64 */
+            withdrawals: number;
+            /**
+             * Format: int64
+             * @description bread put into new savings
+             */
+            deposits: number;
+            /**
+             * Format: int64
+             * @description pearls bought from the bank: bread paid to it
+             */
+            pearl_bread_in: number;
+            /**
+             * Format: int64
+             * @description pearls sold to the bank: bread it paid
+             */
+            pearl_bread_out: number;
+            /** Format: int64 */
+            players_all: number;
+            /**
+             * Format: int64
+             * @description with savings holding bread or an open loan
+             */
+            players_with_product: number;
+            /** Format: int64 */
+            players_new: number;
+            /** Format: int64 */
+            arrears_loans: number;
+            /** Format: int64 */
+            arrears_amount: number;
+            /**
+             * Format: int64
+             * @description what the loans in arrears still owe
+             */
+            arrears_outstanding: number;
+            /** Format: int64 */
+            arrears_1_3_count: number;
+            /** Format: int64 */
+            arrears_1_3_amount: number;
+            /** Format: int64 */
+            arrears_1_3_outstanding: number;
+            /** Format: int64 */
+            arrears_4_7_count: number;
+            /** Format: int64 */
+            arrears_4_7_amount: number;
+            /** Format: int64 */
+            arrears_4_7_outstanding: number;
+            /** Format: int64 */
+            arrears_8_30_count: number;
+            /** Format: int64 */
+            arrears_8_30_amount: number;
+            /** Format: int64 */
+            arrears_8_30_outstanding: number;
+            /** Format: int64 */
+            arrears_over_30_count: number;
+            /** Format: int64 */
+            arrears_over_30_amount: number;
+            /** Format: int64 */
+            arrears_over_30_outstanding: number;
+        };
         DashboardOut: {
             stats: components["schemas"]["StatsOut"];
             solo_dividends: number;
@@ -2117,6 +2383,8 @@ export interface components {
             bad_payers: components["schemas"]["PlayerHoldingsOut"][];
             /** @description the daily backups: the newest, its check, and what to warn of */
             backup: components["schemas"]["BackupStatusOut"];
+            /** @description the Active loans' arrears, by bucket (docs/rules.md, Arrears) */
+            arrears: components["schemas"]["ArrearsBookOut"];
         };
         DecisionOut: {
             pearl_exchange_request: components["schemas"]["ExchangeRequestOfficerOut"];
@@ -2351,6 +2619,42 @@ export interface components {
             since: string | null;
             /** @description the latest few, newest first */
             latest: components["schemas"]["SignInFailureOut"][];
+        };
+        FiguresChangeOut: {
+            savings_held: number;
+            solo_dividends_held: number;
+            open_loans: number;
+            loans_outstanding: number;
+            loans_principal_outstanding: number;
+            loans_interest_outstanding: number;
+            savers_interest: number;
+            loan_interest_collected: number;
+            solo_dividends_added: number;
+            lent: number;
+            repaid: number;
+            written_off: number;
+            withdrawals: number;
+            deposits: number;
+            pearl_bread_in: number;
+            pearl_bread_out: number;
+            players_all: number;
+            players_with_product: number;
+            players_new: number;
+            arrears_loans: number;
+            arrears_amount: number;
+            arrears_outstanding: number;
+            arrears_1_3_count: number;
+            arrears_1_3_amount: number;
+            arrears_1_3_outstanding: number;
+            arrears_4_7_count: number;
+            arrears_4_7_amount: number;
+            arrears_4_7_outstanding: number;
+            arrears_8_30_count: number;
+            arrears_8_30_amount: number;
+            arrears_8_30_outstanding: number;
+            arrears_over_30_count: number;
+            arrears_over_30_amount: number;
+            arrears_over_30_outstanding: number;
         };
         HealthOut: {
             status: string;
@@ -3925,6 +4229,86 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    admin_arrears_retrieve: {
+        parameters: {
+            query?: {
+                /** @description only this bucket */
+                bucket?: string;
+                /** @description days, amount, outstanding, player, start_date or loan; a leading - sorts from the most */
+                ordering?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArrearsOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     admin_audit_retrieve: {
         parameters: {
             query?: {
@@ -4046,6 +4430,171 @@ export interface operations {
                 };
             };
             /** @description a filter that is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/csv": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_bank_health_retrieve: {
+        parameters: {
+            query?: {
+                /** @description the last 30, 90 or 365 days to yesterday (30 when no range is given) */
+                days?: string;
+                /** @description the first day (YYYY-MM-DD); without it, `days` before `to` */
+                from?: string;
+                /** @description the last day, included (YYYY-MM-DD); yesterday when left out */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankHealthOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    admin_bank_health_csv: {
+        parameters: {
+            query?: {
+                /** @description the last 30, 90 or 365 days to yesterday (30 when no range is given) */
+                days?: string;
+                format?: "csv" | "json";
+                /** @description the first day (YYYY-MM-DD); without it, `days` before `to` */
+                from?: string;
+                /** @description the last day, included (YYYY-MM-DD); yesterday when left out */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, UTF-8 with BOM: the day, then every figure of Bank Health's rows, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description a range that is not valid */
             400: {
                 headers: {
                     [name: string]: unknown;

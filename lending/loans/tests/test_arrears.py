@@ -170,7 +170,7 @@ def test_the_book_counts_each_bucket_with_its_share_of_the_loans_outstanding():
     by_key = {bucket["bucket"]: bucket for bucket in book["buckets"]}
     assert by_key["1_3"] | {"share": None} == {
         "bucket": "1_3",
-        "label": "1–3 days",
+        "title": "1–3 days",
         "count": 1,
         "amount": 2 * DAILY,
         "outstanding": 1_300_000,

@@ -65,6 +65,25 @@ function dashboardOf(stats: DashboardStats, backup: BackupStatus = backupOf()): 
     pearl_exchange_requests: [],
     bad_payers: [],
     backup,
+    // the arrears buckets the Overview does not show yet (issue 35): none in arrears
+    arrears: {
+      open_loans: stats.active_loans,
+      outstanding: stats.total_outstanding,
+      principal_outstanding: 0,
+      interest_outstanding: 0,
+      arrears_loans: 0,
+      arrears_amount: 0,
+      arrears_outstanding: 0,
+      portfolio_at_risk: 0,
+      buckets: (['1_3', '4_7', '8_30', 'over_30'] as const).map((bucket) => ({
+        bucket,
+        title: bucket,
+        count: 0,
+        amount: 0,
+        outstanding: 0,
+        share: 0,
+      })),
+    },
   };
 }
 
