@@ -273,7 +273,4 @@ DAYS_1_3  # variable, lending/loans/models.py (LoanArrearsBucket.Bucket: the cho
 DAYS_4_7  # variable, lending/loans/models.py (LoanArrearsBucket.Bucket)
 DAYS_8_30  # variable, lending/loans/models.py (LoanArrearsBucket.Bucket)
 OVER_30  # variable, lending/loans/models.py (LoanArrearsBucket.Bucket)
-arg_joiner  # variable, lending/loans/arrears.py (DaysBetween: read by Django's Func)
-as_sqlite  # method, lending/loans/arrears.py (DaysBetween: called by Django's compiler on SQLite)
 interest_outstanding  # variable, operations/serializers.py (ArrearsBookOut: filled by lending.loans.arrears.loan_book)
-output_field  # variable, lending/loans/arrears.py (DaysBetween: read by Django's Func)

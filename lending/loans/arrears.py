@@ -7,69 +7,30 @@ written off after D) has:
 - `paid`: its Paid day entries dated D or earlier;
 - `due`: what its days up to D − 1 (yesterday) made due: the daily payment for each day from its start
   to yesterday, at most the total; the whole total once its last day is yesterday or earlier;
-- `arrears`: due − paid, never below 0; `arrears_days`: arrears ÷ daily payment, rounded up;
+- `arrears`: due − paid, never below 0; `arrears_days`: arrears ÷ daily payment, rounded up (a daily
+  payment of 0 counts a day a bread);
 - `outstanding`: total to pay − paid, never below 0 (the Overview's outstanding), and
   `principal_outstanding`: its value in the share of the total not yet paid, rounded half up.
-Each figure is a database expression over one grouped read of the loans and their entries: a fixed
-number of queries whatever the number of loans or entries.
+
+One SQL read of every open loan (`_select`): the ORM selects each loan's terms and its Paid sum
+(a correlated sum over the covering index `loan_payment_paid_sum` for today, so that the Overview reads no
+entry's row; the entries dated up to D for a past day), and derived tables around it compute the figures
+above once a loan, in SQL both SQLite and PostgreSQL run. The callers select from it: a fixed number of
+queries whatever the number of loans or entries.
 """
 
-from __future__ import annotations
-
 from datetime import date, datetime, time, timedelta
-from typing import TYPE_CHECKING, TypedDict
 
 from django.db import connection
-from django.db.models import (
-    BigIntegerField,
-    Case,
-    DecimalField,
-    ExpressionWrapper,
-    F,
-    Func,
-    IntegerField,
-    Q,
-    QuerySet,
-    Sum,
-    Value,
-    When,
-)
-from django.db.models.functions import Cast, Coalesce, Floor, Greatest, Least
+from django.db.models import BigIntegerField, F, Func, OuterRef, Q, Subquery
+from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
+from bank import clock
 from lending import rules
 from lending.loans.models import Loan, LoanPayment
 
-if TYPE_CHECKING:
-    from django_stubs_ext import WithAnnotations
-
 BIG = BigIntegerField()
-
-
-class _Arrears(TypedDict):
-    """loans_with_arrears' annotations."""
-
-    paid: int
-    due: int
-    outstanding: int
-    arrears: int
-    arrears_days: int
-    principal_outstanding: int
-
-
-class DaysBetween(Func):
-    """Whole days from the second date to the first (`later − earlier`), in SQL."""
-
-    output_field = IntegerField()
-    arg_joiner = " - "
-    template = "(%(expressions)s)"  # PostgreSQL: date - date is a number of days
-
-    def as_sqlite(self, compiler, connection, **extra_context):
-        later, earlier = self.source_expressions
-        later_sql, later_params = compiler.compile(later)
-        earlier_sql, earlier_params = compiler.compile(earlier)
-        sql = f"CAST(julianday({later_sql}) - julianday({earlier_sql}) AS INTEGER)"
-        return sql, (*later_params, *earlier_params)
 
 
 def end_of(day: date) -> datetime:
@@ -86,93 +47,129 @@ def lent_and_open_on(day: date) -> Q:
     )
 
 
-def loans_with_arrears(on: date) -> QuerySet[WithAnnotations[Loan, _Arrears]]:
-    """The loans open on `on`, each annotated with paid, due, arrears, arrears_days, outstanding and
-    principal_outstanding (the module's docstring). One grouped query when read."""
-    yesterday = on - timedelta(days=1)
+def _paid_sum(on: date) -> Cast:
+    """The Paid entries' sum of the loan in the outer query: a plain SUM (Func, not an aggregate: no GROUP
+    BY), dated up to `on` (no entry is dated after today: for today, the covering index answers alone)."""
+    entries = LoanPayment.objects.filter(loan=OuterRef("pk"), status=LoanPayment.Status.PAID)
+    if on < clock.today():
+        entries = entries.filter(date__lte=on)
+    total = entries.order_by().annotate(total=Func(F("value"), function="SUM", output_field=BIG)).values("total")
     # PostgreSQL sums bigints as numeric: cast back, so that the days in arrears divide as whole numbers
-    paid = Cast(
-        Coalesce(
-            Sum("payments__value", filter=Q(payments__status=LoanPayment.Status.PAID, payments__date__lte=on)),
-            0,
-            output_field=BIG,
-        ),
-        BIG,
-    )
-    days_due = Least(
-        Greatest(DaysBetween(Value(yesterday), F("start_date")) + 1, Value(0)),
-        F("total_days"),
-        output_field=BIG,
-    )
-    due = Case(
-        When(end_date__lte=yesterday, then=F("total_to_pay")),
-        default=Least(F("daily_payment") * days_due, F("total_to_pay"), output_field=BIG),
-        output_field=BIG,
-    )
-    per_day = Greatest(F("daily_payment"), Value(1), output_field=BIG)  # a daily payment of 0: a day per bread
-    # what the loan's value still owed is, in numbers that cannot overflow a 64-bit product
-    exact = DecimalField(max_digits=38, decimal_places=0)
-    principal = Floor(
-        ExpressionWrapper(
-            (Cast("value", exact) * F("outstanding") * 2 + F("total_to_pay")) / (Cast("total_to_pay", exact) * 2),
-            output_field=DecimalField(max_digits=38, decimal_places=10),
+    return Cast(Coalesce(Subquery(total, output_field=BIG), 0, output_field=BIG), BIG)
+
+
+_COLUMNS = (
+    "id",
+    "player_id",
+    "player_name",
+    "player_discord",
+    "start_date",
+    "end_date",
+    "total_days",
+    "value",
+    "total_to_pay",
+    "daily_payment",
+    "paid",
+)
+
+
+def _days_since_start(yesterday_param: str) -> str:
+    """Whole days from a loan's start to yesterday (a parameter), in this database's SQL."""
+    if connection.vendor == "postgresql":
+        return f"(CAST({yesterday_param} AS date) - start_date)"
+    return f"CAST(julianday({yesterday_param}) - julianday(start_date) AS INTEGER)"
+
+
+def _principal() -> str:
+    """value × outstanding ÷ total, rounded half up, in numbers a 64-bit product cannot overflow."""
+    if connection.vendor == "postgresql":
+        return (
+            "CAST(div(CAST(value AS numeric) * outstanding * 2 + total_to_pay, CAST(total_to_pay AS numeric) * 2)"
+            " AS bigint)"
         )
-    )
-    return (
+    # SQLite: whole numbers divide as whole numbers; a product past 64 bits turns real, and the cast floors it
+    return "CAST((value * outstanding * 2 + total_to_pay) / (total_to_pay * 2) AS INTEGER)"
+
+
+def _select(on: date, columns: str, tail: str = "", tail_params: tuple = ()) -> tuple[str, list]:
+    """`SELECT columns FROM loans_with_arrears tail` over every loan open on `on`: the loans with _COLUMNS and
+    due, outstanding, arrears, arrears_days and principal_outstanding (the module's docstring); the SQL and
+    its parameters. The loans' terms and Paid sums, and then their figures, are MATERIALIZED common tables:
+    each computed once a loan (SQLite would otherwise fold the derived tables into the outer query, and sum
+    each loan's entries again for every figure that reads `paid`, and every figure again in each sum)."""
+    terms = (
         Loan.objects.filter(lent_and_open_on(on))
         .order_by()
-        .annotate(paid=paid)
-        .annotate(
-            due=due,
-            outstanding=Greatest(F("total_to_pay") - F("paid"), Value(0), output_field=BIG),
-        )
-        .annotate(arrears=Greatest(F("due") - F("paid"), Value(0), output_field=BIG))
-        .annotate(
-            arrears_days=ExpressionWrapper((F("arrears") + per_day - 1) / per_day, output_field=BIG),
-            principal_outstanding=Cast(principal, BIG),
-        )
+        .annotate(paid=_paid_sum(on), player_name=F("player__name"), player_discord=F("player__discord"))
+        .values(*_COLUMNS)
     )
+    terms_sql, terms_params = terms.query.sql_with_params()
+    days = _days_since_start("%s") + " + 1"
+    days_due = f"CASE WHEN {days} < 0 THEN 0 WHEN {days} > total_days THEN total_days ELSE {days} END"
+    due = (
+        "CASE WHEN end_date <= %s THEN total_to_pay"
+        f" WHEN daily_payment * ({days_due}) > total_to_pay THEN total_to_pay ELSE daily_payment * ({days_due}) END"
+    )
+    per_day = "CASE WHEN daily_payment > 0 THEN daily_payment ELSE 1 END"
+    loans = (
+        "SELECT figured.*,"
+        f" ((arrears + {per_day} - 1) / {per_day}) AS arrears_days,"
+        f" {_principal()} AS principal_outstanding"
+        " FROM (SELECT dues.*, CASE WHEN due > paid THEN due - paid ELSE 0 END AS arrears FROM ("
+        f"SELECT terms.*, {due} AS due,"
+        " CASE WHEN total_to_pay > paid THEN total_to_pay - paid ELSE 0 END AS outstanding"
+        " FROM terms) dues) figured"
+    )
+    sql = (
+        f"WITH terms AS MATERIALIZED ({terms_sql}), loans_with_arrears AS MATERIALIZED ({loans})"
+        f" SELECT {columns} FROM loans_with_arrears {tail}"
+    )
+    # the placeholders in order: the terms' query, then due's (yesterday: end_date's and days_due's twice 3)
+    yesterday = (on - timedelta(days=1)).isoformat()
+    return sql, [*terms_params, *[yesterday] * 7, *tail_params]
 
 
-def _bucket_condition(least: int, most: int | None) -> Q:
-    return Q(arrears_days__gte=least) if most is None else Q(arrears_days__gte=least, arrears_days__lte=most)
+def _rows(sql: str, params: list) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _as_date(value) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(value)  # SQLite answers text
+
+
+_ARREARS_COLUMNS = (*_COLUMNS, "due", "outstanding", "arrears", "arrears_days", "principal_outstanding")
+
+
+def _bucket_sql(least: int, most: int | None) -> str:
+    return f"arrears_days >= {int(least)}" + (f" AND arrears_days <= {int(most)}" if most is not None else "")
 
 
 def loan_book(on: date) -> dict:
     """The loans open on `on`: how many, what they still owe (its principal and interest), and the
     arrears buckets with their count, amount in arrears and outstanding, and each one's share of the
-    loans outstanding (portfolio at risk). 1 query: the sums over the grouped read of the loans
-    (the ORM cannot sum its own grouped annotations, so the outer SELECT is written here)."""
-    inner_sql, params = (
-        loans_with_arrears(on)
-        .values("pk", "arrears", "arrears_days", "outstanding", "principal_outstanding")
-        .query.sql_with_params()
-    )
+    loans outstanding (portfolio at risk). 1 query."""
 
     def total(column: str, condition: str = "1 = 1") -> str:
         return f"COALESCE(SUM(CASE WHEN {condition} THEN {column} ELSE 0 END), 0)"
-
-    def count(condition: str) -> str:
-        return f"COALESCE(SUM(CASE WHEN {condition} THEN 1 ELSE 0 END), 0)"
 
     figures = {
         "open_loans": "COUNT(*)",
         "outstanding": total("outstanding"),
         "principal_outstanding": total("principal_outstanding"),
-        "arrears_loans": count("arrears_days >= 1"),
+        "arrears_loans": total("1", "arrears_days >= 1"),
         "arrears_amount": total("arrears", "arrears_days >= 1"),
         "arrears_outstanding": total("outstanding", "arrears_days >= 1"),
     }
-    for key, _label, least, most in rules.ARREARS_BUCKETS:
-        condition = f"arrears_days >= {int(least)}" + (f" AND arrears_days <= {int(most)}" if most else "")
-        figures[f"b_{key}_count"] = count(condition)
+    for key, _title, least, most in rules.ARREARS_BUCKETS:
+        condition = _bucket_sql(least, most)
+        figures[f"b_{key}_count"] = total("1", condition)
         figures[f"b_{key}_amount"] = total("arrears", condition)
         figures[f"b_{key}_outstanding"] = total("outstanding", condition)
     names = list(figures)
     select = ", ".join(figures[name] for name in names)
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {select} FROM ({inner_sql}) loans_with_arrears", params)  # the SQL holds no input
-        values = cursor.fetchone()
+    (values,) = _rows(*_select(on, select))  # the SQL holds no input
     return shaped_book({name: int(value or 0) for name, value in zip(names, values, strict=True)})
 
 
@@ -203,26 +200,43 @@ def shaped_book(row: dict) -> dict:
     }
 
 
+def loans_arrears(on: date, loan_ids: list[int] | None = None) -> dict[int, dict]:
+    """Each open loan's figures on `on` (of `loan_ids`, when given): its id -> a dict of _ARREARS_COLUMNS.
+    1 query."""
+    where = ""
+    if loan_ids is not None:
+        where = "WHERE id IN (" + ", ".join(str(int(pk)) for pk in loan_ids or [0]) + ")"
+    rows = _rows(*_select(on, ", ".join(_ARREARS_COLUMNS), where))
+    found = {}
+    for row in rows:
+        figures = dict(zip(_ARREARS_COLUMNS, row, strict=True))
+        figures["start_date"], figures["end_date"] = _as_date(figures["start_date"]), _as_date(figures["end_date"])
+        found[figures["id"]] = figures
+    return found
+
+
 def arrears_by_loan(on: date) -> dict[int, tuple[int, int]]:
     """Every loan in arrears on `on`: its id -> (amount in arrears, days in arrears). 1 query."""
-    rows = loans_with_arrears(on).filter(arrears_days__gte=1).values_list("pk", "arrears", "arrears_days")
-    return {pk: (amount, days) for pk, amount, days in rows}
+    rows = _rows(*_select(on, "id, arrears, arrears_days", "WHERE arrears_days >= 1"))
+    return {pk: (int(amount), int(days)) for pk, amount, days in rows}
 
 
+# the Arrears list's orders: a column, then the loan's id to break ties
 ARREARS_ORDERS = {
-    "days": ("arrears_days", "pk"),
-    "-days": ("-arrears_days", "pk"),
-    "amount": ("arrears", "pk"),
-    "-amount": ("-arrears", "pk"),
-    "outstanding": ("outstanding", "pk"),
-    "-outstanding": ("-outstanding", "pk"),
-    "player": ("player__name", "pk"),
-    "-player": ("-player__name", "-pk"),
-    "start_date": ("start_date", "pk"),
-    "-start_date": ("-start_date", "-pk"),
-    "loan": ("pk",),
-    "-loan": ("-pk",),
+    "days": "arrears_days ASC, id ASC",
+    "-days": "arrears_days DESC, id ASC",
+    "amount": "arrears ASC, id ASC",
+    "-amount": "arrears DESC, id ASC",
+    "outstanding": "outstanding ASC, id ASC",
+    "-outstanding": "outstanding DESC, id ASC",
+    "player": "player_name ASC, id ASC",
+    "-player": "player_name DESC, id DESC",
+    "start_date": "start_date ASC, id ASC",
+    "-start_date": "start_date DESC, id DESC",
+    "loan": "id ASC",
+    "-loan": "id DESC",
 }
+_PAGE_COLUMNS = tuple(column for column in _ARREARS_COLUMNS if column not in ("end_date", "principal_outstanding"))
 
 
 def arrears_page(
@@ -230,25 +244,18 @@ def arrears_page(
 ) -> dict:
     """The Arrears list: the loans in arrears on `on`, sorted by the database (ARREARS_ORDERS), a page at
     a time, each with its player and figures. 2 queries: the page and the count."""
-    loans = loans_with_arrears(on).filter(arrears_days__gte=1)
+    condition = "arrears_days >= 1"
     if bucket:
-        least, most = next((lo, hi) for key, _l, lo, hi in rules.ARREARS_BUCKETS if key == bucket)
-        loans = loans.filter(_bucket_condition(least, most))
-    page = loans.order_by(*ARREARS_ORDERS[order]).values(
-        "player_id",
-        "start_date",
-        "total_days",
-        "value",
-        "total_to_pay",
-        "daily_payment",
-        "paid",
-        "due",
-        "arrears",
-        "arrears_days",
-        "outstanding",
-        loan_id=F("id"),
-        player_name=F("player__name"),
-        player_discord=F("player__discord"),
-    )[offset : offset + limit]
-    rows = [{**row, "bucket": rules.arrears_bucket(row["arrears_days"])} for row in page]
-    return {"count": loans.count(), "rows": rows}
+        least, most = next((lo, hi) for key, _t, lo, hi in rules.ARREARS_BUCKETS if key == bucket)
+        condition = _bucket_sql(least, most)
+    ordered = f"WHERE {condition} ORDER BY {ARREARS_ORDERS[order]} LIMIT %s OFFSET %s"
+    page = _rows(*_select(on, ", ".join(_PAGE_COLUMNS), ordered, (int(limit), int(offset))))
+    rows = []
+    for values in page:
+        row = dict(zip(_PAGE_COLUMNS, values, strict=True))
+        row["loan_id"] = row.pop("id")
+        row["start_date"] = _as_date(row["start_date"])
+        row["bucket"] = rules.arrears_bucket(row["arrears_days"])
+        rows.append(row)
+    ((count,),) = _rows(*_select(on, "COUNT(*)", f"WHERE {condition}"))
+    return {"count": count, "rows": rows}

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from lending import rules
 from lending.loans import services
-from lending.loans.arrears import arrears_by_loan, arrears_page, loan_book, loans_with_arrears
+from lending.loans.arrears import arrears_by_loan, arrears_page, loan_book, loans_arrears
 from lending.models import Loan, LoanArrearsBucket
 from lending.tests.factories import LoanFactory, LoanPaymentFactory
 
@@ -22,7 +22,8 @@ DAILY = 130_000  # LoanFactory: 1,000,000 at 30% over 10 days is 1,300,000, 130,
 
 
 def figures(loan, on=TODAY):
-    return loans_with_arrears(on).values("due", "paid", "arrears", "arrears_days", "outstanding").get(pk=loan.pk)
+    found = loans_arrears(on, [loan.pk])[loan.pk]
+    return {key: found[key] for key in ("due", "paid", "arrears", "arrears_days", "outstanding")}
 
 
 def paid(loan, *days):
@@ -143,7 +144,7 @@ def test_arrears_on_a_past_day_read_the_entries_dated_up_to_that_day():
     assert row["arrears_days"] == 1
     # a loan recorded later than a day was not open on it, whatever its start date
     lent_on(loan, TODAY)
-    assert not loans_with_arrears(on).filter(pk=loan.pk).exists()
+    assert loans_arrears(on, [loan.pk]) == {}
 
 
 @pytest.mark.parametrize(
