@@ -81,9 +81,10 @@ def _bank_health() -> str:
         if len(days) > 1
         else f"the figures of {day_text(days[0])}"
     )
+    reminded = f"; {counted(history.reminded, 'player')} reminded" if history.reminded else ""
     return (
         f"Wrote {written}; {counted(history.entered, 'loan')} entered an arrears bucket, "
-        f"{counted(history.left, 'loan')} left one."
+        f"{counted(history.left, 'loan')} left one{reminded}."
     )
 
 

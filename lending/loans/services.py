@@ -948,22 +948,33 @@ def register_changes() -> None:
 class ArrearsHistoryRun:
     entered: int  # stays opened: loans that entered a bucket
     left: int  # stays closed: loans that left one (paid up, moved to another bucket, or closed)
+    reminded: int = 0  # players told on Discord: their loan entered a bucket for the first time
+
+
+def _arrears_reminder(*, loan_id: int, bucket: str, amount: int, days: int) -> str:
+    title = dict(LoanArrearsBucket.Bucket.choices)[bucket]
+    return (
+        f"Loan #{loan_id} is {days} {'day' if days == 1 else 'days'} behind ({title} in arrears): "
+        f"€{amount:,} was due by yesterday and is not paid yet. Please pay it to a bank officer."
+    )
 
 
 @transaction.atomic
 def loan_arrears_history_record(*, on: date | None = None) -> ArrearsHistoryRun:
     """Each loan's history of arrears buckets brought up to `on` (today): a loan whose bucket differs from
     its open stay leaves that stay on `on` and, if it is in arrears, enters its new bucket on `on`; a loan
-    no longer in arrears (or closed) leaves its stay. Idempotent: a second run on the same day with the
-    same entries changes nothing. 3 queries and one write of each kind, whatever the number of loans
-    (docs/rules.md, "Arrears")."""
+    no longer in arrears (or closed) leaves its stay. A loan that enters a bucket it was never in before
+    tells its player on Discord (the outbox) what is due: once per bucket per loan. Idempotent: a second
+    run on the same day with the same entries changes nothing; two runs at once cannot both open a stay
+    (one open stay a loan: the second run's insert fails and rolls back with its messages). 5 queries and
+    one write of each kind, whatever the number of loans (docs/rules.md, "Arrears")."""
     on = on or clock.today()
     now_in = {
         loan_id: (rules.arrears_bucket(days) or "", amount, days)
         for loan_id, (amount, days) in arrears_by_loan(on).items()
     }
     open_stays = list(LoanArrearsBucket.objects.select_for_update().filter(left_on__isnull=True))
-    leaving = [stay for stay in open_stays if now_in.get(stay.loan_id, (None,))[0] != stay.bucket]
+    leaving = [stay for stay in open_stays if now_in.get(stay.loan_id, ("",))[0] != stay.bucket]
     staying = {stay.loan_id for stay in open_stays} - {stay.loan_id for stay in leaving}
     if leaving:
         LoanArrearsBucket.objects.filter(pk__in=[stay.pk for stay in leaving]).update(left_on=on)
@@ -972,7 +983,28 @@ def loan_arrears_history_record(*, on: date | None = None) -> ArrearsHistoryRun:
         for loan_id, (bucket, amount, days) in sorted(now_in.items())
         if loan_id not in staying
     ]
+    entering_ids = [stay.loan_id for stay in entering]
+    been = set(
+        LoanArrearsBucket.objects.filter(loan_id__in=entering_ids or [0]).values_list("loan_id", "bucket").distinct()
+    )
+    first_time = [stay for stay in entering if (stay.loan_id, stay.bucket) not in been]
     LoanArrearsBucket.objects.bulk_create(entering, batch_size=500)
+    players = {
+        loan.pk: loan.player
+        for loan in Loan.objects.filter(pk__in=[stay.loan_id for stay in first_time] or [0]).select_related("player")
+    }
+    reminded = outbox.enqueue_many(
+        kind="arrears.reminder",
+        messages=[
+            (
+                players[stay.loan_id],
+                _arrears_reminder(
+                    loan_id=stay.loan_id, bucket=stay.bucket, amount=stay.amount_on_entry, days=stay.days_on_entry
+                ),
+            )
+            for stay in first_time
+        ],
+    )
     if leaving or entering:
         live.notify({"loans"})
-    return ArrearsHistoryRun(entered=len(entering), left=len(leaving))
+    return ArrearsHistoryRun(entered=len(entering), left=len(leaving), reminded=reminded)

@@ -7,12 +7,13 @@ from datetime import date, datetime, time, timedelta
 import pytest
 import time_machine
 from django.db import connection, transaction
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.tests.factories import PlayerFactory
 from bank import ledger
-from bank.models import LedgerEntry
+from bank.models import LedgerEntry, OutboxMessage
 from lending.loans import services as loan_services
 from lending.models import Loan, LoanArrearsBucket
 from lending.tests.factories import LoanFactory, LoanPaymentFactory, SavingsFactory
@@ -176,7 +177,8 @@ def test_without_books_there_is_nothing_to_write():
 
 @pytest.mark.bank_date("2027-03-10 06:00")
 @pytest.mark.django_db(transaction=True)
-def test_the_job_runs_once_a_day_across_two_workers():
+@override_settings(DISCORD_WEBHOOK_URL="https://discord.example/webhook")
+def test_the_job_runs_once_a_day_across_two_workers_and_reminds_once():
     loan = lent(LoanFactory(start_date=DAY - timedelta(days=4)), DAY - timedelta(days=4))
 
     def worker(_index: int) -> list[str]:
@@ -189,13 +191,16 @@ def test_the_job_runs_once_a_day_across_two_workers():
     assert list(LoanArrearsBucket.objects.values_list("loan_id", "bucket", "left_on")) == [(loan.pk, "4_7", None)]
     outcome = ScheduledJob.objects.get(name="bank_health").last_outcome
     assert outcome == (
-        "Wrote the figures of 4 days (6 Mar 2027 to 9 Mar 2027); 1 loan entered an arrears bucket, 0 loans left one."
+        "Wrote the figures of 4 days (6 Mar 2027 to 9 Mar 2027); 1 loan entered an arrears bucket, 0 loans left one;"
+        " 1 player reminded."
     )
+    assert list(OutboxMessage.objects.values_list("kind", "player_id")) == [("arrears.reminder", loan.player_id)]
     # the next day, once more: one day's row
     with time_machine.travel(at(DAY + timedelta(days=1), 6)):
         results = run_at_once(worker, threads=2)
     assert sorted(name for result in results for name in result) == ["bank_health"]
     assert DailyFigures.objects.count() == 5
+    assert OutboxMessage.objects.count() == 1  # still 4 to 7 days behind: told once
 
 
 @pytest.mark.bank_date("2027-03-10 06:00")
@@ -210,3 +215,16 @@ def test_a_restore_empties_the_derived_tables():
     assert DailyFigures.objects.count() == 4 and LoanArrearsBucket.objects.count() == 1
     backup._empty_all()
     assert not DailyFigures.objects.exists() and not LoanArrearsBucket.objects.exists()
+
+
+@pytest.mark.bank_date("2027-03-10 06:00")
+@pytest.mark.django_db(transaction=True)
+@override_settings(DISCORD_WEBHOOK_URL="https://discord.example/webhook")
+def test_two_history_runs_at_once_outside_the_job_still_remind_once():
+    """Even without the job's claim: one open stay a loan (a unique index), so the second insert fails and
+    rolls back with its message."""
+    loans = [LoanFactory(start_date=DAY - timedelta(days=days)) for days in (2, 5, 9)]
+    results = run_at_once(lambda _index: loan_services.loan_arrears_history_record(), threads=2)
+    assert any(not isinstance(result, Exception) for result in results), results
+    assert sorted(OutboxMessage.objects.values_list("player_id", flat=True)) == sorted(loan.player_id for loan in loans)
+    assert LoanArrearsBucket.objects.filter(left_on__isnull=True).count() == 3

@@ -8,9 +8,11 @@ from decimal import Decimal
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from bank.models import OutboxMessage
 from lending import rules
 from lending.loans import services
 from lending.loans.arrears import arrears_by_loan, arrears_page, loan_book, loans_arrears
@@ -257,3 +259,46 @@ def test_a_closed_loan_leaves_its_bucket(admin_user):
     services.loan_write_off(loan_id=loan.pk, admin=admin_user, reason="Gone from the guild")
     services.loan_arrears_history_record()
     assert stays(loan) == [("1_3", TODAY, TODAY)]
+
+
+def reminders():
+    return list(
+        OutboxMessage.objects.filter(kind="arrears.reminder").order_by("id").values_list("player_id", "content")
+    )
+
+
+@override_settings(DISCORD_WEBHOOK_URL="https://discord.example/webhook")
+@pytest.mark.django_db
+def test_a_player_is_reminded_once_per_bucket_per_loan():
+    loan = LoanFactory(start_date=days_back(2), player__discord="zed.guild")  # 2 days behind
+    assert services.loan_arrears_history_record(on=TODAY).reminded == 1
+    assert reminders() == [
+        (
+            loan.player_id,
+            f"@zed.guild: Loan #{loan.pk} is 2 days behind (1–3 days in arrears): €260,000 was due by yesterday "
+            "and is not paid yet. Please pay it to a bank officer.",
+        )
+    ]
+    assert services.loan_arrears_history_record(on=TODAY).reminded == 0  # the same day again: nothing
+    two_days_on = TODAY + timedelta(days=2)  # 4 days behind: a new bucket
+    assert services.loan_arrears_history_record(on=two_days_on).reminded == 1
+    assert "4 days behind (4–7 days in arrears): €520,000" in reminders()[-1][1]
+    # paid up to 3 days behind (back in 1-3), then 4 days behind again: both buckets were told already
+    LoanPaymentFactory(loan=loan, date=days_back(2))
+    assert services.loan_arrears_history_record(on=two_days_on).reminded == 0
+    assert services.loan_arrears_history_record(on=two_days_on + timedelta(days=1)).reminded == 0
+    assert stays(loan) == [
+        ("1_3", TODAY, two_days_on),
+        ("4_7", two_days_on, two_days_on),
+        ("1_3", two_days_on, two_days_on + timedelta(days=1)),
+        ("4_7", two_days_on + timedelta(days=1), None),
+    ]
+    assert len(reminders()) == 2
+
+
+@pytest.mark.django_db
+def test_without_a_webhook_no_reminder_is_queued():
+    LoanFactory(start_date=days_back(2))
+    run = services.loan_arrears_history_record(on=TODAY)
+    assert (run.entered, run.reminded) == (1, 0)
+    assert not OutboxMessage.objects.exists()
