@@ -73,13 +73,14 @@ def test_admin_signs_in_and_lands_on_the_admin_panel(page: Page, server: Server)
     expect(page).to_have_url(path_is("/admin-panel"))
     tabs = page.get_by_role("tablist", name="Admin panel").get_by_role("tab")
     # the admin is a treasurer: the spec's seventeen tabs, Officers and Bank Settings (issue 23) and
-    # Four Eyes (issue 29), Waiting for Me (issue 30) after the Overview
-    expect(tabs).to_have_count(21)
+    # Four Eyes (issue 29), Waiting for Me (issue 30) after the Overview, Security last (issue 34)
+    expect(tabs).to_have_count(22)
     expect(tabs.nth(1)).to_have_text(re.compile(r"^Waiting for Me"))
     expect(tabs.nth(16)).to_have_text("Four Eyes")
     expect(tabs.nth(18)).to_have_text("Officers")
     expect(tabs.nth(19)).to_have_text("Bank Settings")
-    expect(tabs.last).to_have_text("Audit")
+    expect(tabs.nth(20)).to_have_text("Audit")
+    expect(tabs.last).to_have_text("Security")
     expect(page.get_by_role("banner")).to_contain_text(f"Welcome, {ADMIN_USERNAME}")
 
 
