@@ -19,6 +19,7 @@ import { CreditMigrationTab, CreditOverviewTab } from '@/features/credit';
 import { useKeepAlive } from '@/features/admin/keep-alive';
 import { PearlRequestsTab, PearlSettingsTab, usePendingExchangeCount } from '@/features/exchange';
 import { OverviewTab } from '@/features/dashboard';
+import { ArrearsTab, BankHealthTab } from '@/features/bank-health';
 import { WaitingTab, useWaitingForMeCount } from '@/features/waiting';
 import { CheckSavingsTab, SavingsManagementTab } from '@/features/savings';
 import { WithdrawalRequestsTab, usePendingWithdrawals } from '@/features/withdrawals';
@@ -88,6 +89,8 @@ export function FullAdminPanel({ username, onLogout }: AdminPanelProps) {
           {tab.id === 'pending-loans' && <PendingLoansTab />}
           {tab.id === 'check-loans' && <CheckLoansTab />}
           {tab.id === 'report' && <ReportTab />}
+          {tab.id === 'bank-health' && <BankHealthTab onOpenArrears={() => setActiveTab('arrears')} />}
+          {tab.id === 'arrears' && <ArrearsTab />}
           {tab.id === 'search-player' && <SearchPlayerTab adminName={username} />}
           {tab.id === 'bad-payers' && <BadPayersTab adminName={username} />}
           {tab.id === 'blocked-accounts' && <BlockedAccountsTab />}

@@ -6,6 +6,7 @@ import type { BackupStatus } from '@/features/dashboard/backup-notice';
 import { backupFileName } from '@/features/dashboard/api/download-backup';
 import { mockFetch } from '@/testing/fetch-mock';
 import { renderWithProviders } from '@/testing/render';
+import { arrearsBookOf } from '@/testing/health-fixtures';
 
 function makeStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
   return {
@@ -65,7 +66,7 @@ function dashboardOf(stats: DashboardStats, backup: BackupStatus = backupOf()): 
     pearl_exchange_requests: [],
     bad_payers: [],
     backup,
-    // the arrears buckets the Overview does not show yet (issue 35): none in arrears
+    // none in arrears (the buckets' own test gives some)
     arrears: {
       open_loans: stats.active_loans,
       outstanding: stats.total_outstanding,
@@ -90,6 +91,29 @@ function dashboardOf(stats: DashboardStats, backup: BackupStatus = backupOf()): 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Admin OverviewTab', () => {
+  it("shows the arrears buckets with count, amount and share (portfolio at risk), and opens the Arrears list", async () => {
+    mockFetch({ 'GET /api/admin/dashboard-stats': { body: { ...dashboardOf(makeStats()), arrears: arrearsBookOf() } } });
+    const opened: string[] = [];
+    renderWithProviders(<OverviewTab onOpenTab={(tab) => opened.push(tab)} />);
+    const buckets = await screen.findByRole('region', { name: 'Arrears by bucket' });
+    expect(within(buckets).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'Days in arrearsLoansAmountPortfolio at risk',
+      '1–3 days1€33310.00%',
+      '4–7 days0€00.00%',
+      '8–30 days0€00.00%',
+      'Over 30 days1€9,99030.00%',
+    ]);
+    expect(screen.getByText(/open loans in arrears/).textContent).toBe('2 of 5 open loans in arrears: €10,323 overdue; portfolio at risk 40.00%.');
+    fireEvent.click(screen.getByRole('button', { name: 'Open the Arrears list' }));
+    expect(opened).toEqual(['arrears']);
+  });
+
+  it('says when no loan is in arrears', async () => {
+    mockFetch({ 'GET /api/admin/dashboard-stats': { body: dashboardOf(makeStats()) } });
+    renderWithProviders(<OverviewTab onOpenTab={() => {}} />);
+    expect((await screen.findByText(/No loan is in arrears/)).textContent).toBe('No loan is in arrears: 5 open, €2,900,000 outstanding.');
+  });
+
   it('shows the four cards with the server’s figures', async () => {
     mockFetch({ 'GET /api/admin/dashboard-stats': { body: dashboardOf(makeStats()) } });
     renderWithProviders(<OverviewTab onOpenTab={() => {}} />);

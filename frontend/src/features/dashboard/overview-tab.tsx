@@ -16,6 +16,7 @@ import { OverviewFigures } from '@/features/dashboard/overview-figures';
 import { ReviewBanner } from '@/features/dashboard/review-banner';
 import { BackupNotice } from '@/features/dashboard/backup-notice';
 import { WaitingForMeLine } from '@/features/waiting';
+import { ArrearsBuckets } from '@/features/bank-health';
 import '@/components/bank-ui.css';
 import '@/components/credit.css';
 import '@/components/admin-overview.css';
@@ -132,6 +133,8 @@ export function OverviewTab({ onOpenTab }: { onOpenTab: (tab: AdminTabId) => voi
           </div>
           <NoticeBanner notice={notice} className="tile-notice" />
         </Card>
+
+        <ArrearsBuckets book={dashboard.data.arrears} onOpenList={() => onOpenTab('arrears')} />
 
         <DailyJobs />
       </div>
