@@ -44,7 +44,7 @@ export function ArrearsBuckets({ book, onOpenList }: { book: ArrearsBook; onOpen
         </table>
       </ScrollBox>
       {onOpenList && (
-        <div className="toolbar">
+        <div className="toolbar arrears-buckets__actions">
           <button type="button" className="btn btn--secondary btn--small" onClick={onOpenList}>
             <Icon name="search" size={16} /> Open the Arrears list
           </button>

@@ -34,7 +34,7 @@ describe('Admin BankHealthTab', () => {
     expect(figures).toEqual(['€1,500,000 +€500,000', '€700,000 -€100,000', '€0 no change']);
     const players = screen.getByTestId('health-chart-players');
     expect(within(players).getAllByRole('definition')[0]?.textContent).toBe('12 +2');
-    expect(screen.getByText(/2 days from/).textContent).toBe(`2 days from ${day('30 Oct 2026')} to ${day('28 Nov 2026')} · portfolio at risk on the last day 12.50%`);
+    expect(screen.getByText(/2 days with figures/).textContent).toBe(`2 days with figures between ${day('30 Oct 2026')} and ${day('28 Nov 2026')} · portfolio at risk on the last day 12.50%`);
   });
 
   it('gives every chart a text summary for screen readers', async () => {

@@ -100,7 +100,7 @@ export function BankHealthTab({ onOpenArrears }: { onOpenArrears?: () => void })
       ) : answer ? (
         <>
           <p className="muted" aria-live="polite">
-            {plural(answer.rows.length, 'day')} from {formatDay(answer.from_day)} to {formatDay(answer.to_day)}
+            {plural(answer.rows.length, 'day')} with figures between {formatDay(answer.from_day)} and {formatDay(answer.to_day)}
             {answer.portfolio_at_risk !== null && ` · portfolio at risk on the last day ${formatPercent(answer.portfolio_at_risk, 2)}`}
           </p>
           <div className="health-grid">

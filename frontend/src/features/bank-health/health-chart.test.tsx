@@ -6,7 +6,14 @@ import { HEALTH_CHARTS } from '@/features/bank-health/health-figures';
 import { bankHealthOf } from '@/testing/health-fixtures';
 
 // jsdom has no canvas: the charts are stand-ins that keep what HealthChart gives Chart.js.
-type Drawn = { kind: string; data: ChartData<'line' | 'bar'>; 'aria-label': string; children: string };
+type TickCallback = (value: unknown, index: number) => string;
+type Drawn = {
+  kind: string;
+  data: ChartData<'line' | 'bar'>;
+  options: { scales: { x: { ticks: { callback: TickCallback } } } };
+  'aria-label': string;
+  children: string;
+};
 const drawn = vi.hoisted(() => ({ props: [] as Drawn[] }));
 vi.mock('react-chartjs-2', () => ({
   Line: (props: Omit<Drawn, 'kind'>) => {
@@ -48,6 +55,16 @@ describe('HealthChart', () => {
     ]);
     expect(chart?.['aria-label']).toBe('Savings summary');
     expect(chart?.children).toBe('Savings summary');
+  });
+
+  it('writes the days under the chart without their year when the range keeps to one year', () => {
+    const { rows } = bankHealthOf();
+    render(<HealthChart spec={spec('held')} rows={rows} summary="Savings summary" />);
+    const tick = drawn.props.at(-1)?.options.scales.x.ticks.callback;
+    expect([tick?.(0, 0), tick?.(1, 1)]).toEqual(['30\u00a0Oct', '28\u00a0Nov']);
+    drawn.props = [];
+    render(<HealthChart spec={spec('held')} rows={[{ ...rows[0], day: '2025-12-31' }, rows[1]]} summary="Savings summary" />);
+    expect(drawn.props.at(-1)?.options.scales.x.ticks.callback(0, 0)).toBe('31\u00a0Dec\u00a02025');
   });
 
   it('draws the movements of a day as bars', () => {

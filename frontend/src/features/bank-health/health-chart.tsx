@@ -41,6 +41,9 @@ export function HealthChart({ spec, rows, summary }: { spec: HealthChartSpec; ro
   const theme = useThemeName();
   const text = themeColour('--text-secondary', '#9aa8c2');
   const grid = themeColour('--border', '#25324f');
+  const labels = rows.map((row) => formatDay(row.day));
+  const oneYear = rows.length > 0 && rows[0].day.slice(0, 4) === rows[rows.length - 1].day.slice(0, 4);
+  const tickLabels = oneYear ? labels.map((label) => label.replace(/\s\d{4}$/, '')) : labels;
   const options: ChartOptions<'line' | 'bar'> = {
     responsive: true,
     maintainAspectRatio: false,
@@ -52,15 +55,19 @@ export function HealthChart({ spec, rows, summary }: { spec: HealthChartSpec; ro
       tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${formatFigure(spec.unit, Number(item.parsed.y))}` } },
     },
     scales: {
-      x: { ticks: { color: text, maxTicksLimit: 6, maxRotation: 0 }, grid: { color: grid } },
+      x: {
+        // a phone's 300 px hold three or four days: without the year when the range keeps to one year
+        ticks: { color: text, maxTicksLimit: 6, maxRotation: 0, autoSkipPadding: 12, callback: (_value, index) => tickLabels[index] },
+        grid: { color: grid },
+      },
       y: {
         beginAtZero: true,
-        ticks: { color: text, maxTicksLimit: 6, callback: (value) => formatFigure(spec.unit, Number(value)) },
+        // whole bread and whole players: no €0.5 step to round into two €1 ticks
+        ticks: { color: text, maxTicksLimit: 6, precision: 0, callback: (value) => formatFigure(spec.unit, Number(value)) },
         grid: { color: grid },
       },
     },
   };
-  const labels = rows.map((row) => formatDay(row.day));
   const datasets = spec.series.map((series) => {
     const colour = themeColour(series.colour, series.fallback);
     return {
@@ -69,7 +76,8 @@ export function HealthChart({ spec, rows, summary }: { spec: HealthChartSpec; ro
       borderColor: colour,
       backgroundColor: spec.kind === 'bar' ? translucent(colour, 0.6) : translucent(colour, 0.15),
       borderWidth: spec.kind === 'bar' ? 1 : 2,
-      pointRadius: 0,
+      // a month's days keep their dots; a year's are a line
+      pointRadius: spec.kind === 'line' && rows.length <= 31 ? 2 : 0,
       pointHoverRadius: 4,
       tension: 0.2,
     };
