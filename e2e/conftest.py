@@ -225,6 +225,20 @@ def _stop(process: subprocess.Popen) -> None:
         process.wait(timeout=10)
 
 
+# The demo's books begin today (its ledger entries are made now), so the daily job has no past day to write
+# and Bank Health would be empty: its figures of the last six days and today, each computed from the ledger
+# and the payment history by the job's own function (the arrears build up from the demo's missed days).
+DAILY_FIGURES_OF_THE_DEMO = """
+from datetime import timedelta
+from bank import clock
+from operations import bank_health
+from operations.models import DailyFigures
+today = clock.today()
+for back in range(6, -1, -1):
+    DailyFigures.objects.create(**bank_health.day_figures(today - timedelta(days=back)), computed_at=clock.now())
+"""
+
+
 @pytest.fixture(scope="session")
 def database_url() -> Iterator[str]:
     """A fresh SQLite file, migrated, with the admin and the demo players."""
@@ -243,6 +257,7 @@ def database_url() -> Iterator[str]:
     _manage(env, "migrate", "--noinput")
     _manage(env, "ensure_admin")
     _manage(env, "seed_demo")
+    _manage(env, "shell", "-c", DAILY_FIGURES_OF_THE_DEMO)
     yield url
     shutil.rmtree(directory, ignore_errors=True)
 

@@ -8,6 +8,7 @@ needs only its tab name; a screen that needs a step more (a dialog opened, a for
 
 from __future__ import annotations
 
+import datetime
 import re
 import time
 from collections.abc import Callable
@@ -69,6 +70,26 @@ def _open_payment_history(page: Page) -> None:
     wait_until_loaded(page)
     page.get_by_role("tabpanel").get_by_role("button", name="History").first.click()
     expect(page.get_by_role("list", name="Payment history").first).to_be_visible()
+
+
+def _show_health_to_today(page: Page) -> None:
+    """Bank Health over the demo's week with today in it (its books begin today: conftest DAILY_FIGURES_OF_THE_DEMO)."""
+    wait_until_loaded(page)
+    panel = page.get_by_role("tabpanel")
+    today = datetime.date.today()
+    panel.get_by_label("From", exact=True).fill((today - datetime.timedelta(days=6)).isoformat())
+    panel.get_by_label("To", exact=True).fill((today + datetime.timedelta(days=1)).isoformat())
+    panel.get_by_role("button", name="Show range").click()
+    expect(panel.get_by_text(re.compile(r"^[78] days with figures "))).to_be_visible()
+    wait_until_loaded(page)
+
+
+def _open_arrears_loan(page: Page) -> None:
+    """The Arrears list with its first loan opened among its player's products."""
+    wait_until_loaded(page)
+    page.get_by_role("tabpanel").get_by_role("button", name=re.compile(r"^Open loan #\d+ of ")).first.click()
+    expect(page.get_by_role("heading", name=re.compile(r"^Loan #\d+ · "))).to_be_focused()
+    wait_until_loaded(page)
 
 
 def _open_savings_history(page: Page) -> None:
@@ -206,6 +227,9 @@ SCREENS: list[Screen] = [
         ),
     ),
     _admin("Report"),
+    Screen("admin-bank-health", ADMIN, tab="Bank Health", prepare=_show_health_to_today),
+    _admin("Arrears"),
+    Screen("admin-arrears-open-loan", ADMIN, tab="Arrears", prepare=_open_arrears_loan),
     _admin("Bad Payers"),
     _admin("Blocked Accounts"),
     _admin("Officers"),
@@ -369,4 +393,8 @@ CHANGED_SCREENS = [
     # issue 34: the Security screen (a second factor)
     "admin-security",
     "player-security",
+    # issue 35: Bank Health's charts and the Arrears list
+    "admin-bank-health",
+    "admin-arrears",
+    "admin-arrears-open-loan",
 ]
