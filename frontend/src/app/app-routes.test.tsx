@@ -112,7 +112,7 @@ describe('app routes', () => {
     expect(localStorage.getItem('access_token')).toContain('.');
   });
 
-  it('sends an admin (a treasurer) to the admin panel with all twenty-two tabs: the spec\'s seventeen, Waiting for Me, Four Eyes, Officers, Bank Settings and Security', async () => {
+  it('sends an admin (a treasurer) to the admin panel with all twenty-four tabs: the spec\'s seventeen, Waiting for Me, Four Eyes, Officers, Bank Settings, Security, Arrears and Bank Health', async () => {
     mockFetch({ 'POST /api/login': loginAnswer('admin', true) });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Sign In' });
@@ -120,9 +120,10 @@ describe('app routes', () => {
     const tablist = await screen.findByRole('tablist', { name: 'Admin panel' });
     expect(currentPath()).toBe('/admin-panel');
     const tabs = tablist.querySelectorAll('[role="tab"]');
-    expect(tabs).toHaveLength(22);
+    expect(tabs).toHaveLength(24);
     expect(tabs[1].textContent).toBe('Waiting for Me');
-    expect([...tabs].slice(16).map((tab) => tab.textContent)).toEqual(['Four Eyes', 'Pearl Exchange Settings', 'Officers', 'Bank Settings', 'Audit', 'Security']);
+    expect([...tabs].slice(10, 13).map((tab) => tab.textContent)).toEqual(['Arrears', 'Check Savings', 'Bank Health']);
+    expect([...tabs].slice(18).map((tab) => tab.textContent)).toEqual(['Four Eyes', 'Pearl Exchange Settings', 'Officers', 'Bank Settings', 'Audit', 'Security']);
   });
 
   it('returns to the remembered page after sign-in', async () => {

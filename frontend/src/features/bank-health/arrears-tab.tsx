@@ -1,8 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { Card } from '@/components/card';
+import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorBlock } from '@/components/error-block';
-import { Icon } from '@/components/icon';
 import { LoadMore, useLoadNextPage } from '@/components/load-more';
 import { LoadingBlock } from '@/components/loading-block';
 import { ScrollBox } from '@/components/scroll-box';
@@ -11,7 +9,7 @@ import { formatDay } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { formatMoney } from '@/lib/money';
 import { formatCount, plural } from '@/lib/plural';
-import { PlayerProducts } from '@/features/player-accounts';
+import { OpenedLoan } from '@/features/bank-health/opened-loan';
 import type { ArrearsBucket, ArrearsFilters } from '@/features/bank-health/api/keys';
 import { useArrearsPages, type ArrearsRow } from '@/features/bank-health/api/use-arrears';
 import '@/components/bank-ui.css';
@@ -41,32 +39,6 @@ const BUCKETS: ReadonlyArray<SelectOption<ArrearsBucket | ''>> = [
   { value: '8_30', label: '8–30 days' },
   { value: 'over_30', label: 'Over 30 days' },
 ];
-
-/** The loan opened from the list: the player's products, where this loan's days are marked and its actions are. */
-function OpenedLoan({ row, onClose }: { row: ArrearsRow; onClose: () => void }) {
-  const heading = useRef<HTMLHeadingElement | null>(null);
-  useEffect(() => {
-    heading.current?.focus();
-  }, [row.loan_id]);
-  return (
-    <Card className="opened-loan">
-      <div className="toolbar">
-        <h3 className="card__title" ref={heading} tabIndex={-1}>
-          Loan #{row.loan_id} · {row.player_name}
-        </h3>
-        <span className="toolbar__spacer" />
-        <button type="button" className="btn btn--secondary btn--small" onClick={onClose}>
-          <Icon name="x" size={16} /> Close
-        </button>
-      </div>
-      <p className="muted">
-        {plural(row.arrears_days, 'day')} behind: {formatMoney(row.due)} due by yesterday, {formatMoney(row.paid)} paid,{' '}
-        {formatMoney(row.arrears)} in arrears.
-      </p>
-      <PlayerProducts playerId={row.player_id} />
-    </Card>
-  );
-}
 
 /** Arrears: the loans in arrears today, sorted, filtered and paged by the server; each row opens its loan. */
 export function ArrearsTab() {
