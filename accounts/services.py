@@ -94,26 +94,11 @@ def auth_login(*, username, password, address: str, door: str = DOOR_API) -> Use
                 player.save(update_fields=["failed_attempts"])
             return player.user  # type: ignore[return-value]  # has_password, above
         # a wrong password is counted, and the count must commit although the call fails
-        player.failed_attempts += 1
-        fields = ["failed_attempts"]
-        if player.failed_attempts >= rules.MAX_FAILED_ATTEMPTS:
-            player.blocked_at = clock.now()
-            fields.append("blocked_at")
-            failure = BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
-            # a blocked player is signed out everywhere at once, exactly like a logout
-            sessions_end_for_user(user_id=player.user_id)  # type: ignore[arg-type]  # has_password, above
-            live.notify({"players"}, [player.pk])
-            audit.record(
-                actor=None,
-                kind="player.blocked",
-                obj=player,
-                player=player,
-                before={"blocked_at": None, "failed_attempts": player.failed_attempts - 1},
-                after={"blocked_at": player.blocked_at, "failed_attempts": player.failed_attempts, "door": door},
-            )
-        else:
-            failure = BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
-        player.save(update_fields=fields)
+        failure = _player_failure_count(
+            player=player,
+            door=door,
+            wrong=BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401),
+        )
     raise failure
 
 
@@ -159,29 +144,13 @@ def _staff_sign_in(*, admin: User, password: str, address: str, door: str) -> Us
             return admin
         # a wrong password is counted and recorded, and both must commit although the call fails
         _sign_in_failure_record(user=admin, at=now, address=address, door=door)
-        lockout.failed_attempts += 1
-        if lockout.failed_attempts >= rules.MAX_FAILED_ATTEMPTS:
-            minutes = rules.staff_lockout_minutes(lockout.lockouts)
-            lockout.locked_until = now + timedelta(minutes=minutes)
-            lockout.lockouts += 1
-            lockout.failed_attempts = 0
-            audit.record(
-                actor=None,
-                kind="staff.locked",
-                obj=admin,
-                before={"failed_attempts": rules.MAX_FAILED_ATTEMPTS},
-                after={
-                    "locked_until": lockout.locked_until,
-                    "minutes": minutes,
-                    "lockouts": lockout.lockouts,
-                    "door": door,
-                    "address": address,
-                },
-            )
-            failure = _staff_locked(lockout, now)
-        else:
-            failure = BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401)
-        lockout.save()
+        failure = _staff_failure_count(
+            admin=admin,
+            lockout=lockout,
+            door=door,
+            now=now,
+            wrong=BankError(rules.MSG_INCORRECT_PASSWORD, code="incorrect_password", status=401),
+        )
         _staff_lockouts_forget_stale(user=admin, now=now)
     raise failure
 
@@ -229,21 +198,25 @@ def _factor_sign_in(*, user: User, challenge, code, address: str, door: str):
             return user, device
         # a wrong code: recorded and counted, and both must commit although the call fails
         factors.code_failed_record(user=user, door=door)
+        wrong = BankError(factors.MSG_WRONG_CODE, code="wrong_code", status=401)
         if user.is_staff:
-            failure = _staff_failure_count(admin=user, address=address, door=door, now=now)
+            _sign_in_failure_record(user=user, at=now, address=address, door=door)
+            lockout, _ = StaffLockout.objects.get_or_create(user=user, address=address)
+            failure = _staff_failure_count(admin=user, lockout=lockout, door=door, now=now, wrong=wrong)
         elif player is not None:
-            failure = _player_failure_count(player=player, door=door)
+            failure = _player_failure_count(player=player, door=door, wrong=wrong)
         else:
-            failure = BankError(factors.MSG_WRONG_CODE, code="wrong_code", status=401)
+            failure = wrong
     raise failure
 
 
-def _staff_failure_count(*, admin: User, address: str, door: str, now) -> BankError:
-    """One wrong code for an officer at this address, counted as a wrong password is (five lock)."""
-    _sign_in_failure_record(user=admin, at=now, address=address, door=door)
-    lockout, _ = StaffLockout.objects.get_or_create(user=admin, address=address)
+def _staff_failure_count(*, admin: User, lockout: StaffLockout, door: str, now, wrong: BankError) -> BankError:
+    """One wrong password or code for an officer at the lockout's address (five in a row lock it):
+    answers the refusal to raise, `wrong` or the lockout's. Saves the lockout; the caller holds the
+    officer's row."""
+    address = lockout.address
     lockout.failed_attempts += 1
-    failure = BankError(factors.MSG_WRONG_CODE, code="wrong_code", status=401)
+    failure = wrong
     if lockout.failed_attempts >= rules.MAX_FAILED_ATTEMPTS:
         minutes = rules.staff_lockout_minutes(lockout.lockouts)
         lockout.locked_until = now + timedelta(minutes=minutes)
@@ -267,16 +240,18 @@ def _staff_failure_count(*, admin: User, address: str, door: str, now) -> BankEr
     return failure
 
 
-def _player_failure_count(*, player: Player, door: str) -> BankError:
-    """One wrong code for a player, counted as a wrong password is (five block)."""
+def _player_failure_count(*, player: Player, door: str, wrong: BankError) -> BankError:
+    """One wrong password or code for a player (five in a row block the player): answers the refusal
+    to raise, `wrong` or the block's. Saves the player; the caller holds its row."""
     player.failed_attempts += 1
     fields = ["failed_attempts"]
-    failure = BankError(factors.MSG_WRONG_CODE, code="wrong_code", status=401)
+    failure = wrong
     if player.failed_attempts >= rules.MAX_FAILED_ATTEMPTS:
         player.blocked_at = clock.now()
         fields.append("blocked_at")
         failure = BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
-        sessions_end_for_user(user_id=player.user_id)  # type: ignore[arg-type]  # a player with a factor has a user
+        # a blocked player is signed out everywhere at once, exactly like a logout
+        sessions_end_for_user(user_id=player.user_id)  # type: ignore[arg-type]  # a player who signs in has a user
         live.notify({"players"}, [player.pk])
         audit.record(
             actor=None,
