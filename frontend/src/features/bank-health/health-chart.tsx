@@ -12,18 +12,12 @@ import {
 } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
 import { formatDay } from '@/lib/dates';
-import { translucent } from '@/features/loans';
+import { themeColour, translucent } from '@/lib/chart-colours';
 import type { DailyFigures } from '@/features/bank-health/api/use-bank-health';
 import { formatFigure, type HealthChartSpec } from '@/features/bank-health/health-figures';
 
 // Only what a line and a bar chart need. This file loads lazily, with Bank Health, never with the first page.
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, Tooltip, Legend);
-
-function themeColour(name: string, fallback: string): string {
-  if (typeof window === 'undefined') return fallback;
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
 
 function subscribeToTheme(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);

@@ -7,7 +7,6 @@ export { loanQuoteQueryOptions, useLoanQuote } from '@/features/loans/api/use-lo
 export { usePlayerProducts } from '@/features/loans/api/use-player-products';
 export { BankDataGate } from '@/features/loans/bank-data-gate';
 export { CheckLoansTab } from '@/features/loans/check-loans-tab';
-export { translucent } from '@/features/loans/loan-chart';
 export { LoanQuoteNote } from '@/features/loans/loan-quote-note';
 export { MyLoansTab } from '@/features/loans/my-loans-tab';
 export { ProductLoan } from '@/features/loans/product-loan';

@@ -14,23 +14,10 @@ import { Line } from 'react-chartjs-2';
 import { formatMoney } from '@/lib/money';
 import { plural } from '@/lib/plural';
 import type { LoanChartPoints } from '@/lib/loans';
+import { themeColour, translucent } from '@/lib/chart-colours';
 
 // Only what a line chart needs, so the chart chunk stays small. This file loads lazily.
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend, Filler);
-
-function themeColour(name: string, fallback: string): string {
-  if (typeof window === 'undefined') return fallback;
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
-
-/** `#3dd68c` with alpha 0.15 → `rgba(61, 214, 140, 0.15)` (the themes write colours as hex). */
-export function translucent(colour: string, alpha: number): string {
-  const hex = /^#([0-9a-f]{6})$/i.exec(colour)?.[1];
-  if (!hex) return colour;
-  const [r, g, b] = [0, 2, 4].map((start) => parseInt(hex.slice(start, start + 2), 16));
-  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
-}
 
 /** Amount Paid versus Remaining Amount over a loan's first days, as the server computed them: the
  * days after `recorded_days` are its plan and are drawn dashed. */

@@ -3,16 +3,10 @@ import { Bar } from 'react-chartjs-2';
 import { formatMoney } from '@/lib/money';
 import type { ProjectionWeek } from '@/lib/savings';
 import { plural } from '@/lib/plural';
-import { translucent } from '@/features/loans';
+import { themeColour, translucent } from '@/lib/chart-colours';
 
 // Only what a bar chart needs. This file loads lazily, like the loan chart.
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip, Legend);
-
-function themeColour(name: string, fallback: string): string {
-  if (typeof window === 'undefined') return fallback;
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
 
 /** The server's 12 weeks of compounded earnings of the player's active savings. */
 export function SavingsChart({ weeks }: { weeks: ProjectionWeek[] }) {
