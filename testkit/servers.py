@@ -24,6 +24,25 @@ needs_postgresql_and_redis = pytest.mark.skipif(
 )
 
 
+def production_settings_start(env: dict[str, str | None]) -> subprocess.CompletedProcess:
+    """Load config.settings.production as a server process does (django.setup(), then "started" on
+    stdout), with these variables over the test run's own; a value of None unsets that variable. The
+    production secrets and settings module are never inherited from the test run."""
+    inherited = {"DJANGO_SECRET_KEY", "BANK_BACKUP_KEY", "DJANGO_SETTINGS_MODULE", "PYTEST_CURRENT_TEST"}
+    full_env = {k: v for k, v in os.environ.items() if k not in inherited}
+    full_env |= {"DJANGO_SETTINGS_MODULE": "config.settings.production", "DJANGO_ALLOWED_HOSTS": "bank.example.com"}
+    full_env |= {k: v for k, v in env.items() if v is not None}
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); print('started')"],
+        check=False,
+        cwd=ROOT,
+        env=full_env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
 def free_port(address: str = "127.0.0.1") -> int:
     with socket.socket() as sock:
         sock.bind((address, 0))

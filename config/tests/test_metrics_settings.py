@@ -1,10 +1,7 @@
 """The settings of /metrics (operations/metrics.py, issue 33): the addresses allowed to read it, and
 a production token's quality. Who may read it: operations/tests/test_metrics.py."""
 
-import os
 import secrets
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +9,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from config.settings.base import address_networks
 from config.settings.secret_key import production_metrics_token_problem
+from testkit.servers import production_settings_start
 
 TOKEN = "metrics-token-Zq8vN3kP0xW7rT2yL5cH9bJ4"
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,21 +40,8 @@ def test_a_production_token_must_be_random_and_long_enough():
 
 @pytest.mark.parametrize("token,reason", [("short-token", "is 11 characters long"), ("ab" * 20, "uses only 2")])
 def test_production_refuses_to_start_with_a_weak_metrics_token_naming_it_not_showing_it(token, reason):
-    env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "PYTEST_CURRENT_TEST"}}
-    env |= {
-        "DJANGO_SETTINGS_MODULE": "config.settings.production",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
-        "BANK_BACKUP_KEY": "",
-        "BANK_METRICS_TOKEN": token,
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); print('started')"],
-        check=False,
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    result = production_settings_start(
+        {"DJANGO_SECRET_KEY": secrets.token_urlsafe(64), "BANK_BACKUP_KEY": "", "BANK_METRICS_TOKEN": token}
     )
     assert result.returncode != 0 and "started" not in result.stdout
     assert f"BANK_METRICS_TOKEN {reason}" in result.stderr

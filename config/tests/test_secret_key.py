@@ -19,6 +19,7 @@ from config.settings.secret_key import (
     production_backup_key_problem,
     production_secret_key_problem,
 )
+from testkit.servers import production_settings_start
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,27 +74,7 @@ def test_a_key_from_the_environment_wins(tmp_path):
 
 def _production_start(secret_key: str | None, *, backup_key: str = "") -> subprocess.CompletedProcess:
     """Load the production settings as a server process does, with this DJANGO_SECRET_KEY."""
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in {"DJANGO_SECRET_KEY", "BANK_BACKUP_KEY", "DJANGO_SETTINGS_MODULE", "PYTEST_CURRENT_TEST"}
-    }
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings.production",
-        DJANGO_ALLOWED_HOSTS="bank.example.com",
-        BANK_BACKUP_KEY=backup_key,
-    )
-    if secret_key is not None:
-        env["DJANGO_SECRET_KEY"] = secret_key
-    return subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); print('started')"],
-        check=False,
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return production_settings_start({"DJANGO_SECRET_KEY": secret_key, "BANK_BACKUP_KEY": backup_key})
 
 
 @pytest.mark.parametrize(
