@@ -352,6 +352,22 @@ if BANK_BACKUP_KEEP < 1:
 DISCORD_WEBHOOK_URL = os.environ.get("DISCORD_WEBHOOK_URL", "")
 DISCORD_TIMEOUT_SECONDS = float(os.environ.get("DISCORD_TIMEOUT_SECONDS", "5"))
 
+# The bank's Discord application (guild_discord/): linked accounts (OAuth2), the interactions endpoint
+# (slash commands) and direct messages from the bot. Each part is off while what it needs is unset:
+# linking needs the client id and secret, the interactions endpoint the application id and public key,
+# direct messages (and `manage.py discord_commands --sync`) the bot token; README, "Discord application".
+DISCORD_APPLICATION_ID = os.environ.get("DISCORD_APPLICATION_ID", "").strip()
+DISCORD_PUBLIC_KEY = os.environ.get("DISCORD_PUBLIC_KEY", "").strip()  # hex, from the application's page
+DISCORD_BOT_TOKEN = os.environ.get("DISCORD_BOT_TOKEN", "").strip()
+DISCORD_CLIENT_ID = os.environ.get("DISCORD_CLIENT_ID", "").strip()
+DISCORD_CLIENT_SECRET = os.environ.get("DISCORD_CLIENT_SECRET", "").strip()
+DISCORD_STAFF_CHANNEL_ID = os.environ.get("DISCORD_STAFF_CHANNEL_ID", "").strip()
+# Discord's REST API (the tests point it at testkit's fake); no slash at the end
+DISCORD_API_BASE = (os.environ.get("DISCORD_API_BASE", "") or "https://discord.com/api/v10").rstrip("/")
+# the page a person is sent to when they link their account: Discord's own unless set (the tests' fake
+# serves a stand-in at <its base>/oauth2/authorize)
+DISCORD_AUTHORIZE_URL = os.environ.get("DISCORD_AUTHORIZE_URL", "") or "https://discord.com/oauth2/authorize"
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Guild Bank API",
     "DESCRIPTION": "The web bank of a game community: players, credit, loans, savings and pearl exchange.",
