@@ -33,6 +33,16 @@ class User(AbstractUser):
         default="",
         help_text="what players see of an officer (never the sign-in name); blank for players",
     )
+    discord_id = models.CharField(
+        max_length=20,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="the Discord account linked through Discord's OAuth2 (a snowflake id); one bank account each",
+    )
+    discord_username = models.CharField(
+        max_length=64, blank=True, default="", help_text="the linked Discord account's name, as Discord gave it"
+    )
 
     class Meta(AbstractUser.Meta):
         constraints = [
@@ -90,6 +100,11 @@ class Player(models.Model):
     @property
     def has_password(self) -> bool:
         return self.user is not None and self.user.has_usable_password()
+
+    @property
+    def discord_linked(self) -> bool:
+        """Whether the player's account is linked to a Discord account (guild_discord, OAuth2)."""
+        return self.user is not None and bool(self.user.discord_id)
 
 
 class StaffLockout(models.Model):

@@ -125,6 +125,9 @@ class PlayerOut(serializers.ModelSerializer):
         help_text="the officer who added the player, by display name",
     )
     has_password = serializers.BooleanField(read_only=True)
+    discord_linked = serializers.BooleanField(
+        read_only=True, help_text="the player linked a Discord account (Link Discord), verified by Discord"
+    )
 
     class Meta:
         model = Player
@@ -141,6 +144,7 @@ class PlayerOut(serializers.ModelSerializer):
             "blocked_at",
             "created_at",
             "has_password",
+            "discord_linked",
         ]
 
 

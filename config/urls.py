@@ -9,6 +9,7 @@ api_patterns: list[URLPattern | URLResolver] = [
     path("", include("credit.urls")),
     path("", include("lending.urls")),
     path("", include("exchange.urls")),
+    path("", include("guild_discord.urls")),
     path("admin/dashboard-stats", apis.DashboardStatsApi.as_view(), name="dashboard-stats"),
     path("admin/report", apis.ReportApi.as_view(), name="report"),
     path("admin/players/bad-payers", apis.BadPayersApi.as_view(), name="players-bad-payers"),

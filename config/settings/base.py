@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "lending",
     "exchange",
     "operations",
+    # the bank in Discord (issue 36): above operations, it reads every app
+    "guild_discord",
     # the task queue's table (django.tasks' database backend); after "operations", whose `db_worker`
     # command (operations/management/commands/db_worker.py) stands in for the package's own
     "django_tasks_db",

@@ -72,6 +72,13 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("my-factor", "DELETE"),
             ("my-recovery-codes", "POST"),
         ],
+        # issue 36: every officer links their own Discord account
+        "their own Discord link": [
+            ("discord-link", "GET"),
+            ("discord-link", "POST"),
+            ("discord-link", "DELETE"),
+            ("discord-link-complete", "POST"),
+        ],
         "creates players": [("player-create", "POST")],
         "marks loan days and savings weeks": [("loan-payment", "POST"), ("savings-payment", "POST")],
         "runs Auto-Process Overdue": [("savings-auto", "POST")],

@@ -7,6 +7,7 @@ from django.core.exceptions import ImproperlyConfigured
 import accounts.vocabulary
 import credit.vocabulary
 import exchange.vocabulary
+import guild_discord.vocabulary
 import lending.vocabulary
 import operations.vocabulary
 from bank import audit, ledger, live, own_vocabulary, roles, vocabulary
@@ -19,6 +20,7 @@ EVERY_APP = [
     lending.vocabulary.VOCABULARY,
     exchange.vocabulary.VOCABULARY,
     operations.vocabulary.VOCABULARY,
+    guild_discord.vocabulary.VOCABULARY,
 ]
 
 

@@ -1,0 +1,30 @@
+from django.conf import settings
+from django.db import models
+
+
+class LinkState(models.Model):
+    """One "Link Discord" started: the OAuth2 `state` sent to Discord names this row's nonce, signed
+    and bound to the user (guild_discord.linking). Used once: `used_at` is set by the first completion,
+    with a conditional UPDATE, and a second completion with the same state is refused."""
+
+    nonce = models.CharField(max_length=64, unique=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    redirect_uri = models.CharField(max_length=500)
+    created_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"Discord link of user {self.user_id} ({'used' if self.used_at else 'open'})"
+
+
+class Interaction(models.Model):
+    """An interaction Discord sent (its id is Discord's): each is acted on once. Discord may deliver
+    one again (a retry after a slow answer); the second delivery gets the first one's answer."""
+
+    id = models.CharField(primary_key=True, max_length=32)
+    received_at = models.DateTimeField()
+    kind = models.PositiveSmallIntegerField()
+    answer = models.JSONField(null=True, blank=True, help_text="what the bank answered, replayed to a retry")
+
+    def __str__(self) -> str:
+        return f"Discord interaction {self.id}"

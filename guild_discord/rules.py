@@ -1,0 +1,32 @@
+"""The Discord integration's rules and texts (pure: no database, no request)."""
+
+LINK_STATE_SECONDS = 600  # a "Link Discord" must come back from Discord within this long
+LINK_STATE_SALT = "guild_discord.link"
+SIGNATURE_MAX_AGE_SECONDS = 300  # an interaction whose timestamp is older is refused (a replay)
+EPHEMERAL = 64  # a message flag: seen only by the person who called the command
+
+# interaction types and answers (Discord's numbers)
+PING = 1
+APPLICATION_COMMAND = 2
+PONG = 1
+CHANNEL_MESSAGE_WITH_SOURCE = 4
+
+LINKING_OFF = "Linking a Discord account is not set up in this bank."
+STATE_REFUSED = "This Discord link has expired or was already used: press Link Discord again."
+STATE_NOT_YOURS = "This Discord link was started by another account: press Link Discord again."
+DISCORD_REFUSED = "Discord did not confirm the link: press Link Discord again."
+DISCORD_UNREACHABLE = "Discord did not answer: try Link Discord again in a moment."
+ALREADY_LINKED = (
+    "This Discord account is already linked to another bank account. Unlink it there first, or link another "
+    "Discord account."
+)
+NOT_LINKED = "No Discord account is linked to your bank account."
+
+
+def unlinked_answer(site_url: str) -> str:
+    """What a Discord user whose account is linked to no bank account is told."""
+    where = f" at {site_url}" if site_url else ""
+    return (
+        f"Your Discord account is not linked to the Guild Bank. Sign in to the bank{where} and press "
+        "**Link Discord** (Overview or Security), then try again."
+    )

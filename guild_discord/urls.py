@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("discord/link", apis.DiscordLinkApi.as_view(), name="discord-link"),
+    path("discord/link/complete", apis.DiscordLinkCompleteApi.as_view(), name="discord-link-complete"),
+]
