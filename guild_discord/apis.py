@@ -1,10 +1,16 @@
-from drf_spectacular.utils import extend_schema
+import json
+
+from django.conf import settings
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from bank import clock
 from bank.inputs import parse
 
-from . import linking
+from . import interactions, linking, signature
 from .serializers import DiscordLinkCompleteIn, DiscordLinkOut, DiscordLinkStartOut
 
 # where Discord sends the browser back after "Link Discord" (README, "Discord application": the
@@ -41,3 +47,47 @@ class DiscordLinkCompleteApi(APIView):
         data = parse(DiscordLinkCompleteIn, request, query=False)
         linked = linking.complete(user=request.user, code=data["code"], state=data["state"])
         return Response(DiscordLinkOut(linked).data)
+
+
+def _refused(detail: str, code: str, answer_status: int) -> Response:
+    return Response({"detail": detail, "code": code}, status=answer_status)
+
+
+class InteractionsApi(APIView):
+    """Discord's calls (slash commands; PING when the endpoint is saved): signed by Discord, never by a
+    bank token. Answers in Discord's interaction-response shape."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=inline_serializer("DiscordInteractionIn", {"type": serializers.IntegerField()}),
+        responses={
+            200: inline_serializer("DiscordInteractionAnswerOut", {"type": serializers.IntegerField()}),
+            401: OpenApiResponse(description="bad signature, or a timestamp more than 5 minutes old"),
+        },
+        summary="Discord's interactions endpoint (signed with the application's Ed25519 key)",
+    )
+    def post(self, request):
+        public_key = settings.DISCORD_PUBLIC_KEY
+        if not public_key:
+            return _refused("Discord interactions are not set up in this bank.", "discord_off", 503)
+        body = request.body
+        why = signature.verify(
+            public_key_hex=public_key,
+            signature_hex=request.headers.get("X-Signature-Ed25519", ""),
+            timestamp=request.headers.get("X-Signature-Timestamp", ""),
+            body=body,
+            now=clock.now().timestamp(),
+        )
+        if why is not None:
+            return _refused(why, "bad_signature", status.HTTP_401_UNAUTHORIZED)
+        try:
+            interaction = json.loads(body)
+        except ValueError:
+            interaction = None
+        if not isinstance(interaction, dict) or not isinstance(interaction.get("type"), int):
+            return _refused("The interaction is not a JSON object with a type.", "invalid_body", 400)
+        if interaction["type"] != 1 and not str(interaction.get("id", "")).isdigit():
+            return _refused("The interaction has no id.", "invalid_body", 400)
+        return Response(interactions.handle(interaction, site_url=request.build_absolute_uri("/")))
