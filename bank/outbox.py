@@ -5,7 +5,10 @@ transaction: the message commits with the decision or not at all, and so does th
 (django.tasks, database backend) that sends it. A task worker sends it later, outside any decision
 (`manage.py db_worker`, or the server's worker thread of operations/tasks.py):
 
-- off unless `DISCORD_WEBHOOK_URL` is set: unset, nothing is queued (no backlog that would flood
+- a message goes to the player as a direct message from the bank's bot when they linked their Discord
+  account and `DISCORD_BOT_TOKEN` is set (guild_discord.direct, registered as it starts), else to the
+  webhook; a 429 is tried again after the `retry_after` Discord gives;
+- off unless `DISCORD_WEBHOOK_URL` or `DISCORD_BOT_TOKEN` is set: unset, nothing is queued (no backlog that would flood
   Discord the day the webhook is set) and nothing is delivered;
 - each message is claimed with a conditional UPDATE before it is sent, so two workers (or a task
   that ran twice, or `manage.py deliver_notifications` beside a worker) never send one message twice;
@@ -24,7 +27,7 @@ import secrets
 import socket
 import threading
 import urllib.parse
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -52,8 +55,24 @@ def webhook_url() -> str:
     return getattr(settings, "DISCORD_WEBHOOK_URL", "") or ""
 
 
+# Direct messages (guild_discord, registered as it starts): `sender(player_id)` answers how to send a
+# message to that player directly (a callable taking the text, the officer and the timeout), or None
+# when the player is not linked (the webhook then); `enabled()` whether direct messages are on at all.
+Sender = Callable[[str, str, float], None]
+_direct: dict[str, Callable] = {}
+
+
+def register_direct(*, enabled: Callable[[], bool], sender: Callable[[int | None], Sender | None]) -> None:
+    _direct["enabled"], _direct["sender"] = enabled, sender
+
+
+def direct_enabled() -> bool:
+    return bool(_direct) and bool(_direct["enabled"]())
+
+
 def enabled() -> bool:
-    return bool(webhook_url())
+    """Messages are queued when they can reach someone: through the webhook, or directly."""
+    return bool(webhook_url()) or direct_enabled()
 
 
 def backoff(attempts: int) -> timedelta:
@@ -138,6 +157,18 @@ class SendFailed(Exception):
     """Discord did not take the message (an error status, or no answer within the deadline)."""
 
 
+class RateLimited(SendFailed):
+    """Discord answered 429: try again after `retry_after` seconds, as it asks (not the back-off)."""
+
+    def __init__(self, retry_after: float):
+        super().__init__(f"HTTP 429: rate limited, retry after {retry_after:g} s")
+        self.retry_after = max(retry_after, 0.0)
+
+
+class NoRoute(SendFailed):
+    """The player is not linked and no webhook is set: nowhere to send it (not tried again)."""
+
+
 def send_deadline(timeout: float) -> float:
     """One send's whole time: never as long as a claim, so that no other deliverer takes a message
     whose send is still open (a webhook that answered slowly but steadily once kept a send open for
@@ -211,19 +242,39 @@ def _claim(message_id: int, due_at: datetime) -> str | None:
     return token if won else None
 
 
+def _route(*, player_id: int | None, discord: str, content: str, url: str) -> Callable[[float, str], None]:
+    """How this message goes: a direct message when the player is linked and direct messages are on
+    (without the webhook's "@name: " in front), else the webhook; NoRoute when neither."""
+    sender = _direct["sender"](player_id) if direct_enabled() else None
+    if sender is not None:
+        text = content.removeprefix(f"@{discord}: ")
+        return lambda timeout, officer: sender(text, officer, send_deadline(timeout))
+    if url:
+        return lambda timeout, officer: _post(url, content, timeout, officer)
+    raise NoRoute("the player has not linked Discord, and no webhook is set")
+
+
 def _send(message_id: int, *, url: str, timeout: float, due_at: datetime) -> bool | None:
     """Claim and send one message: True when sent, False when it failed (its retry is enqueued,
-    after its back-off, unless that was the last attempt), None when it was not ours to send."""
+    after its back-off, or after the wait a 429 asked for, unless that was the last attempt), None
+    when it was not ours to send."""
     token = _claim(message_id, due_at)
     if token is None:
         return None
     mine = OutboxMessage.objects.filter(pk=message_id, claim=token)
-    content, attempts, officer = mine.values_list("content", "attempts", "officer").get()
+    content, attempts, officer, player_id, discord = mine.values_list(
+        "content", "attempts", "officer", "player_id", "discord"
+    ).get()
     tries = attempts + 1
     try:
-        _post(url, content, timeout, officer)
+        _route(player_id=player_id, discord=discord, content=content, url=url)(timeout, officer)
     except Exception as error:  # noqa: BLE001 (any failure is retried later; the reason is kept)
-        retry_at = clock.now() + backoff(tries)
+        if isinstance(error, RateLimited):
+            retry_at = clock.now() + timedelta(seconds=error.retry_after)
+        else:
+            retry_at = clock.now() + backoff(tries)
+        if isinstance(error, NoRoute):
+            tries = MAX_ATTEMPTS
         with transaction.atomic():
             mine.update(
                 attempts=tries, claim="", next_attempt_at=retry_at, last_error=f"{type(error).__name__}: {error}"[:300]
@@ -246,7 +297,7 @@ def deliver(message_id: int) -> str:
     that was the last attempt), "off" (no webhook), or "not due" (sent already, taken by another
     worker, or waiting for its back-off: a task that ran twice does nothing the second time)."""
     url = webhook_url()
-    if not url:
+    if not enabled():
         return "off"
     outcome = _send(message_id, url=url, timeout=_timeout(None), due_at=clock.now())
     if outcome is not None:
@@ -264,7 +315,7 @@ def deliver_due(*, now: datetime | None = None, limit: int = BATCH, timeout: flo
     """Send the messages that are due now, here, without a worker (`manage.py deliver_notifications`);
     each one claimed first, so that this never sends a message a worker sends too."""
     url = webhook_url()
-    if not url:
+    if not enabled():
         return Delivery(sent=0, failed=0)
     now = now or clock.now()
     due = list(

@@ -9,8 +9,10 @@ class GuildDiscordConfig(AppConfig):
     verbose_name = "Guild Bank in Discord"
 
     def ready(self) -> None:
-        from bank import vocabulary
+        from bank import outbox, vocabulary
 
+        from . import direct
         from .vocabulary import VOCABULARY
 
         vocabulary.register(VOCABULARY)
+        outbox.register_direct(enabled=direct.enabled, sender=direct.sender)

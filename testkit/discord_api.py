@@ -20,7 +20,8 @@ to Discord); `fake.deny = True` sends back `error=access_denied` instead.
 
 `fake.rate_limit(path_part, times, retry_after)` answers the next `times` calls whose path contains
 `path_part` with 429 and Discord's body `{"message", "retry_after", "global"}` (and `Retry-After`).
-Everything it was sent is kept in `fake.calls` (method, path, headers, JSON or form body)."""
+Everything it was sent is kept in `fake.calls` (method, path, headers, JSON or form body), the messages
+it accepted in `fake.posted`."""
 
 import itertools
 import json
@@ -61,6 +62,7 @@ class FakeDiscordApi:
     codes: dict[str, tuple[DiscordUser, str]] = field(default_factory=dict)  # code -> user, redirect_uri
     tokens: dict[str, DiscordUser] = field(default_factory=dict)
     channels: dict[str, str] = field(default_factory=dict)  # recipient id -> channel id
+    posted: list[tuple[str, dict]] = field(default_factory=list)  # (channel id, message) it accepted
     limits: list[list] = field(default_factory=list)  # [path part, times left, retry_after]
     lock: threading.Lock = field(default_factory=threading.Lock)
     ids: Iterator[int] = field(default_factory=lambda: itertools.count(900_000_000_000_000_001))
@@ -97,12 +99,10 @@ class FakeDiscordApi:
             return [call for call in self.calls if call.method == method and path_part in call.path]
 
     def messages_to(self, recipient_id: str) -> list[str]:
-        """The contents posted to the DM channel of this Discord user."""
+        """The contents it accepted (not a 429) in the DM channel of this Discord user."""
         with self.lock:
             channel = self.channels.get(recipient_id)
-        if channel is None:
-            return []
-        return [call.body.get("content", "") for call in self.calls_to("POST", f"/channels/{channel}/messages")]
+            return [body.get("content", "") for posted_to, body in self.posted if posted_to == channel]
 
     def limited(self, path: str) -> float | None:
         with self.lock:
@@ -200,6 +200,8 @@ def fake_discord_api(**options) -> Iterator[FakeDiscordApi]:
                 return
             if segments[0] == "channels" and len(segments) >= 3 and segments[2] == "messages":
                 if method == "POST" and len(segments) == 3:
+                    with fake.lock:
+                        fake.posted.append((segments[1], body))
                     self._answer(200, {"id": fake.new_id(), "channel_id": segments[1], **body})
                     return
                 if method == "PATCH" and len(segments) == 4:
