@@ -20,6 +20,12 @@ const AdminPanel = lazy(() =>
   })),
 );
 
+const DiscordLinkedScreen = lazy(() =>
+  import(/* webpackChunkName: "discord-linked" */ '@/features/discord').then((module) => ({
+    default: module.DiscordLinkedScreen,
+  })),
+);
+
 function readRemembered(): string | null {
   try {
     return sessionStorage.getItem(storageKeys.redirectAfterLogin);
@@ -66,6 +72,14 @@ export function AppRoutes() {
           element={
             <Suspense fallback={<FullScreenLoading message="Loading admin panel..." />}>
               <AdminPanel username={username} onLogout={logout} />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/discord/linked"
+          element={
+            <Suspense fallback={<FullScreenLoading message="Linking your Discord account..." />}>
+              <DiscordLinkedScreen username={username} onLogout={logout} home={authenticated && state.isAdmin ? '/admin-panel' : '/dashboard'} />
             </Suspense>
           }
         />

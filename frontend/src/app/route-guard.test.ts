@@ -32,6 +32,19 @@ describe('decideRoute', () => {
     expect(decideRoute(input({ path: '/admin' }))).toEqual({ kind: 'redirect', to: '/admin-panel' });
   });
 
+  it('opens /discord/linked (Discord sends the browser back there) to players and officers, and remembers it for a visitor', () => {
+    for (const isAdmin of [false, true]) {
+      expect(decideRoute(input({ path: '/discord/linked', status: 'authenticated', isAdmin }))).toEqual({ kind: 'render' });
+    }
+    const back = '/discord/linked?code=c&state=s';
+    expect(decideRoute(input({ path: '/discord/linked', fullPath: back }))).toEqual({ kind: 'redirect', to: '/', remember: back });
+    expect(decideRoute(input({ path: '/', status: 'authenticated', rememberedPath: back }))).toEqual({
+      kind: 'redirect',
+      to: back,
+      forgetRemembered: true,
+    });
+  });
+
   it('lets visitors see sign-in and register', () => {
     for (const path of ['/', '/login', '/register']) {
       expect(decideRoute(input({ path }))).toEqual({ kind: 'render' });

@@ -19,7 +19,8 @@ export type GuardDecision =
   | { kind: 'redirect'; to: string; remember?: string; forgetRemembered?: boolean };
 
 const PUBLIC_PATHS = ['/', '/login', '/register'] as const;
-const PROTECTED_PATHS = ['/dashboard', '/admin-panel'] as const;
+// /discord/linked: where Discord sends the browser back after Link Discord (players and officers)
+const PROTECTED_PATHS = ['/dashboard', '/admin-panel', '/discord/linked'] as const;
 const ADMIN_PATHS = ['/admin-panel'];
 
 function normalizePath(path: string): string {

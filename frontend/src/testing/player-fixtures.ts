@@ -15,6 +15,7 @@ export function makePlayer(overrides: Partial<AdminPlayer> = {}): AdminPlayer {
     blocked_at: null,
     created_at: '2025-03-01T10:00:00Z',
     has_password: true,
+    discord_linked: false,
     ...overrides,
   };
 }

@@ -69,6 +69,7 @@ export function PlayerDetailsCard({ player, adminName, onClose, initialPanel = n
           }
         />
         <StatBox label="Password" value={player.has_password ? 'Set' : 'Not set'} />
+        <StatBox label="Discord Link" value={player.discord_linked ? 'Linked' : 'Not linked'} />
         <StatBox
           label="Account"
           value={player.blocked_at ? <span className="badge badge--error">Blocked</span> : <span className="badge badge--success">Open</span>}

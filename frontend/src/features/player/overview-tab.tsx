@@ -6,6 +6,7 @@ import type { PlayerTabId } from '@/features/player/player-tabs';
 import { ProductsSummaryCards } from '@/features/player/products-summary-cards';
 import { SoloDividendsCard } from '@/features/dividends';
 import { CreditScoreCard, LoanEligibilityCard } from '@/features/credit';
+import { DiscordLinkCard } from '@/features/discord';
 
 const QUICK_ACTIONS: ReadonlyArray<{ tab: PlayerTabId; label: string; icon: IconName }> = [
   { tab: 'request-loan', label: 'Request Loan', icon: 'filePlus' },
@@ -41,6 +42,7 @@ export function OverviewTab({ me, onOpenTab }: OverviewTabProps) {
         {player && <CreditScoreCard playerId={player.id} />}
         {player && <LoanEligibilityCard playerId={player.id} />}
         {me.has_solo_access && <SoloDividendsCard />}
+        <DiscordLinkCard />
         <Card title="Quick Actions" icon={<Icon name="zap" />}>
           <div className="quick-actions">
             {QUICK_ACTIONS.map((action) => (

@@ -3,6 +3,7 @@ import { ErrorBlock } from '@/components/error-block';
 import { LoadingBlock } from '@/components/loading-block';
 import { NoticeBanner, type Notice } from '@/components/notice';
 import { errorDetail } from '@/lib/errors';
+import { DiscordLinkCard } from '@/features/discord';
 import { AddAuthenticator } from '@/features/security/add-authenticator';
 import { FactorRow } from '@/features/security/factor-row';
 import { RecoveryCodesShown } from '@/features/security/recovery-codes-shown';
@@ -111,6 +112,8 @@ export function SecurityScreen() {
           </button>
         </section>
       )}
+
+      <DiscordLinkCard />
     </div>
   );
 }
