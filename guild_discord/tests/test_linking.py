@@ -37,7 +37,11 @@ def test_a_player_links_their_discord_account_and_sees_it(discord_api, player, p
     assert (player.user.discord_id, player.user.discord_username) == (discord_api.user.id, "linky")
     assert player_api.get("/api/discord/link").json()["linked"] is True
     entry = AuditEntry.objects.get(kind="discord.linked")
-    assert (entry.player_id, entry.actor_id, entry.after["discord_id"]) == (player.pk, player.user.pk, discord_api.user.id)
+    assert (entry.player_id, entry.actor_id, entry.after["discord_id"]) == (
+        player.pk,
+        player.user.pk,
+        discord_api.user.id,
+    )
     # the code was exchanged once, with the bank's client and the redirect it was issued for
     [exchange] = discord_api.calls_to("POST", "/oauth2/token")
     assert exchange.body["client_id"] == discord_api.client_id
@@ -104,7 +108,10 @@ def test_a_code_discord_refuses_links_nothing(discord_api, player, player_api):
 def test_relinking_replaces_the_account_and_unlinking_is_one_call(discord_api, player, player_api):
     assert player_api.post("/api/discord/link/complete", start(player_api), format="json").status_code == 200
     discord_api.user = DiscordUser(id="222000222000222002", username="second")
-    assert player_api.post("/api/discord/link/complete", start(player_api), format="json").json()["discord_username"] == "second"
+    assert (
+        player_api.post("/api/discord/link/complete", start(player_api), format="json").json()["discord_username"]
+        == "second"
+    )
     answer = player_api.delete("/api/discord/link")
     assert answer.json() == {"enabled": True, "linked": False, "discord_id": None, "discord_username": ""}
     entry = AuditEntry.objects.get(kind="discord.unlinked")
