@@ -6,6 +6,7 @@ import { errorDetail } from '@/lib/errors';
 import { useDiscordLink } from '@/features/discord/api/use-discord-link';
 import { useStartDiscordLink } from '@/features/discord/api/use-start-discord-link';
 import { useUnlinkDiscord } from '@/features/discord/api/use-unlink-discord';
+import '@/features/discord/discord.css';
 
 /**
  * Link Discord (the player's Overview, and the Security screen of players and officers): Discord's page asks the

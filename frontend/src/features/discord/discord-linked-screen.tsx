@@ -5,6 +5,7 @@ import { LoadingBlock } from '@/components/loading-block';
 import { NoticeBanner } from '@/components/notice';
 import { errorDetail } from '@/lib/errors';
 import { useCompleteDiscordLink } from '@/features/discord/api/use-complete-discord-link';
+import '@/features/discord/discord.css';
 
 interface DiscordLinkedScreenProps {
   username: string;
@@ -62,11 +63,9 @@ export function DiscordLinkedScreen({ username, onLogout, home }: DiscordLinkedS
           Link Discord
         </h2>
         {outcome}
-        <div className="actions-row">
-          <button type="button" className="btn btn--primary" onClick={() => void navigate(home, { replace: true })}>
-            Back to the bank
-          </button>
-        </div>
+        <button type="button" className="btn btn--primary" onClick={() => void navigate(home, { replace: true })}>
+          Back to the bank
+        </button>
       </section>
     </AppShell>
   );
