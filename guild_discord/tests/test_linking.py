@@ -148,3 +148,15 @@ def test_an_officer_sees_whether_a_player_is_linked_in_the_same_queries(
         found = admin_api.get("/api/search/players", {"term": "Player"}).json()
     linked = {row["id"]: row["discord_linked"] for row in found["players"]}
     assert linked[player.pk] is True and linked[unlinked.pk] is False
+
+
+def test_a_link_and_an_unlink_send_the_players_notice(discord_api, player, player_api, monkeypatch):
+    from guild_discord import linking
+
+    sent = []
+    monkeypatch.setattr(
+        linking.live, "notify", lambda kinds, player_ids=(): sent.append((set(kinds), list(player_ids)))
+    )
+    player_api.post("/api/discord/link/complete", start(player_api), format="json")
+    player_api.delete("/api/discord/link")
+    assert sent == [({"players"}, [player.pk]), ({"players"}, [player.pk])]
