@@ -160,3 +160,16 @@ def test_a_link_and_an_unlink_send_the_players_notice(discord_api, player, playe
     player_api.post("/api/discord/link/complete", start(player_api), format="json")
     player_api.delete("/api/discord/link")
     assert sent == [({"players"}, [player.pk]), ({"players"}, [player.pk])]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_state_completed_twice_at_once_links_once(discord_api, player):
+    from testkit.threads import run_at_once
+
+    back = start(bearer_for(player.user))
+    answers = run_at_once(
+        lambda index: bearer_for(player.user).post("/api/discord/link/complete", back, format="json"), threads=4
+    )
+    assert sorted(answer.status_code for answer in answers) == [200, 400, 400, 400]
+    assert len(discord_api.calls_to("POST", "/oauth2/token")) == 1
+    assert AuditEntry.objects.filter(kind="discord.linked").count() == 1
