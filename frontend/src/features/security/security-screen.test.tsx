@@ -71,8 +71,19 @@ describe('SecurityScreen', () => {
   });
 
   it('says why only this screen opens while the bank requires a factor the officer has not set up', async () => {
-    mockFetch({ 'GET /api/me/factors': { body: { ...NONE, required: true, enrolment_required: true } } });
+    const { calls } = mockFetch({ 'GET /api/me/factors': { body: { ...NONE, required: true, enrolment_required: true } } });
     renderWithProviders(<SecurityScreen />);
     expect((await screen.findByTestId('enrolment-required')).textContent).toMatch(/the rest of the admin panel opens as soon as it is confirmed/);
+    // the Discord link waits too: such a session reaches only the second-factor calls
+    expect(calls.some((call) => call.url.includes('/api/discord/'))).toBe(false);
+  });
+
+  it('offers Link Discord to a session that may use it', async () => {
+    mockFetch({
+      'GET /api/me/factors': { body: NONE },
+      'GET /api/discord/link': { body: { enabled: true, linked: false, discord_id: null, discord_username: '' } },
+    });
+    renderWithProviders(<SecurityScreen />);
+    await screen.findByRole('button', { name: 'Link Discord' });
   });
 });

@@ -113,7 +113,8 @@ export function SecurityScreen() {
         </section>
       )}
 
-      <DiscordLinkCard />
+      {/* a session limited to enrolment reaches only the second-factor calls */}
+      {!mine.enrolment_required && <DiscordLinkCard />}
     </div>
   );
 }
