@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from bank_ui import assert_accessible, assert_no_sideways_scroll, open_and_sign_in, path_is, wait_until_live
+from bank_ui import assert_accessible, assert_no_sideways_scroll, open_and_sign_in, open_tab, path_is, wait_until_live
 from playwright.sync_api import Page, expect
 from test_loans import PASSWORD, admin_token, new_player
 
-from conftest import Server, _base_env, _start_daphne, _stop
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server, _base_env, _start_daphne, _stop
 from testkit.discord_api import DiscordUser, FakeDiscordApi, fake_discord_api
 
 USED = "This Discord link has expired or was already used: press Link Discord again."
@@ -106,4 +106,24 @@ def test_a_discord_account_linked_to_another_player_is_refused(
     shoot(page, "already-linked-elsewhere")
     page.get_by_role("button", name="Back to the bank").click()
     card = page.get_by_role("article").filter(has=page.get_by_role("heading", name="Discord", exact=True))
+    expect(card.get_by_role("button", name="Link Discord")).to_be_visible()
+
+
+def test_an_officer_links_discord_from_the_security_screen(
+    page: Page, discord_server: Server, discord: FakeDiscordApi, shoot
+):
+    discord.user = DiscordUser(id="717000717000717007", username="officer_dc")
+    open_and_sign_in(page, discord_server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
+    expect(page).to_have_url(path_is("/admin-panel"))
+    open_tab(page, "Security")
+    card = page.get_by_role("article").filter(has=page.get_by_role("heading", name="Discord", exact=True))
+    with page.expect_request(lambda request: "/discord/linked?" in request.url):
+        card.get_by_role("button", name="Link Discord").click()
+    expect(page.get_by_role("status")).to_have_text("Your Discord account officer_dc is linked.")
+    page.get_by_role("button", name="Back to the bank").click()
+    expect(page).to_have_url(path_is("/admin-panel"))
+    open_tab(page, "Security")
+    expect(card.get_by_test_id("discord-linked")).to_contain_text("officer_dc")
+    shoot(page, "security-linked")
+    card.get_by_role("button", name="Unlink Discord").click()  # the admin is every test's: leave it unlinked
     expect(card.get_by_role("button", name="Link Discord")).to_be_visible()

@@ -35,13 +35,13 @@ export function DiscordLinkCard() {
       <NoticeBanner notice={notice} />
       {linked ? (
         <p data-testid="discord-linked">
-          Linked to the Discord account <strong>{link.data.discord_username}</strong>. The bank's messages reach you
-          there as direct messages, and <code>/bank balance</code> answers you.
+          Your bank account is linked to the Discord account <strong>{link.data.discord_username}</strong>.
         </p>
       ) : (
         <p>
-          Link your Discord account to use the bank's <code>/bank</code> commands in Discord and get its messages as
-          direct messages. Discord asks you to allow it; the bank reads only who you are.
+          Link your Discord account so that the bank knows you in Discord: its <code>/bank</code> commands answer you
+          there, and a player gets the bank's messages as direct messages. Discord asks you to allow it; the bank
+          reads only your Discord id and name.
         </p>
       )}
       {linked ? (
