@@ -1,6 +1,8 @@
 """What the interactions endpoint does with a call whose signature was checked: PING answers PONG,
 and any other interaction is acted on once (its id is kept, with the answer given)."""
 
+from datetime import timedelta
+
 from django.db import IntegrityError, transaction
 
 from bank import clock
@@ -34,4 +36,8 @@ def handle(interaction: dict, *, site_url: str) -> dict:
     except IntegrityError:
         seen = Interaction.objects.filter(pk=interaction_id).values_list("answer", flat=True).first()
         return seen or commands.private("This was already answered.")
+    # the ids no replay can reach any more (a timestamp that old is refused before this)
+    Interaction.objects.filter(
+        received_at__lt=clock.now() - timedelta(seconds=rules.INTERACTIONS_KEPT_SECONDS)
+    ).delete()
     return answer

@@ -22,7 +22,7 @@ class Interaction(models.Model):
     one again (a retry after a slow answer); the second delivery gets the first one's answer."""
 
     id = models.CharField(primary_key=True, max_length=32)
-    received_at = models.DateTimeField()
+    received_at = models.DateTimeField(db_index=True)
     kind = models.PositiveSmallIntegerField()
     answer = models.JSONField(null=True, blank=True, help_text="what the bank answered, replayed to a retry")
 

@@ -3,6 +3,9 @@
 LINK_STATE_SECONDS = 600  # a "Link Discord" must come back from Discord within this long
 LINK_STATE_SALT = "guild_discord.link"
 SIGNATURE_MAX_AGE_SECONDS = 300  # an interaction whose timestamp is older is refused (a replay)
+# an interaction's id is kept this long: Discord's retries come within seconds, and a delivery older than
+# SIGNATURE_MAX_AGE_SECONDS is refused anyway, so a day keeps every replay that could pass
+INTERACTIONS_KEPT_SECONDS = 86_400
 EPHEMERAL = 64  # a message flag: seen only by the person who called the command
 
 # interaction types and answers (Discord's numbers)

@@ -118,3 +118,16 @@ def test_a_discord_error_is_retried_after_the_back_off(discord_api):
     message.refresh_from_db()
     assert message.last_error == "SendFailed: HTTP 401"
     assert message.next_attempt_at - timezone.now() > timedelta(seconds=25)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_reaches_a_linked_player_as_a_direct_message_with_the_bot_alone(discord_api):
+    from accounts.tests.factories import AdminFactory
+    from lending.loans import services as lending_services
+    from lending.tests.factories import PendingLoanFactory
+
+    pending = PendingLoanFactory(player=linked_player())
+    loan = lending_services.loan_request_approve(request_id=pending.pk, admin=AdminFactory())
+    assert run_worker() == 1
+    [text] = discord_api.messages_to(LINKED)
+    assert text.startswith(f"your loan request for €500,000 was approved: Loan #{loan.pk}")

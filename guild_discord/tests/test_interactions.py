@@ -10,6 +10,7 @@ from nacl.signing import SigningKey
 
 from accounts.models import User
 from accounts.tests.factories import AdminFactory, PlayerFactory
+from guild_discord import rules
 from guild_discord.models import Interaction
 from guild_discord.tests.helpers import PUBLIC_KEY, command, signed
 from lending.tests.factories import LoanFactory, SavingsFactory
@@ -155,3 +156,11 @@ def test_the_commands_are_registered_with_discord_by_a_bulk_overwrite(discord_ap
     assert sent.headers["Authorization"] == "Bot fake-bot-token"
     [bank] = sent.body
     assert bank["name"] == "bank" and [option["name"] for option in bank["options"]] == ["balance"]
+
+
+def test_the_ids_no_replay_can_reach_are_forgotten(api, bank_clock):
+    linked_player()
+    signed(api, command("5008", LINKED))
+    bank_clock.shift(rules.INTERACTIONS_KEPT_SECONDS + 1)
+    signed(api, command("5009", LINKED))
+    assert list(Interaction.objects.values_list("pk", flat=True)) == ["5009"]
