@@ -64,14 +64,18 @@ class InteractionsApi(APIView):
         request=inline_serializer("DiscordInteractionIn", {"type": serializers.IntegerField()}),
         responses={
             200: inline_serializer("DiscordInteractionAnswerOut", {"type": serializers.IntegerField()}),
-            401: OpenApiResponse(description="bad signature, or a timestamp more than 5 minutes old"),
+            400: OpenApiResponse(description="the signed body is not an interaction (no type, or no id)"),
+            401: OpenApiResponse(
+                description="bad signature, a timestamp more than 5 minutes old, or no DISCORD_PUBLIC_KEY set"
+            ),
         },
         summary="Discord's interactions endpoint (signed with the application's Ed25519 key)",
     )
     def post(self, request):
         public_key = settings.DISCORD_PUBLIC_KEY
         if not public_key:
-            return _refused("Discord interactions are not set up in this bank.", "discord_off", 503)
+            # without the key nothing can be verified: refused as any unverified call is
+            return _refused("Discord interactions are not set up in this bank.", "discord_off", 401)
         body = request.body
         why = signature.verify(
             public_key_hex=public_key,

@@ -71,7 +71,7 @@ def test_a_timestamp_older_than_five_minutes_is_refused_with_401(api):
 def test_with_no_public_key_the_endpoint_is_off(api):
     with override_settings(DISCORD_PUBLIC_KEY=""):
         answer = signed(api, {"id": "1", "type": 1})
-    assert answer.status_code == 503
+    assert (answer.status_code, answer.json()["code"]) == (401, "discord_off")
 
 
 def test_bank_balance_answers_a_linked_player_privately(api):

@@ -9957,16 +9957,14 @@ export interface operations {
                     "application/json": components["schemas"]["DiscordInteractionAnswerOut"];
                 };
             };
-            /** @description Bad input: the detail says what to fix; nothing was changed */
+            /** @description the signed body is not an interaction (no type, or no id) */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
-            /** @description bad signature, or a timestamp more than 5 minutes old */
+            /** @description bad signature, a timestamp more than 5 minutes old, or no DISCORD_PUBLIC_KEY set */
             401: {
                 headers: {
                     [name: string]: unknown;
