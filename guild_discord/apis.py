@@ -40,7 +40,16 @@ class DiscordLinkApi(APIView):
 class DiscordLinkCompleteApi(APIView):
     @extend_schema(
         request=DiscordLinkCompleteIn,
-        responses={200: DiscordLinkOut},
+        responses={
+            200: DiscordLinkOut,
+            400: OpenApiResponse(
+                description="the state is forged, expired, another account's or used; or Discord refused the code"
+            ),
+            409: OpenApiResponse(
+                description="the Discord account is linked to another bank account; or linking is not set up"
+            ),
+            503: OpenApiResponse(description="Discord did not answer: nothing was linked, try again"),
+        },
         summary="Finish linking: the code and state Discord sent back; the state must be yours and unused",
     )
     def post(self, request):

@@ -173,3 +173,12 @@ def test_one_state_completed_twice_at_once_links_once(discord_api, player):
     assert sorted(answer.status_code for answer in answers) == [200, 400, 400, 400]
     assert len(discord_api.calls_to("POST", "/oauth2/token")) == 1
     assert AuditEntry.objects.filter(kind="discord.linked").count() == 1
+
+
+def test_a_discord_that_does_not_answer_links_nothing_and_says_so(discord_api, player, player_api):
+    back = start(player_api)
+    with override_settings(DISCORD_API_BASE="http://127.0.0.1:9/api/v10"):  # nothing listens there
+        answer = player_api.post("/api/discord/link/complete", back, format="json")
+    assert (answer.status_code, answer.json()["detail"]) == (503, rules.DISCORD_UNREACHABLE)
+    player.user.refresh_from_db()
+    assert player.user.discord_id is None

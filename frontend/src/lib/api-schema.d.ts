@@ -10312,14 +10312,12 @@ export interface operations {
                     "application/json": components["schemas"]["DiscordLinkOut"];
                 };
             };
-            /** @description Bad input: the detail says what to fix; nothing was changed */
+            /** @description the state is forged, expired, another account's or used; or Discord refused the code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
             /** @description No valid session: sign in again */
             401: {
@@ -10348,14 +10346,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            /** @description the Discord account is linked to another bank account; or linking is not set up */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
             /** @description The request body is too large */
             413: {
@@ -10384,14 +10380,12 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            /** @description Discord did not answer: nothing was linked, try again */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+                content?: never;
             };
         };
     };
