@@ -13,6 +13,9 @@ from test_loans import PASSWORD, admin_token, new_player
 from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server, _base_env, _start_daphne, _stop
 from testkit.discord_api import DiscordUser, FakeDiscordApi, fake_discord_api
 
+# one worker runs them all: the fake and the server of its own start once (make test-e2e: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("discord")
+
 USED = "This Discord link has expired or was already used: press Link Discord again."
 TAKEN = (
     "This Discord account is already linked to another bank account. Unlink it there first, or link another "
