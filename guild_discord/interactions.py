@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from bank import clock
 
-from . import commands, rules
+from . import commands, components, rules
 from .models import Interaction
 
 UNKNOWN = commands.private("The bank cannot answer this yet.")
@@ -16,6 +16,8 @@ UNKNOWN = commands.private("The bank cannot answer this yet.")
 def _dispatch(interaction: dict, *, site_url: str) -> dict:
     if interaction.get("type") == rules.APPLICATION_COMMAND:
         return commands.run(interaction, site_url=site_url)
+    if interaction.get("type") in {rules.MESSAGE_COMPONENT, rules.MODAL_SUBMIT}:
+        return components.run(interaction, site_url=site_url)
     return UNKNOWN
 
 

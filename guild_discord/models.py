@@ -28,3 +28,26 @@ class Interaction(models.Model):
 
     def __str__(self) -> str:
         return f"Discord interaction {self.id}"
+
+
+class PendingCommand(models.Model):
+    """A `/bank loan` or `/bank withdraw` shown with Confirm and Cancel: what Confirm will file, for
+    whom. Its buttons name this row; Confirm claims it (a conditional UPDATE from open to filed, in
+    the transaction that files the request), so a second press, a replay or two presses at once file
+    it once. It expires after `rules.CONFIRM_SECONDS`."""
+
+    class State(models.TextChoices):
+        OPEN = "open"
+        FILED = "filed"
+        CANCELLED = "cancelled"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=16, help_text="loan or withdraw")
+    params = models.JSONField(help_text="the input as the site's serializer read it (JSON)")
+    created_at = models.DateTimeField()
+    state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
+    filed_id = models.BigIntegerField(null=True, blank=True, help_text="the request Confirm filed")
+
+    def __str__(self) -> str:
+        return f"Discord {self.kind} of user {self.user_id} ({self.state})"
+

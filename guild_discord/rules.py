@@ -33,3 +33,25 @@ def unlinked_answer(site_url: str) -> str:
         f"Your Discord account is not linked to the Guild Bank. Sign in to the bank{where} and press "
         "**Link Discord** (Overview or Security), then try again."
     )
+
+
+MESSAGE_COMPONENT = 3
+MODAL_SUBMIT = 5
+UPDATE_MESSAGE = 7  # a component's answer: the message the button is on, edited
+MODAL = 9
+
+# application command option types, component types and button styles (Discord's numbers)
+OPTION_STRING = 3
+OPTION_INTEGER = 4
+ACTION_ROW = 1
+BUTTON = 2
+TEXT_INPUT = 4
+SUCCESS, DANGER, SECONDARY = 3, 4, 2
+PARAGRAPH = 2
+
+CONFIRM_SECONDS = 900  # Confirm files what it shows within this long; later the command is run again
+CONFIRM_GONE = "This was already filed, cancelled or has expired: run the command again."
+CANCELLED = "Cancelled: nothing was filed."
+NOT_YOUR_BUTTON = "This button belongs to another member's command."
+OFFICER_ACCOUNT = "Your linked bank account is an officer's: commands answer about a player's account."
+

@@ -155,7 +155,15 @@ def test_the_commands_are_registered_with_discord_by_a_bulk_overwrite(discord_ap
     [sent] = discord_api.calls_to("PUT", "/applications/4242/commands")
     assert sent.headers["Authorization"] == "Bot fake-bot-token"
     [bank] = sent.body
-    assert bank["name"] == "bank" and [option["name"] for option in bank["options"]] == ["balance"]
+    assert bank["name"] == "bank" and [option["name"] for option in bank["options"]] == [
+        "balance",
+        "loans",
+        "savings",
+        "credit",
+        "quote",
+        "loan",
+        "withdraw",
+    ]
 
 
 def test_the_ids_no_replay_can_reach_are_forgotten(api, bank_clock):
