@@ -11,8 +11,9 @@ class GuildDiscordConfig(AppConfig):
     def ready(self) -> None:
         from bank import outbox, vocabulary
 
-        from . import direct
+        from . import direct, staff
         from .vocabulary import VOCABULARY
 
         vocabulary.register(VOCABULARY)
         outbox.register_direct(enabled=direct.enabled, sender=direct.sender)
+        staff.connect()  # new requests are posted to the staff channel

@@ -3,8 +3,8 @@
 - `bank:confirm:<id>` / `bank:cancel:<id>`: a player's `/bank loan` or `/bank withdraw` (commands.py).
   Confirm claims the PendingCommand with a conditional UPDATE (open -> filed, only the caller's own,
   not expired) in the transaction that files the request through the site's service: a second press,
-  a replay or presses at once file it once; what the service refuses is answered and nothing is filed.
-"""
+  a replay or presses at once file it once; what the service refuses is answered and nothing is filed;
+- `staff:approve|deny:<kind>:<id>`, `staff:deny_reason:<kind>:<id>` (the Deny modal): staff.py."""
 
 from datetime import timedelta
 
@@ -18,7 +18,7 @@ from lending.loans.services import loan_request_create
 from lending.savings.serializers import WithdrawalRequestIn
 from lending.savings.services import withdrawal_request_create
 
-from . import rules
+from . import rules, staff
 from .commands import linked_user, private, read
 from .models import PendingCommand
 
@@ -115,11 +115,12 @@ def run(interaction: dict, *, site_url: str) -> dict:
     parts, object_id = _custom_id(interaction)
     if object_id is None:
         return private("The bank does not know this button.")
-    if (
-        interaction.get("type") == rules.MESSAGE_COMPONENT
-        and parts[0] == "bank"
-        and len(parts) == 3
-        and parts[1] in {"confirm", "cancel"}
-    ):
+    if interaction.get("type") == rules.MODAL_SUBMIT:
+        if parts[:2] == ["staff", "deny_reason"] and len(parts) == 4:
+            return staff.deny_submitted(interaction, kind_name=parts[2], request_id=object_id)
+        return private("The bank does not know this form.")
+    if parts[0] == "bank" and len(parts) == 3 and parts[1] in {"confirm", "cancel"}:
         return _players_button(interaction, parts[1], object_id, site_url=site_url)
+    if parts[0] == "staff" and len(parts) == 4 and parts[1] in {"approve", "deny"}:
+        return staff.press(interaction, action=parts[1], kind_name=parts[2], request_id=object_id, site_url=site_url)
     return private("The bank does not know this button.")

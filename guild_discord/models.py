@@ -51,3 +51,25 @@ class PendingCommand(models.Model):
     def __str__(self) -> str:
         return f"Discord {self.kind} of user {self.user_id} ({self.state})"
 
+
+class StaffPost(models.Model):
+    """A new request posted to the staff channel (`DISCORD_STAFF_CHANNEL_ID`) with Approve and Deny,
+    queued in the transaction that filed the request and posted by a task worker (guild_discord.staff),
+    claimed before it is sent so that it goes out once."""
+
+    kind = models.CharField(max_length=24, help_text="loan_request, withdrawal or exchange")
+    request_id = models.BigIntegerField()
+    channel_id = models.CharField(max_length=32)
+    created_at = models.DateTimeField()
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField()
+    claim = models.CharField(max_length=32, blank=True, default="")
+    message_id = models.CharField(max_length=32, blank=True, default="")
+    posted_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.CharField(max_length=300, blank=True, default="")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["kind", "request_id"], name="staff_post_once_per_request")]
+
+    def __str__(self) -> str:
+        return f"Staff post of {self.kind} #{self.request_id} ({'posted' if self.posted_at else 'waiting'})"

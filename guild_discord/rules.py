@@ -55,3 +55,19 @@ CANCELLED = "Cancelled: nothing was filed."
 NOT_YOUR_BUTTON = "This button belongs to another member's command."
 OFFICER_ACCOUNT = "Your linked bank account is an officer's: commands answer about a player's account."
 
+STAFF_UNLINKED = (
+    "Only an officer whose Discord account is linked to the bank decides here: link it on your Security screen."
+)
+STAFF_MAY_NOT = "Your role may not decide this request."
+STAFF_GONE = "This request is no longer in the bank."
+MAX_POST_ATTEMPTS = 8
+POST_CLAIM_SECONDS = 60
+
+
+def fresh_factor_link(site_url: str) -> str:
+    """The answer to an officer whose decision needs a fresh second factor: decide on the site."""
+    where = f"{site_url}admin-panel" if site_url else "the bank's Admin Panel"
+    return (
+        f"This decision needs a fresh second factor: decide it in the bank at {where}, where you are asked for "
+        "your code."
+    )

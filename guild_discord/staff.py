@@ -1,0 +1,347 @@
+"""Officers in Discord (issue 36, part 4): each new request (a loan, a withdrawal, a pearl exchange) is
+posted to the staff channel (`DISCORD_STAFF_CHANNEL_ID`, as the bank's bot) with Approve and Deny;
+a linked officer whose role may decide presses them, and the site's own decision services run.
+
+Posting: a request saved for the first time (a post_save receiver, connected as the app starts, so
+that no lower layer knows Discord) queues a StaffPost row and its task in the transaction that filed
+the request: both commit with it or not at all. A task worker posts it, claiming the row first with a
+conditional UPDATE (two workers, or a task run twice, post it once), and tries again after Discord's
+`retry_after` on a 429, else after a back-off.
+
+Deciding: Approve runs the request's approve service (four eyes: a first approval is recorded and the
+message says who approved and that a second officer must; the same officer twice is refused by the
+service, 409; the second approval decides); Deny opens a modal for the reason, whose submit runs the
+deny service. The answer to a press edits the message (UPDATE_MESSAGE); a refusal is answered to the
+presser alone. Every decision is audited as the officer, in the same ledger, by those services."""
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.tasks import task
+
+from accounts.factors import has_factor
+from accounts.models import User
+from bank import clock, decisions, roles
+from bank.decisions import AwaitingSecondApproval
+from bank.errors import BankError
+from bank.models import PlayerRequest
+from bank.outbox import backoff
+from bank.texts import day_text
+from exchange.models import PearlExchangeRequest
+from exchange.services import exchange_request_approve, exchange_request_deny
+from lending.fields import DecisionIn
+from lending.loans.models import PendingLoan
+from lending.loans.services import loan_request_approve, loan_request_deny
+from lending.savings.models import WithdrawalRequest
+from lending.savings.services import withdrawal_request_approve, withdrawal_request_deny
+
+from . import rest, rules
+from .commands import linked_user, private, read
+from .models import StaffPost
+
+logger = logging.getLogger("guild_discord.staff")
+
+
+def _percent(rate) -> str:
+    return f"{(Decimal(str(rate)) * 100).normalize():f}%"
+
+
+def _loan_text(request: PendingLoan) -> str:
+    text = (
+        f"**Loan request #{request.pk}** from **{request.player.name}**: €{request.value:,} over "
+        f"{request.total_days} days at {_percent(request.interest_rate)}, €{request.total_to_pay:,} to pay"
+    )
+    return text + (f"\nReason: {request.request_reason}" if request.request_reason else "")
+
+
+def _withdrawal_text(request: WithdrawalRequest) -> str:
+    return (
+        f"**Withdrawal request #{request.pk}** from **{request.player.name}**: €{request.amount:,} on "
+        f"{day_text(request.withdrawal_date)} at {request.withdrawal_time:%H:%M} (GMT{request.player_timezone:+d})"
+    )
+
+
+def _exchange_text(request: PearlExchangeRequest) -> str:
+    verb = "sell" if request.exchange_type == PearlExchangeRequest.Type.SELL else "buy"
+    return (
+        f"**Pearl exchange #{request.pk}** from **{request.player.name}**: {verb} {request.pearls_amount:,} pearls "
+        f"for €{request.bread_amount:,} ({request.get_savings_option_display()})"
+    )
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of request officers decide from Discord: the site's services and route for it."""
+
+    name: str
+    model: type[Any]
+    route: str  # the site's approve route: its least role decides who may press (bank.roles)
+    approve: Callable[..., Any]
+    deny: Callable[..., Any]
+    text: Callable[[Any], str]
+    amount: Callable[[Any], int]
+
+
+KINDS: dict[str, Kind] = {
+    kind.name: kind
+    for kind in (
+        Kind(
+            "loan_request",
+            PendingLoan,
+            "loan-request-approve",
+            loan_request_approve,
+            loan_request_deny,
+            _loan_text,
+            lambda request: request.value,
+        ),
+        Kind(
+            "withdrawal",
+            WithdrawalRequest,
+            "withdrawal-approve",
+            withdrawal_request_approve,
+            withdrawal_request_deny,
+            _withdrawal_text,
+            lambda request: request.amount,
+        ),
+        Kind(
+            "exchange",
+            PearlExchangeRequest,
+            "exchange-approve",
+            exchange_request_approve,
+            exchange_request_deny,
+            _exchange_text,
+            lambda request: request.bread_amount,
+        ),
+    )
+}
+_KIND_OF_MODEL = {kind.model: kind for kind in KINDS.values()}
+
+
+# --- posting -----------------------------------------------------------------------------------------
+
+
+def enabled() -> bool:
+    return bool(settings.DISCORD_BOT_TOKEN and settings.DISCORD_STAFF_CHANNEL_ID)
+
+
+def _buttons(kind: str, request_id: int) -> list[dict]:
+    return [
+        {
+            "type": rules.ACTION_ROW,
+            "components": [
+                {
+                    "type": rules.BUTTON,
+                    "style": rules.SUCCESS,
+                    "label": "Approve",
+                    "custom_id": f"staff:approve:{kind}:{request_id}",
+                },
+                {
+                    "type": rules.BUTTON,
+                    "style": rules.DANGER,
+                    "label": "Deny",
+                    "custom_id": f"staff:deny:{kind}:{request_id}",
+                },
+            ],
+        }
+    ]
+
+
+def request_filed(sender, instance, created: bool, raw: bool = False, **_kwargs) -> None:
+    """post_save of a request: a new pending one is queued for the staff channel, with its task, in the
+    transaction that filed it."""
+    if not created or raw or not enabled() or instance.status != PlayerRequest.Status.PENDING:
+        return
+    kind = _KIND_OF_MODEL[type(instance)]
+    now = clock.now()
+    post = StaffPost.objects.create(
+        kind=kind.name,
+        request_id=instance.pk,
+        channel_id=str(settings.DISCORD_STAFF_CHANNEL_ID),
+        created_at=now,
+        next_attempt_at=now,
+    )
+    _schedule(post.pk)
+
+
+def connect() -> None:
+    """Listen for new requests (GuildDiscordConfig.ready)."""
+    for model in _KIND_OF_MODEL:
+        post_save.connect(request_filed, sender=model, dispatch_uid=f"guild_discord.staff.{model.__name__}")
+
+
+def _schedule(post_id: int, *, run_after=None) -> None:
+    post_request.using(run_after=run_after).enqueue(post_id=post_id)
+
+
+def _claim(post_id: int) -> str | None:
+    token = secrets.token_hex(8)
+    won = StaffPost.objects.filter(
+        pk=post_id, posted_at__isnull=True, next_attempt_at__lte=clock.now(), attempts__lt=rules.MAX_POST_ATTEMPTS
+    ).update(claim=token, next_attempt_at=clock.now() + timedelta(seconds=rules.POST_CLAIM_SECONDS))
+    return token if won else None
+
+
+def _message(kind: Kind, request) -> dict:
+    return {
+        "content": kind.text(request)[:2000],
+        "components": _buttons(kind.name, request.pk),
+        "allowed_mentions": {"parse": []},
+    }
+
+
+@task
+def post_request(post_id: int) -> str:
+    """Post one new request to the staff channel: "posted", "failed" (enqueued again), "gone" (the
+    request was decided or removed first) or "not due" (posted already, or another worker's)."""
+    token = _claim(post_id)
+    if token is None:
+        return "not due"
+    mine = StaffPost.objects.filter(pk=post_id, claim=token)
+    post = mine.get()
+    kind = KINDS[post.kind]
+    request = kind.model.objects.select_related("player").filter(pk=post.request_id).first()
+    if request is None or request.status != PlayerRequest.Status.PENDING:
+        mine.update(claim="", attempts=post.attempts + 1, last_error="decided before it was posted")
+        return "gone"
+    tries = post.attempts + 1
+    try:
+        answer = rest.bot("POST", f"/channels/{post.channel_id}/messages", json_body=_message(kind, request))
+        if answer.status == 429:
+            retry_at = clock.now() + timedelta(seconds=answer.retry_after or 1.0)
+            error = f"HTTP 429: retry after {answer.retry_after}"
+        elif not answer.ok or not isinstance(answer.body, dict):
+            retry_at, error = clock.now() + backoff(tries), f"HTTP {answer.status}"
+        else:
+            mine.update(attempts=tries, claim="", posted_at=clock.now(), message_id=str(answer.body.get("id", "")))
+            return "posted"
+    except rest.Unreachable as unreachable:
+        retry_at, error = clock.now() + backoff(tries), f"Unreachable: {unreachable}"
+    with transaction.atomic():
+        mine.update(attempts=tries, claim="", next_attempt_at=retry_at, last_error=error[:300])
+        if tries < rules.MAX_POST_ATTEMPTS:
+            _schedule(post_id, run_after=retry_at)
+    logger.warning("Staff post %s failed (attempt %s): %s", post_id, tries, error)
+    return "failed"
+
+
+# --- deciding ----------------------------------------------------------------------------------------
+
+
+def fresh_factor_needed(officer: User, amount: int) -> bool:
+    """STAND-IN for the step-up rule (a fresh second factor before the largest decisions), which is
+    being built beside this: until it is wired here, a decision above the four-eyes threshold by an
+    officer who has any second factor is sent to the site, where the factor can be asked for."""
+    return amount > decisions.four_eyes_above() and has_factor(officer)
+
+
+def _updated(content: str, components: list | None = None) -> dict:
+    """The answer to a press: the message the button is on, edited (its buttons kept or removed)."""
+    return {
+        "type": rules.UPDATE_MESSAGE,
+        "data": {"content": content[:2000], "components": components or [], "allowed_mentions": {"parse": []}},
+    }
+
+
+def _decider(interaction: dict, kind: Kind) -> User | str:
+    """The linked officer who pressed, if their role may decide this kind; else the refusal's text."""
+    officer = linked_user(interaction)
+    if officer is None:
+        return rules.STAFF_UNLINKED
+    if not roles.may(officer, roles.least_role(kind.route, "PUT")):
+        return rules.STAFF_MAY_NOT
+    return officer
+
+
+def _approvers(request) -> str:
+    return " and ".join(decisions.shown_name(approval) for approval in request.approvals or [])
+
+
+def press(interaction: dict, *, action: str, kind_name: str, request_id: int, site_url: str) -> dict:
+    """Approve or Deny pressed on a staff post."""
+    kind = KINDS.get(kind_name)
+    if kind is None:
+        return private(rules.STAFF_GONE)
+    officer = _decider(interaction, kind)
+    if isinstance(officer, str):
+        return private(officer)
+    request = kind.model.objects.select_related("player").filter(pk=request_id).first()
+    if request is None:
+        return private(rules.STAFF_GONE)
+    if action == "deny":
+        return _reason_modal(kind, request)
+    if fresh_factor_needed(officer, kind.amount(request)):
+        return private(rules.fresh_factor_link(site_url))
+    try:
+        with transaction.atomic():
+            outcome = kind.approve(request_id=request_id, admin=officer, notes="")
+    except BankError as error:
+        return private(error.detail)
+    request.refresh_from_db()
+    if isinstance(outcome, AwaitingSecondApproval):
+        return _updated(f"{kind.text(request)}\n{outcome.detail}.", _buttons(kind.name, request_id))
+    return _updated(f"{kind.text(request)}\n**Approved** by {_approvers(request)}.")
+
+
+def _reason_modal(kind: Kind, request) -> dict:
+    return {
+        "type": rules.MODAL,
+        "data": {
+            "custom_id": f"staff:deny_reason:{kind.name}:{request.pk}",
+            "title": f"Deny #{request.pk}"[:45],
+            "components": [
+                {
+                    "type": rules.ACTION_ROW,
+                    "components": [
+                        {
+                            "type": rules.TEXT_INPUT,
+                            "custom_id": "reason",
+                            "style": rules.PARAGRAPH,
+                            "label": "Reason (the player reads it)",
+                            "min_length": 1,
+                            "max_length": 500,
+                            "required": True,
+                        }
+                    ],
+                }
+            ],
+        },
+    }
+
+
+def _submitted(components: list, custom_id: str) -> str:
+    """A modal's text input value, in an action row or a label (Discord's two layouts)."""
+    for component in components or []:
+        if component.get("custom_id") == custom_id:
+            return str(component.get("value") or "")
+        inner = component.get("components") or ([component["component"]] if component.get("component") else [])
+        found = _submitted(inner, custom_id)
+        if found:
+            return found
+    return ""
+
+
+def deny_submitted(interaction: dict, *, kind_name: str, request_id: int) -> dict:
+    """The Deny modal sent back: the request denied with its reason (read as the site reads it)."""
+    kind = KINDS.get(kind_name)
+    if kind is None:
+        return private(rules.STAFF_GONE)
+    officer = _decider(interaction, kind)
+    if isinstance(officer, str):
+        return private(officer)
+    reason = _submitted((interaction.get("data") or {}).get("components") or [], "reason")
+    try:
+        notes = read(DecisionIn, {"admin_notes": reason}).get("admin_notes", "")
+        with transaction.atomic():
+            request = kind.deny(request_id=request_id, admin=officer, reason=notes)
+    except BankError as error:
+        return private(error.detail)
+    request = kind.model.objects.select_related("player").get(pk=request.pk)
+    return _updated(f"{kind.text(request)}\n**Denied** by {officer.public_name}. Reason: {notes}")

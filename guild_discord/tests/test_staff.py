@@ -1,0 +1,270 @@
+"""Officers in Discord (issue 36, part 4): a new request is posted to the staff channel once, with
+Approve and Deny; a linked officer whose role may decide runs the site's decision services from the
+buttons (four eyes: the first approval edits the message, the same officer twice is refused, the
+second decides); Deny asks for the reason in a modal; anyone else gets a private refusal; a decision
+that needs a fresh second factor is sent to the site; twenty presses at once decide once."""
+
+import json
+import time
+from collections import Counter
+
+import pytest
+from django.test import override_settings
+from django_otp.plugins.otp_totp.models import TOTPDevice
+from rest_framework.test import APIClient
+
+from bank.models import AuditEntry, BankSettings, DecisionRecord
+from guild_discord import staff
+from guild_discord.models import PendingCommand, StaffPost
+from guild_discord.tests.helpers import PUBLIC_KEY, SIGNING_KEY, signed
+from guild_discord.tests.presses import button, custom_ids, linked_officer, linked_player, modal, sub_command
+from lending import rules as lending_rules
+from lending.models import Loan, PendingLoan, WithdrawalRequest
+from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
+from operations import tasks
+from testkit.servers import asgi_server, call, env_for_test_database, needs_postgresql_and_redis
+from testkit.threads import run_at_once
+
+CHANNEL = "515000515000515005"
+PLAYER = "600000600000600006"
+ALICE, BOB, TELLER = "610000610000610001", "620000620000620002", "630000630000630003"
+
+
+@pytest.fixture
+def staff_channel(discord_api):
+    with override_settings(DISCORD_PUBLIC_KEY=PUBLIC_KEY, DISCORD_STAFF_CHANNEL_ID=CHANNEL):
+        yield discord_api
+
+
+@pytest.fixture
+def two_officers(db):
+    BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 100_000})
+    alice = linked_officer(ALICE, username="alice", display_name="Alice the Clerk")
+    bob = linked_officer(BOB, username="bob", display_name="Bob the Banker")
+    return alice, bob
+
+
+def press(interaction: dict, client=None) -> dict:
+    response = signed(client or APIClient(), interaction)
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def run_worker() -> int:
+    worker = tasks.worker(worker_id="worker-staff", batch=True, interval=0.05)
+    worker.run()
+    return worker._run_tasks
+
+
+def staff_messages(fake) -> list[dict]:
+    return [body for channel, body in fake.posted if channel == CHANNEL]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_loan_filed_from_discord_is_posted_to_the_staff_channel_once(staff_channel):
+    linked_player(PLAYER, credit_score=100)
+    press(sub_command(PLAYER, "loan", amount="200k", days=10, reason="Nets"))
+    press(button(PLAYER, f"bank:confirm:{PendingCommand.objects.get().pk}"))
+    request = PendingLoan.objects.get()
+    post = StaffPost.objects.get()
+    assert (post.kind, post.request_id, post.channel_id) == ("loan_request", request.pk, CHANNEL)
+    assert run_worker() == 1
+    assert staff.post_request.call(post_id=post.pk) == "not due"  # the task run again: no second post
+    [message] = staff_messages(staff_channel)
+    assert message["content"].startswith(f"**Loan request #{request.pk}** from **")
+    assert "€200,000 over 10 days" in message["content"] and "Reason: Nets" in message["content"]
+    assert custom_ids({"data": message}) == [
+        f"staff:approve:loan_request:{request.pk}",
+        f"staff:deny:loan_request:{request.pk}",
+    ]
+    [call] = staff_channel.calls_to("POST", f"/channels/{CHANNEL}/messages")
+    assert call.headers["Authorization"] == "Bot fake-bot-token"
+    post.refresh_from_db()
+    assert post.posted_at is not None and post.message_id and post.attempts == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_429_on_the_staff_post_is_tried_again_after_discords_wait(staff_channel):
+    staff_channel.rate_limit(f"/channels/{CHANNEL}/messages", times=1, retry_after=0.2)
+    request = WithdrawalRequestFactory()
+    post = StaffPost.objects.get(kind="withdrawal", request_id=request.pk)
+    assert staff.post_request.call(post_id=post.pk) == "failed"
+    post.refresh_from_db()
+    assert post.last_error.startswith("HTTP 429") and post.posted_at is None
+    time.sleep(0.3)
+    assert run_worker() >= 1
+    post.refresh_from_db()
+    assert post.posted_at is not None and post.attempts == 2
+    assert len(staff_messages(staff_channel)) == 1
+
+
+def test_nothing_is_queued_without_a_staff_channel(discord_api, db):
+    PendingLoanFactory()
+    assert not StaffPost.objects.exists()
+
+
+def test_four_eyes_through_the_buttons(staff_channel, two_officers):
+    alice, bob = two_officers
+    request = PendingLoanFactory(value=500_000)
+    approve = f"staff:approve:loan_request:{request.pk}"
+
+    first = press(button(ALICE, approve))
+    assert first["type"] == 7  # the message is edited
+    assert first["data"]["content"].endswith("Approved by Alice the Clerk; a second officer must approve.")
+    assert custom_ids(first) == [approve, f"staff:deny:loan_request:{request.pk}"]
+    assert not Loan.objects.exists()
+    assert AuditEntry.objects.get(kind="loan_request.first_approved").actor_id == alice.pk
+
+    again = press(button(ALICE, approve))
+    assert (again["type"], again["data"]["flags"]) == (4, 64)
+    assert again["data"]["content"] == "You have already approved this request: a second officer must approve it"
+    assert not Loan.objects.exists()
+
+    second = press(button(BOB, approve))
+    assert second["type"] == 7 and second["data"]["components"] == []
+    assert second["data"]["content"].endswith("**Approved** by Alice the Clerk and Bob the Banker.")
+    loan = Loan.objects.get()
+    assert (loan.player_id, loan.value, loan.four_eyes) == (request.player_id, 500_000, True)
+    record = DecisionRecord.objects.get(kind="loan_request")
+    assert (record.officer_id, record.second_officer_id) == (alice.pk, bob.pk)
+    assert AuditEntry.objects.get(kind="loan_request.approved").actor_id == bob.pk
+
+    late = press(button(ALICE, approve))
+    assert (late["type"], late["data"]["content"]) == (4, lending_rules.ALREADY_PROCESSED)
+    assert Loan.objects.count() == 1
+
+
+def test_one_officer_decides_below_the_threshold(staff_channel, two_officers):
+    request = WithdrawalRequestFactory(amount=50_000)
+    SavingsFactory(player=request.player, invested_value=80_000)
+    answer = press(button(ALICE, f"staff:approve:withdrawal:{request.pk}"))
+    assert answer["data"]["content"].endswith("**Approved** by Alice the Clerk.")
+    request.refresh_from_db()
+    assert request.status == WithdrawalRequest.Status.APPROVED and request.decided_by_id == two_officers[0].pk
+
+
+@pytest.mark.parametrize(
+    ("who", "expected"),
+    [
+        ("teller", "Your role may not decide this request."),
+        ("player", "Your role may not decide this request."),
+        ("unlinked", "Only an officer whose Discord account is linked to the bank decides here"),
+    ],
+)
+def test_anyone_else_pressing_gets_a_private_refusal(staff_channel, two_officers, who, expected):
+    linked_officer(TELLER, username="tina", role="teller")
+    linked_player(PLAYER)
+    request = PendingLoanFactory()
+    presser = {"teller": TELLER, "player": PLAYER, "unlinked": "699999999999999999"}[who]
+    for action in ("approve", "deny"):
+        answer = press(button(presser, f"staff:{action}:loan_request:{request.pk}"))
+        assert (answer["type"], answer["data"]["flags"]) == (4, 64)
+        assert answer["data"]["content"].startswith(expected)
+    denied = press(modal(presser, f"staff:deny_reason:loan_request:{request.pk}", "no"))
+    assert denied["data"]["content"].startswith(expected)
+    request.refresh_from_db()
+    assert request.status == "pending" and request.approvals == []
+
+
+def test_deny_asks_for_the_reason_in_a_modal_and_denies_with_it(staff_channel, two_officers):
+    alice, _ = two_officers
+    request = PendingLoanFactory()
+    opened = press(button(BOB, f"staff:deny:loan_request:{request.pk}"))
+    assert opened["type"] == 9
+    assert opened["data"]["custom_id"] == f"staff:deny_reason:loan_request:{request.pk}"
+    [[text_input]] = [row["components"] for row in opened["data"]["components"]]
+    assert (text_input["type"], text_input["custom_id"], text_input["required"]) == (4, "reason", True)
+    request.refresh_from_db()
+    assert request.status == "pending"  # opening the modal decides nothing
+
+    empty = press(modal(ALICE, f"staff:deny_reason:loan_request:{request.pk}", ""))
+    assert empty["type"] == 4 and empty["data"]["content"] == lending_rules.DENY_NEEDS_REASON
+    denied = press(modal(ALICE, f"staff:deny_reason:loan_request:{request.pk}", "Too much at once"))
+    assert denied["type"] == 7 and denied["data"]["components"] == []
+    assert denied["data"]["content"].endswith("**Denied** by Alice the Clerk. Reason: Too much at once")
+    request.refresh_from_db()
+    assert (request.status, request.admin_notes, request.decided_by_id) == ("denied", "Too much at once", alice.pk)
+    assert AuditEntry.objects.get(kind="loan_request.denied").actor_id == alice.pk
+
+
+def test_a_decision_that_needs_a_fresh_factor_is_sent_to_the_site(staff_channel, two_officers):
+    alice, _ = two_officers
+    TOTPDevice.objects.create(user=alice, name="phone", confirmed=True)
+    request = PendingLoanFactory(value=500_000)  # above the 100,000 threshold
+    answer = press(button(ALICE, f"staff:approve:loan_request:{request.pk}"))
+    assert answer["type"] == 4 and answer["data"]["flags"] == 64
+    assert "fresh second factor" in answer["data"]["content"]
+    assert "http://testserver/admin-panel" in answer["data"]["content"]
+    request.refresh_from_db()
+    assert request.approvals == []
+
+
+@pytest.mark.usefixtures("books_balance")
+@pytest.mark.django_db(transaction=True)
+def test_twenty_simultaneous_presses_decide_once(staff_channel):
+    BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 100_000})
+    officers = [f"64000064000064{index:04d}" for index in range(20)]
+    for index, discord_id in enumerate(officers):
+        linked_officer(discord_id, username=f"officer-{index}")
+    request = PendingLoanFactory(value=500_000)
+    approve = f"staff:approve:loan_request:{request.pk}"
+    answers = run_at_once(lambda index: signed(APIClient(), button(officers[index], approve)).json(), threads=20)
+    assert not [answer for answer in answers if isinstance(answer, Exception)], answers
+    outcomes = Counter(
+        "approved"
+        if "**Approved**" in answer["data"]["content"]
+        else "first"
+        if "a second officer must approve." in answer["data"]["content"]
+        else "refused"
+        for answer in answers
+    )
+    assert outcomes == {"first": 1, "approved": 1, "refused": 18}
+    assert Loan.objects.count() == 1
+    assert DecisionRecord.objects.filter(kind="loan_request").count() == 1
+    request.refresh_from_db()
+    assert request.status == "approved" and len(request.approvals) == 2
+
+
+def _signature_headers(interaction: dict) -> dict[str, str]:
+    """Discord's headers for this body as testkit.servers.call sends it (json.dumps of the dict)."""
+    timestamp = str(int(time.time()))
+    body = json.dumps(interaction).encode()
+    return {
+        "X-Signature-Ed25519": SIGNING_KEY.sign(timestamp.encode() + body).signature.hex(),
+        "X-Signature-Timestamp": timestamp,
+    }
+
+
+@pytest.mark.servers
+@needs_postgresql_and_redis
+@pytest.mark.usefixtures("books_balance")
+@pytest.mark.django_db(transaction=True)
+def test_twenty_presses_across_two_server_processes_decide_once():
+    """The deployment's path: two server processes, one PostgreSQL, twenty officers pressing Approve on
+    one request that takes two: one first approval, one decision, eighteen refusals, one loan."""
+    BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 100_000})
+    officers = [f"65000065000065{index:04d}" for index in range(20)]
+    for index, discord_id in enumerate(officers):
+        linked_officer(discord_id, username=f"server-officer-{index}")
+    request = PendingLoanFactory(value=500_000)
+    presses = [button(discord_id, f"staff:approve:loan_request:{request.pk}") for discord_id in officers]
+    env = env_for_test_database(DISCORD_PUBLIC_KEY=PUBLIC_KEY)
+    with asgi_server(env) as server_a, asgi_server(env) as server_b:
+        servers = [server_a, server_b]
+        answers = run_at_once(
+            lambda index: call(
+                servers[index % 2],
+                "POST",
+                "/api/discord/interactions",
+                presses[index],
+                headers=_signature_headers(presses[index]),
+            ),
+            threads=20,
+        )
+    assert not [answer for answer in answers if isinstance(answer, Exception)], answers
+    assert {status for status, _ in answers} == {200}
+    contents = [body["data"]["content"] for _, body in answers]
+    assert sum("**Approved** by" in content for content in contents) == 1
+    assert sum(content.endswith("a second officer must approve.") for content in contents) == 1
+    assert Loan.objects.count() == 1
+    assert DecisionRecord.objects.filter(kind="loan_request").count() == 1
