@@ -12,7 +12,8 @@ Deciding: Approve runs the request's approve service (four eyes: a first approva
 message says who approved and that a second officer must; the same officer twice is refused by the
 service, 409; the second approval decides); Deny opens a modal for the reason, whose submit runs the
 deny service. The answer to a press edits the message (UPDATE_MESSAGE); a refusal is answered to the
-presser alone. Every decision is audited as the officer, in the same ledger, by those services."""
+presser alone. Every decision is audited as the officer, in the same ledger, by those services.
+A change made elsewhere (a decision on the site, a player cancelling) edits the post by a task too."""
 
 import logging
 import secrets
@@ -30,7 +31,6 @@ from django.tasks import task
 from accounts.factors import has_factor
 from accounts.models import User
 from bank import clock, decisions, roles
-from bank.decisions import AwaitingSecondApproval
 from bank.errors import BankError
 from bank.models import PlayerRequest
 from bank.outbox import backoff
@@ -154,10 +154,23 @@ def _buttons(kind: str, request_id: int) -> list[dict]:
     ]
 
 
-def request_filed(sender, instance, created: bool, raw: bool = False, **_kwargs) -> None:
+SHOWN_FIELDS = frozenset({"status", "approvals"})
+
+
+def request_saved(sender, instance, created: bool, raw: bool = False, update_fields=None, **_kwargs) -> None:
     """post_save of a request: a new pending one is queued for the staff channel, with its task, in the
-    transaction that filed it."""
-    if not created or raw or not enabled() or instance.status != PlayerRequest.Status.PENDING:
+    transaction that filed it; a change of its status or approvals (a decision on the site, a first
+    approval, the player cancelling) queues an edit of its post, if posted."""
+    if raw or not enabled():
+        return
+    if not created:
+        if update_fields is None or SHOWN_FIELDS & set(update_fields):
+            kind = _KIND_OF_MODEL[type(instance)]
+            posts = StaffPost.objects.filter(kind=kind.name, request_id=instance.pk, posted_at__isnull=False)
+            for post_id in posts.values_list("pk", flat=True):
+                refresh_post.enqueue(post_id=post_id)
+        return
+    if instance.status != PlayerRequest.Status.PENDING:
         return
     kind = _KIND_OF_MODEL[type(instance)]
     now = clock.now()
@@ -174,7 +187,7 @@ def request_filed(sender, instance, created: bool, raw: bool = False, **_kwargs)
 def connect() -> None:
     """Listen for new requests (GuildDiscordConfig.ready)."""
     for model in _KIND_OF_MODEL:
-        post_save.connect(request_filed, sender=model, dispatch_uid=f"guild_discord.staff.{model.__name__}")
+        post_save.connect(request_saved, sender=model, dispatch_uid=f"guild_discord.staff.{model.__name__}")
 
 
 def _schedule(post_id: int, *, run_after=None) -> None:
@@ -189,14 +202,6 @@ def _claim(post_id: int) -> str | None:
     return token if won else None
 
 
-def _message(kind: Kind, request) -> dict:
-    return {
-        "content": kind.text(request)[:2000],
-        "components": _buttons(kind.name, request.pk),
-        "allowed_mentions": {"parse": []},
-    }
-
-
 @task
 def post_request(post_id: int) -> str:
     """Post one new request to the staff channel: "posted", "failed" (enqueued again), "gone" (the
@@ -207,13 +212,13 @@ def post_request(post_id: int) -> str:
     mine = StaffPost.objects.filter(pk=post_id, claim=token)
     post = mine.get()
     kind = KINDS[post.kind]
-    request = kind.model.objects.select_related("player").filter(pk=post.request_id).first()
+    request = kind.model.objects.select_related("player", "decided_by").filter(pk=post.request_id).first()
     if request is None or request.status != PlayerRequest.Status.PENDING:
         mine.update(claim="", attempts=post.attempts + 1, last_error="decided before it was posted")
         return "gone"
     tries = post.attempts + 1
     try:
-        answer = rest.bot("POST", f"/channels/{post.channel_id}/messages", json_body=_message(kind, request))
+        answer = rest.bot("POST", f"/channels/{post.channel_id}/messages", json_body=shown(kind, request))
         if answer.status == 429:
             retry_at = clock.now() + timedelta(seconds=answer.retry_after or 1.0)
             error = f"HTTP 429: retry after {answer.retry_after}"
@@ -232,6 +237,33 @@ def post_request(post_id: int) -> str:
     return "failed"
 
 
+@task
+def refresh_post(post_id: int, attempt: int = 1) -> str:
+    """Edit a posted request's message to show the request as it stands now (decided on the site, say):
+    "edited", "gone", or "failed" (a 429 is tried again after Discord's wait, up to MAX_POST_ATTEMPTS).
+    Each edit shows the current state, so edits run in any order end on the latest."""
+    post = StaffPost.objects.filter(pk=post_id, posted_at__isnull=False).first()
+    if post is None:
+        return "gone"
+    kind = KINDS[post.kind]
+    request = kind.model.objects.select_related("player", "decided_by").filter(pk=post.request_id).first()
+    if request is None:
+        return "gone"
+    path = f"/channels/{post.channel_id}/messages/{post.message_id}"
+    try:
+        answer = rest.bot("PATCH", path, json_body=shown(kind, request))
+    except rest.Unreachable:
+        answer = None
+    if answer is not None and answer.ok:
+        return "edited"
+    if attempt < rules.MAX_POST_ATTEMPTS:
+        retry_after = answer.retry_after if answer is not None else None
+        wait = timedelta(seconds=retry_after) if retry_after is not None else backoff(attempt)
+        refresh_post.using(run_after=clock.now() + wait).enqueue(post_id=post_id, attempt=attempt + 1)
+    logger.warning("Editing staff post %s failed (attempt %s)", post_id, attempt)
+    return "failed"
+
+
 # --- deciding ----------------------------------------------------------------------------------------
 
 
@@ -242,12 +274,10 @@ def fresh_factor_needed(officer: User, amount: int) -> bool:
     return amount > decisions.four_eyes_above() and has_factor(officer)
 
 
-def _updated(content: str, components: list | None = None) -> dict:
-    """The answer to a press: the message the button is on, edited (its buttons kept or removed)."""
-    return {
-        "type": rules.UPDATE_MESSAGE,
-        "data": {"content": content[:2000], "components": components or [], "allowed_mentions": {"parse": []}},
-    }
+def _updated(kind: Kind, request_id: int) -> dict:
+    """The answer to a press: the message the button is on, edited to show the request as it stands."""
+    request = kind.model.objects.select_related("player", "decided_by").get(pk=request_id)
+    return {"type": rules.UPDATE_MESSAGE, "data": shown(kind, request)}
 
 
 def _decider(interaction: dict, kind: Kind) -> User | str:
@@ -262,6 +292,26 @@ def _decider(interaction: dict, kind: Kind) -> User | str:
 
 def _approvers(request) -> str:
     return " and ".join(decisions.shown_name(approval) for approval in request.approvals or [])
+
+
+def shown(kind: Kind, request) -> dict:
+    """The staff post as the request stands now: its text, where the decision is, and its buttons while
+    it waits. Both a press's answer and the edit after a decision on the site show this."""
+    text, components = kind.text(request), []
+    Status = PlayerRequest.Status
+    if request.status == Status.PENDING:
+        components = _buttons(kind.name, request.pk)
+        if request.approvals:
+            first = decisions.shown_name(request.approvals[0])
+            text += f"\nApproved by {first}; a second officer must approve."
+    elif request.status == Status.APPROVED:
+        text += f"\n**Approved** by {_approvers(request)}."
+    elif request.status == Status.DENIED:
+        by = request.decided_by.public_name if request.decided_by else "an officer"
+        text += f"\n**Denied** by {by}. Reason: {request.admin_notes}"
+    else:
+        text += "\n**Cancelled** by the player."
+    return {"content": text[:2000], "components": components, "allowed_mentions": {"parse": []}}
 
 
 def press(interaction: dict, *, action: str, kind_name: str, request_id: int, site_url: str) -> dict:
@@ -281,13 +331,10 @@ def press(interaction: dict, *, action: str, kind_name: str, request_id: int, si
         return private(rules.fresh_factor_link(site_url))
     try:
         with transaction.atomic():
-            outcome = kind.approve(request_id=request_id, admin=officer, notes="")
+            kind.approve(request_id=request_id, admin=officer, notes="")
     except BankError as error:
         return private(error.detail)
-    request.refresh_from_db()
-    if isinstance(outcome, AwaitingSecondApproval):
-        return _updated(f"{kind.text(request)}\n{outcome.detail}.", _buttons(kind.name, request_id))
-    return _updated(f"{kind.text(request)}\n**Approved** by {_approvers(request)}.")
+    return _updated(kind, request_id)  # a first approval (buttons kept) or the decision
 
 
 def _reason_modal(kind: Kind, request) -> dict:
@@ -340,8 +387,7 @@ def deny_submitted(interaction: dict, *, kind_name: str, request_id: int) -> dic
     try:
         notes = read(DecisionIn, {"admin_notes": reason}).get("admin_notes", "")
         with transaction.atomic():
-            request = kind.deny(request_id=request_id, admin=officer, reason=notes)
+            kind.deny(request_id=request_id, admin=officer, reason=notes)
     except BankError as error:
         return private(error.detail)
-    request = kind.model.objects.select_related("player").get(pk=request.pk)
-    return _updated(f"{kind.text(request)}\n**Denied** by {officer.public_name}. Reason: {notes}")
+    return _updated(kind, request_id)

@@ -14,6 +14,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from rest_framework.test import APIClient
 
 from bank.models import AuditEntry, BankSettings, DecisionRecord
+from conftest import bearer_for
 from guild_discord import staff
 from guild_discord.models import PendingCommand, StaffPost
 from guild_discord.tests.helpers import PUBLIC_KEY, SIGNING_KEY, signed
@@ -96,6 +97,55 @@ def test_a_429_on_the_staff_post_is_tried_again_after_discords_wait(staff_channe
     post.refresh_from_db()
     assert post.posted_at is not None and post.attempts == 2
     assert len(staff_messages(staff_channel)) == 1
+
+
+def _posted(fake, request, kind: str = "loan_request") -> StaffPost:
+    post = StaffPost.objects.get(kind=kind, request_id=request.pk)
+    assert staff.post_request.call(post_id=post.pk) == "posted"
+    post.refresh_from_db()
+    return post
+
+
+def _edits(fake, post: StaffPost) -> list[dict]:
+    return [call.body for call in fake.calls_to("PATCH", f"/channels/{CHANNEL}/messages/{post.message_id}")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_decision_on_the_site_edits_the_post(staff_channel):
+    BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 100_000})
+    alice = linked_officer(ALICE, username="alice", display_name="Alice the Clerk")
+    bob = linked_officer(BOB, username="bob", display_name="Bob the Banker")
+    request = PendingLoanFactory(value=500_000)
+    post = _posted(staff_channel, request)
+    assert bearer_for(alice).put(f"/api/pending-loans/{request.pk}/approve").status_code == 202
+    run_worker()
+    [first] = _edits(staff_channel, post)
+    assert first["content"].endswith("Approved by Alice the Clerk; a second officer must approve.")
+    assert custom_ids({"data": first})  # still waiting: the buttons stay
+    assert bearer_for(bob).put(f"/api/pending-loans/{request.pk}/approve").status_code == 200
+    run_worker()
+    last = _edits(staff_channel, post)[-1]
+    assert last["content"].endswith("**Approved** by Alice the Clerk and Bob the Banker.")
+    assert last["components"] == []
+    # a press on the old buttons now answers the site's refusal, privately
+    late = press(button(ALICE, f"staff:approve:loan_request:{request.pk}"))
+    assert (late["type"], late["data"]["content"]) == (4, lending_rules.ALREADY_PROCESSED)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_denial_on_the_site_and_a_players_cancel_edit_the_posts(staff_channel):
+    alice = bearer_for(linked_officer(ALICE, username="alice", display_name="Alice the Clerk"))
+    denied, cancelled = PendingLoanFactory(), PendingLoanFactory()
+    denied_post, cancelled_post = _posted(staff_channel, denied), _posted(staff_channel, cancelled)
+    assert (
+        alice.put(f"/api/pending-loans/{denied.pk}/deny", {"admin_notes": "Not now"}, format="json").status_code == 200
+    )
+    assert bearer_for(cancelled.player.user).put(f"/api/pending-loans/{cancelled.pk}/cancel").status_code == 200
+    run_worker()
+    [denial] = _edits(staff_channel, denied_post)
+    assert denial["content"].endswith("**Denied** by Alice the Clerk. Reason: Not now") and denial["components"] == []
+    [cancel] = _edits(staff_channel, cancelled_post)
+    assert cancel["content"].endswith("**Cancelled** by the player.") and cancel["components"] == []
 
 
 def test_nothing_is_queued_without_a_staff_channel(discord_api, db):
