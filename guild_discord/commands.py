@@ -296,7 +296,13 @@ COMMANDS: dict[str, Command] = {
             [
                 AMOUNT,
                 DAYS,
-                _option(rules.OPTION_STRING, "reason", "What the loan is for", required=False, max_length=500),
+                _option(
+                    rules.OPTION_STRING,
+                    "reason",
+                    "What the loan is for",
+                    required=False,
+                    max_length=lending_rules.MAX_NOTES_LENGTH,
+                ),
             ],
         ),
         Command(

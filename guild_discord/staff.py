@@ -37,6 +37,7 @@ from bank.outbox import backoff
 from bank.texts import day_text
 from exchange.models import PearlExchangeRequest
 from exchange.services import exchange_request_approve, exchange_request_deny
+from lending import rules as lending_rules
 from lending.fields import DecisionIn
 from lending.loans.models import PendingLoan
 from lending.loans.services import loan_request_approve, loan_request_deny
@@ -353,7 +354,7 @@ def _reason_modal(kind: Kind, request) -> dict:
                             "style": rules.PARAGRAPH,
                             "label": "Reason (the player reads it)",
                             "min_length": 1,
-                            "max_length": 500,
+                            "max_length": lending_rules.MAX_NOTES_LENGTH,
                             "required": True,
                         }
                     ],

@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from bank.models import AuditEntry, BankSettings, DecisionRecord
 from conftest import bearer_for
+from exchange.models import PearlExchangeRequest
 from guild_discord import staff
 from guild_discord.models import PendingCommand, StaffPost
 from guild_discord.tests.helpers import PUBLIC_KEY, SIGNING_KEY, signed
@@ -191,6 +192,27 @@ def test_one_officer_decides_below_the_threshold(staff_channel, two_officers):
     assert answer["data"]["content"].endswith("**Approved** by Alice the Clerk.")
     request.refresh_from_db()
     assert request.status == WithdrawalRequest.Status.APPROVED and request.decided_by_id == two_officers[0].pk
+
+
+def test_a_pearl_exchange_is_posted_and_decided_from_its_buttons(staff_channel, two_officers):
+    seller = linked_player(PLAYER)
+    sale = PearlExchangeRequest.objects.create(
+        player=seller,
+        exchange_type="sell",
+        pearls_amount=10,
+        exchange_rate=2_500,
+        bread_amount=25_000,
+        savings_option="cashout",
+        requested_by=seller.user,
+    )
+    post = _posted(staff_channel, sale, "exchange")
+    [message] = staff_messages(staff_channel)
+    assert message["content"].startswith(f"**Pearl exchange #{sale.pk}** from **{seller.name}**: sell 10 pearls")
+    answer = press(button(BOB, f"staff:approve:exchange:{sale.pk}"))
+    assert answer["data"]["content"].endswith("**Approved** by Bob the Banker.")
+    sale.refresh_from_db()
+    assert (sale.status, sale.decided_by_id) == ("approved", two_officers[1].pk)
+    assert post.message_id
 
 
 @pytest.mark.parametrize(
