@@ -25,7 +25,7 @@ from lending import rules as lending_rules
 from lending.loans.selectors import loan_list_for_player, loan_quote, pending_loans_for_player
 from lending.loans.serializers import LoanQuoteIn, LoanRequestIn
 from lending.products.selectors import bank_data_for_player
-from lending.savings.selectors import savings_list_for_player, savings_total_for_player
+from lending.savings.selectors import savings_list_for_player, savings_total_for_player, withdrawal_request_refusal
 from lending.savings.serializers import WithdrawalRequestIn
 
 from . import rules
@@ -256,8 +256,12 @@ def _withdraw_input(options: dict) -> dict:
 
 def withdraw(player: Player, options: dict) -> dict:
     """The withdrawal asked for and what the savings hold, with Confirm (files it as POST
-    /api/withdrawal-requests does) and Cancel."""
+    /api/withdrawal-requests does) and Cancel. What the request would be refused for (a day outside the
+    window, more than the savings hold) is answered at once, by the service's own check."""
     data = _withdraw_input(options)
+    refusal = withdrawal_request_refusal(player=player, amount=data["amount"], withdrawal_date=data["withdrawal_date"])
+    if refusal:
+        return private(refusal.detail)
     available = savings_total_for_player(player=player)
     pending = _pending(
         player,

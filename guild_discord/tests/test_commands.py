@@ -17,7 +17,7 @@ from guild_discord.models import PendingCommand
 from guild_discord.tests.helpers import PUBLIC_KEY, signed
 from guild_discord.tests.presses import button, custom_ids, linked_player, sub_command
 from lending.loans.services import loan_request_refusal
-from lending.models import PendingLoan, WithdrawalRequest
+from lending.models import PendingLoan, Savings, WithdrawalRequest
 from lending.tests.factories import LoanFactory, SavingsFactory
 from testkit.threads import run_at_once
 
@@ -266,17 +266,32 @@ def test_bank_withdraw_shows_the_request_and_confirm_files_it(api):
     )
 
 
-def test_bank_withdraw_refusals_are_the_sites(api, player_api):
+def test_bank_withdraw_refusals_are_the_sites(api):
     player = linked_player(LINKED)
     SavingsFactory(player=player, invested_value=100_000)
     day = (clock.today() + timedelta(days=1)).isoformat()
     bad_time = content_of(api, sub_command(LINKED, "withdraw", amount="10k", date=day, time="25:00", timezone=1))
     assert bad_time == "The withdrawal time must be written HH:MM (24-hour clock)"
-    answer_to(api, sub_command(LINKED, "withdraw", amount="200k", date=day, time="18:00", timezone=1))
-    pending = PendingCommand.objects.get()
-    refused = answer_to(api, button(LINKED, f"bank:confirm:{pending.pk}"))
-    assert (
-        refused["data"]["content"] == "Not filed: You can withdraw at most €100,000, the total of your active savings"
+    site = (
+        bearer_for(player.user)
+        .post(
+            "/api/withdrawal-requests",
+            {"amount": "200k", "withdrawal_date": day, "withdrawal_time": "18:00", "player_timezone": 1},
+            format="json",
+        )
+        .json()["detail"]
     )
+    assert site == "You can withdraw at most €100,000, the total of your active savings"
+    over = answer_to(api, sub_command(LINKED, "withdraw", amount="200k", date=day, time="18:00", timezone=1))
+    assert over["data"]["content"] == site and "components" not in over["data"]
+    past = content_of(api, sub_command(LINKED, "withdraw", amount="10k", date="2000-01-01", time="18:00", timezone=1))
+    assert past.startswith("The withdrawal date must be between ")
+    assert not PendingCommand.objects.exists()
+    # what changed while the buttons waited is refused at Confirm, by the service
+    answer_to(api, sub_command(LINKED, "withdraw", amount="90k", date=day, time="18:00", timezone=1))
+    pending = PendingCommand.objects.get()
+    Savings.objects.filter(player=player).update(invested_value=50_000)
+    refused = answer_to(api, button(LINKED, f"bank:confirm:{pending.pk}"))
+    assert refused["data"]["content"] == "Not filed: You can withdraw at most €50,000, the total of your active savings"
     assert not WithdrawalRequest.objects.exists()
     assert not AuditEntry.objects.filter(kind__startswith="withdrawal").exists()

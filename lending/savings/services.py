@@ -32,6 +32,7 @@ from credit.rules import POINTS_FIRST_SAVINGS, POINTS_MORE_SAVINGS, POINTS_WEEKL
 from credit.services import credit_record
 from lending import rules
 from lending.savings.models import Savings, SavingsWeek, WithdrawalRequest
+from lending.savings.selectors import withdrawal_request_refusal
 
 Action = CreditEvent.Action
 
@@ -1161,16 +1162,9 @@ def withdrawal_request_create(
 ) -> WithdrawalRequest:
     """A player asks to take bread out of their savings at a date and time that suits them."""
     player = player_for_call(user=user, player_id=player_id, no_profile=rules.NO_PROFILE_WITHDRAWAL)
-    first, last = rules.withdrawal_date_window(_today())
-    if not first <= withdrawal_date <= last:
-        message = f"The withdrawal date must be between {day_text(first)} and {day_text(last)}"
-        raise BankError(message, fields={"withdrawal_date": [message]})
-    available = sum(
-        Savings.objects.filter(player=player, status=Savings.Status.ACTIVE).values_list("invested_value", flat=True)
-    )
-    if amount > available:
-        message = f"You can withdraw at most €{available:,}, the total of your active savings"
-        raise BankError(message, code="over_available", fields={"amount": [message]})
+    refusal = withdrawal_request_refusal(player=player, amount=amount, withdrawal_date=withdrawal_date)
+    if refusal:
+        raise refusal
     with transaction.atomic():
         request = WithdrawalRequest.objects.create(
             player=player,
