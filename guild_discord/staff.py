@@ -34,15 +34,16 @@ from bank import clock, decisions, roles
 from bank.errors import BankError
 from bank.models import PlayerRequest
 from bank.outbox import backoff
+from bank.requests import RequestKind
 from bank.texts import day_text
 from exchange.models import PearlExchangeRequest
-from exchange.services import exchange_request_approve, exchange_request_deny
+from exchange.services import PEARL_EXCHANGES, exchange_request_approve, exchange_request_deny
 from lending import rules as lending_rules
 from lending.fields import DecisionIn
 from lending.loans.models import PendingLoan
-from lending.loans.services import loan_request_approve, loan_request_deny
+from lending.loans.services import LOAN_REQUESTS, loan_request_approve, loan_request_deny
 from lending.savings.models import WithdrawalRequest
-from lending.savings.services import withdrawal_request_approve, withdrawal_request_deny
+from lending.savings.services import WITHDRAWALS, withdrawal_request_approve, withdrawal_request_deny
 
 from . import rest, rules
 from .commands import linked_user, private, read
@@ -83,12 +84,15 @@ class Kind:
     """A kind of request officers decide from Discord: the site's services and route for it."""
 
     name: str
-    model: type[Any]
+    requests: RequestKind  # the site's deciding workflow of this kind (bank.requests)
     route: str  # the site's approve route: its least role decides who may press (bank.roles)
     approve: Callable[..., Any]
     deny: Callable[..., Any]
     text: Callable[[Any], str]
-    amount: Callable[[Any], int]
+
+    @property
+    def model(self) -> type[Any]:
+        return self.requests.model
 
 
 KINDS: dict[str, Kind] = {
@@ -96,30 +100,27 @@ KINDS: dict[str, Kind] = {
     for kind in (
         Kind(
             "loan_request",
-            PendingLoan,
+            LOAN_REQUESTS,
             "loan-request-approve",
             loan_request_approve,
             loan_request_deny,
             _loan_text,
-            lambda request: request.value,
         ),
         Kind(
             "withdrawal",
-            WithdrawalRequest,
+            WITHDRAWALS,
             "withdrawal-approve",
             withdrawal_request_approve,
             withdrawal_request_deny,
             _withdrawal_text,
-            lambda request: request.amount,
         ),
         Kind(
             "exchange",
-            PearlExchangeRequest,
+            PEARL_EXCHANGES,
             "exchange-approve",
             exchange_request_approve,
             exchange_request_deny,
             _exchange_text,
-            lambda request: request.bread_amount,
         ),
     )
 }
@@ -268,11 +269,20 @@ def refresh_post(post_id: int, attempt: int = 1) -> str:
 # --- deciding ----------------------------------------------------------------------------------------
 
 
-def fresh_factor_needed(officer: User, amount: int) -> bool:
-    """STAND-IN for the step-up rule (a fresh second factor before the largest decisions), which is
-    being built beside this: until it is wired here, a decision above the four-eyes threshold by an
-    officer who has any second factor is sent to the site, where the factor can be asked for."""
-    return amount > decisions.four_eyes_above() and has_factor(officer)
+def fresh_factor_needed(officer: User, kind: Kind, request) -> bool:
+    """STAND-IN for the step-up rule (a fresh second factor before a decision that takes two officers),
+    which is being built beside this and must be wired here: a Discord press carries no session, so no
+    factor given in one. Until then, a decision that takes two officers (`decisions.why_two`, the four-eyes
+    rule the service applies: above the threshold, with what the player asked or this officer decided
+    alone in 24 hours) by an officer who holds a second factor is sent to the site, which can ask for it."""
+    takes_two = decisions.why_two(
+        officer=officer,
+        player_id=request.player_id,
+        amount=kind.requests.amount(request),
+        threshold=decisions.four_eyes_above(),
+        asked_total=kind.requests.asked_total(request, request.player),
+    )
+    return bool(takes_two) and has_factor(officer)
 
 
 def _updated(kind: Kind, request_id: int) -> dict:
@@ -328,7 +338,7 @@ def press(interaction: dict, *, action: str, kind_name: str, request_id: int, si
         return private(rules.STAFF_GONE)
     if action == "deny":
         return _reason_modal(kind, request)
-    if fresh_factor_needed(officer, kind.amount(request)):
+    if fresh_factor_needed(officer, kind, request):
         return private(rules.fresh_factor_link(site_url))
     try:
         with transaction.atomic():

@@ -269,6 +269,11 @@ def test_a_decision_that_needs_a_fresh_factor_is_sent_to_the_site(staff_channel,
     assert "http://testserver/admin-panel" in answer["data"]["content"]
     request.refresh_from_db()
     assert request.approvals == []
+    # what one officer decides alone needs no fresh factor: decided in Discord
+    small = WithdrawalRequestFactory(amount=50_000)
+    SavingsFactory(player=small.player, invested_value=80_000)
+    decided = press(button(ALICE, f"staff:approve:withdrawal:{small.pk}"))
+    assert decided["type"] == 7 and decided["data"]["content"].endswith("**Approved** by Alice the Clerk.")
 
 
 @pytest.mark.usefixtures("books_balance")
