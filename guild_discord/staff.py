@@ -25,8 +25,10 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.db.models.signals import post_save
-from django.tasks import task
+from django.tasks import TaskResultStatus, task
+from django_tasks_db.models import DBTaskResult
 
 from accounts.factors import has_factor
 from accounts.models import User
@@ -44,6 +46,7 @@ from lending.loans.models import PendingLoan
 from lending.loans.services import LOAN_REQUESTS, loan_request_approve, loan_request_deny
 from lending.savings.models import WithdrawalRequest
 from lending.savings.services import WITHDRAWALS, withdrawal_request_approve, withdrawal_request_deny
+from operations.tasks import register_sweep
 
 from . import rest, rules
 from .commands import linked_user, private, read
@@ -187,7 +190,8 @@ def request_saved(sender, instance, created: bool, raw: bool = False, update_fie
 
 
 def connect() -> None:
-    """Listen for new requests (GuildDiscordConfig.ready)."""
+    """Listen for new requests, and sweep lost posts with the bank's tick (GuildDiscordConfig.ready)."""
+    register_sweep(sweep)
     for model in _KIND_OF_MODEL:
         post_save.connect(request_saved, sender=model, dispatch_uid=f"guild_discord.staff.{model.__name__}")
 
@@ -237,6 +241,33 @@ def post_request(post_id: int) -> str:
             _schedule(post_id, run_after=retry_at)
     logger.warning("Staff post %s failed (attempt %s): %s", post_id, tries, error)
     return "failed"
+
+
+def sweep() -> int:
+    """Enqueue the post task again for each post that is due and has no task waiting or running (one
+    started less than a claim ago): a worker that died mid-post leaves its task "running" forever. The
+    bank's minute tick runs it (operations.tasks.register_sweep); a task enqueued twice posts once (the
+    claim). Answers how many."""
+    if not enabled():
+        return 0
+    now = clock.now()
+    alive = Q(status=TaskResultStatus.READY) | Q(
+        status=TaskResultStatus.RUNNING, started_at__gte=now - timedelta(seconds=rules.POST_CLAIM_SECONDS)
+    )
+    waiting = set(
+        DBTaskResult.objects.filter(alive, task_path=post_request.module_path).values_list(
+            "args_kwargs__kwargs__post_id", flat=True
+        )
+    )
+    due = StaffPost.objects.filter(
+        posted_at__isnull=True, next_attempt_at__lte=now, attempts__lt=rules.MAX_POST_ATTEMPTS
+    ).values_list("pk", flat=True)
+    lost = [post_id for post_id in due if post_id not in waiting]
+    for post_id in lost:
+        _schedule(post_id)
+    if lost:
+        logger.warning("Staff posts without a task, enqueued again: %s", lost)
+    return len(lost)
 
 
 @task

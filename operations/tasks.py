@@ -19,6 +19,7 @@ import atexit
 import logging
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -80,12 +81,23 @@ def prune_finished(*, now: datetime | None = None) -> int:
     return deleted
 
 
+# Other messages that can lose their task as the outbox's can (a worker that died mid-send), swept by the
+# same tick: each `sweep()` enqueues their tasks again and answers how many (guild_discord's staff posts,
+# registered as it starts: it sits above operations, so it registers rather than being imported).
+_sweeps: list[Callable[[], int]] = []
+
+
+def register_sweep(sweep: Callable[[], int]) -> None:
+    if sweep not in _sweeps:
+        _sweeps.append(sweep)
+
+
 @task
 def tick() -> dict:
     """Every TICK_SECONDS: the next tick first, then the messages that lost their task, the daily jobs
     that are due (claimed: once a day whatever the number of workers), and old task rows."""
     schedule_tick(run_after=clock.now() + timedelta(seconds=TICK_SECONDS))
-    swept = outbox.sweep()
+    swept = outbox.sweep() + sum(sweep() for sweep in _sweeps)
     ran = jobs.run_due()
     pruned = prune_finished()
     return {"swept": swept, "ran": ran, "pruned": pruned}

@@ -7,10 +7,14 @@ that needs a fresh second factor is sent to the site; twenty presses at once dec
 import json
 import time
 from collections import Counter
+from datetime import timedelta
 
 import pytest
+from django.tasks import TaskResultStatus
 from django.test import override_settings
+from django.utils import timezone
 from django_otp.plugins.otp_totp.models import TOTPDevice
+from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
 from bank.models import AuditEntry, BankSettings, DecisionRecord
@@ -147,6 +151,23 @@ def test_a_denial_on_the_site_and_a_players_cancel_edit_the_posts(staff_channel)
     assert denial["content"].endswith("**Denied** by Alice the Clerk. Reason: Not now") and denial["components"] == []
     [cancel] = _edits(staff_channel, cancelled_post)
     assert cancel["content"].endswith("**Cancelled** by the player.") and cancel["components"] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_post_whose_task_was_lost_is_swept_by_the_banks_tick(staff_channel):
+    request = PendingLoanFactory()
+    post = StaffPost.objects.get(request_id=request.pk)
+    # the worker died mid-post: its task stays "running", started long ago
+    DBTaskResult.objects.filter(task_path=staff.post_request.module_path).update(
+        status=TaskResultStatus.RUNNING, started_at=timezone.now() - timedelta(minutes=5)
+    )
+    assert staff.sweep in tasks._sweeps  # registered as the app started
+    assert staff.sweep() == 1
+    assert staff.sweep() == 0  # its new task waits
+    assert run_worker() >= 1
+    post.refresh_from_db()
+    assert post.posted_at is not None
+    assert len(staff_messages(staff_channel)) == 1
 
 
 def test_nothing_is_queued_without_a_staff_channel(discord_api, db):
