@@ -220,7 +220,8 @@ def post_request(post_id: int) -> str:
     kind = KINDS[post.kind]
     request = kind.model.objects.select_related("player", "decided_by").filter(pk=post.request_id).first()
     if request is None or request.status != PlayerRequest.Status.PENDING:
-        mine.update(claim="", attempts=post.attempts + 1, last_error="decided before it was posted")
+        # nothing left to post: done with it (neither retried nor swept again)
+        mine.update(claim="", attempts=rules.MAX_POST_ATTEMPTS, last_error="decided before it was posted")
         return "gone"
     tries = post.attempts + 1
     try:

@@ -170,6 +170,15 @@ def test_a_post_whose_task_was_lost_is_swept_by_the_banks_tick(staff_channel):
     assert len(staff_messages(staff_channel)) == 1
 
 
+def test_a_request_decided_before_its_post_went_out_is_not_posted(staff_channel, two_officers):
+    request = PendingLoanFactory(value=50_000)
+    assert press(button(ALICE, f"staff:approve:loan_request:{request.pk}"))["type"] == 7
+    post = StaffPost.objects.get(request_id=request.pk)
+    assert staff.post_request.call(post_id=post.pk) == "gone"
+    assert staff.sweep() == 0  # not taken for lost
+    assert staff_messages(staff_channel) == []
+
+
 def test_nothing_is_queued_without_a_staff_channel(discord_api, db):
     PendingLoanFactory()
     assert not StaffPost.objects.exists()
