@@ -381,7 +381,7 @@ def run(interaction: dict, *, site_url: str) -> dict:
     if user is None:
         return private(rules.unlinked_answer(site_url))
     player = own_player(user)
-    if player is None:
+    if player is None or user.is_staff:  # the site's player calls refuse an officer too (IsPlayer)
         return private(rules.OFFICER_ACCOUNT)
     try:
         with transaction.atomic():

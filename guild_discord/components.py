@@ -85,12 +85,13 @@ def _players_button(interaction: dict, action: str, pending_id: int, *, site_url
     open_ = mine.filter(
         state=PendingCommand.State.OPEN, created_at__gt=clock.now() - timedelta(seconds=rules.CONFIRM_SECONDS)
     )
+    # a press that finds it gone is answered apart: the message keeps what the first press made of it
     if action == "cancel":
         claimed = open_.update(state=PendingCommand.State.CANCELLED)
-        return _updated(rules.CANCELLED if claimed else rules.CONFIRM_GONE)
+        return _updated(rules.CANCELLED) if claimed else private(rules.CONFIRM_GONE)
     with transaction.atomic():
         if not open_.update(state=PendingCommand.State.FILED):
-            return _updated(rules.CONFIRM_GONE)
+            return private(rules.CONFIRM_GONE)
         row = mine.get()
         try:
             with transaction.atomic():

@@ -12,10 +12,10 @@ from accounts.tests.factories import PlayerFactory
 from bank import clock, live
 from bank.models import AuditEntry
 from conftest import bearer_for
-from guild_discord import commands
+from guild_discord import commands, rules
 from guild_discord.models import PendingCommand
 from guild_discord.tests.helpers import PUBLIC_KEY, signed
-from guild_discord.tests.presses import button, custom_ids, linked_player, sub_command
+from guild_discord.tests.presses import button, custom_ids, linked_officer, linked_player, sub_command
 from lending.loans.services import loan_request_refusal
 from lending.models import PendingLoan, Savings, WithdrawalRequest
 from lending.tests.factories import LoanFactory, SavingsFactory
@@ -62,6 +62,14 @@ def test_every_command_is_registered_with_its_options():
         ("timezone", 4),
     ]
     assert all(option["description"] for sub in options.values() for option in sub)
+
+
+def test_an_officers_linked_account_runs_no_players_command(api):
+    officer = linked_officer(LINKED, username="lou")
+    PlayerFactory(user=officer)  # an officer with a player record too: the site's player calls refuse them
+    for name, options in (("loans", {}), ("loan", {"amount": "100k", "days": 10})):
+        assert content_of(api, sub_command(LINKED, name, **options)) == rules.OFFICER_ACCOUNT
+    assert not PendingCommand.objects.exists()
 
 
 @pytest.mark.parametrize(
@@ -194,6 +202,7 @@ def test_bank_loan_shows_the_quote_and_confirm_files_it_once(api, admin_api, mon
 
     again = answer_to(api, button(LINKED, f"bank:confirm:{pending.pk}"))
     assert again["data"]["content"] == "This was already filed, cancelled or has expired: run the command again."
+    assert again["type"] == 4  # a message of its own: "Filed: ..." stays on the first
     assert PendingLoan.objects.count() == 1
 
 
