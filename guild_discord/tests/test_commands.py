@@ -61,7 +61,9 @@ def test_every_command_is_registered_with_its_options():
         ("time", 3),
         ("timezone", 4),
     ]
-    assert all(option["description"] for sub in options.values() for option in sub)
+    # Discord's limits: a description of 1 to 100 characters, lower-case names
+    described = [*bank["options"], *(option for sub in options.values() for option in sub)]
+    assert all(0 < len(item["description"]) <= 100 and item["name"].islower() for item in described)
 
 
 def test_an_officers_linked_account_runs_no_players_command(api):
