@@ -1,13 +1,16 @@
 """The bank's own controls (docs/rules.md, "Bounds" and "Four eyes"): the four-eyes threshold, the rate
-bounds and how far back one officer may move a start date. Plumbing: imports no app.
+bounds, how far back one officer may move a start date, the second factor, the bank's marking of bad payers
+after days in arrears; and the arrears buckets' last days (not a control: what the reports group by, changed
+at once either way). Plumbing: imports no app.
 
 Tightening a control is done at once. Loosening one (a higher threshold, a wider rate bound, a start
-date allowed further back) is a decision that takes a second treasurer, or waits a published delay
+date allowed further back, the bank's marking of bad payers off or later) is a decision that takes a second treasurer, or waits a published delay
 while the bank has one treasurer (bank.decisions).
 """
 
 from collections.abc import Callable
 from decimal import Decimal
+from itertools import pairwise
 
 from django.db import transaction
 
@@ -24,9 +27,18 @@ FIELDS = (
     "loan_rate_max",
     "start_date_back_days",
     "require_second_factor",
+    "arrears_bucket_1_to",
+    "arrears_bucket_2_to",
+    "arrears_bucket_3_to",
+    "auto_bad_payer",
+    "auto_bad_payer_days",
 )
 # a field whose rise loosens the control; the others (the minimums) loosen when they fall
-RISE_LOOSENS = {"four_eyes_above", "savings_rate_max", "loan_rate_max", "start_date_back_days"}
+RISE_LOOSENS = {"four_eyes_above", "savings_rate_max", "loan_rate_max", "start_date_back_days", "auto_bad_payer_days"}
+# what the reports group by, not a control: a change either way is done at once (and audited)
+NOT_CONTROLS = {"arrears_bucket_1_to", "arrears_bucket_2_to", "arrears_bucket_3_to"}
+ARREARS_ENDS = ("arrears_bucket_1_to", "arrears_bucket_2_to", "arrears_bucket_3_to")
+DAY_COUNTS = {"start_date_back_days", "auto_bad_payer_days", *ARREARS_ENDS}
 LABELS = {
     "four_eyes_above": "four-eyes threshold",
     "savings_rate_min": "lowest weekly savings rate",
@@ -35,9 +47,15 @@ LABELS = {
     "loan_rate_max": "highest loan rate",
     "start_date_back_days": "days one officer may move a start date back",
     "require_second_factor": "second factor for every officer",
+    "arrears_bucket_1_to": "first arrears bucket's last day",
+    "arrears_bucket_2_to": "second arrears bucket's last day",
+    "arrears_bucket_3_to": "third arrears bucket's last day",
+    "auto_bad_payer": "marking bad payers automatically",
+    "auto_bad_payer_days": "days in arrears before the bank marks a bad payer",
 }
 # yes/no controls: turning one off loosens it
-SWITCHES = {"require_second_factor"}
+SWITCHES = {"require_second_factor", "auto_bad_payer"}
+SWITCH_WORDS = {"require_second_factor": ("required", "not required"), "auto_bad_payer": ("on", "off")}
 
 # The apps' own rates must stay within the bounds (lending registers the rates its rules compute):
 # a check answers what is wrong with these settings, or "".
@@ -60,16 +78,27 @@ def register_on_applied(hook: Callable[[dict], None]) -> None:
 
 def _shown(name: str, value) -> str:
     if name in SWITCHES:
-        return "required" if value else "not required"
+        return SWITCH_WORDS[name][0 if value else 1]
     if name == "four_eyes_above":
         return f"€{value:,}"
-    if name == "start_date_back_days":
+    if name in DAY_COUNTS:
         return f"{value} days"
     return f"{Decimal(value) * 100:.2f}%"
 
 
 def loosens(name: str, before, after) -> bool:
+    if name in NOT_CONTROLS:
+        return False
     return after > before if name in RISE_LOOSENS else after < before
+
+
+def _looser(row: BankSettings, changes: dict) -> list[str]:
+    """The changes that loosen a control. The days before the bank marks a bad payer loosen it only while the
+    marking is on (after the change): with it off they mark no one."""
+    looser = [name for name, value in changes.items() if loosens(name, getattr(row, name), value)]
+    if not changes.get("auto_bad_payer", row.auto_bad_payer):
+        looser = [name for name in looser if name != "auto_bad_payer_days"]
+    return looser
 
 
 def _validate(values: dict) -> None:
@@ -79,6 +108,17 @@ def _validate(values: dict) -> None:
     if values["loan_rate_min"] > values["loan_rate_max"]:
         message = "The lowest loan rate must not be above the highest"
         raise BankError(message, fields={"loan_rate_min": [message]})
+    ends = [values[name] for name in ARREARS_ENDS]
+    if ends[0] < 1:
+        message = "The first arrears bucket must end on 1 day or more"
+        raise BankError(message, fields={"arrears_bucket_1_to": [message]})
+    for (lower, upper), name in zip(pairwise(ends), ARREARS_ENDS[1:], strict=True):
+        if upper <= lower:
+            message = f"Each arrears bucket must end after the one before: {upper} is not after {lower} days"
+            raise BankError(message, fields={name: [message]})
+    if values["auto_bad_payer_days"] < 1:
+        message = "The days before the bank marks a bad payer must be 1 or more"
+        raise BankError(message, fields={"auto_bad_payer_days": [message]})
     for check in _bound_checks:
         problem = check(values)
         if problem:
@@ -107,7 +147,7 @@ def bank_settings_set(*, by, **values) -> BankSettings | decisions.AwaitingSecon
     if not changes:
         return row
     _validate({name: getattr(row, name) for name in FIELDS} | changes)
-    looser = [name for name, value in changes.items() if loosens(name, getattr(row, name), value)]
+    looser = _looser(row, changes)
     if not looser:
         return _apply(row, changes, by=by)
     summary = "; ".join(
@@ -133,7 +173,7 @@ def _from_params(name: str, value):
     """A proposal's value (kept as JSON) as the field holds it."""
     if name in SWITCHES:
         return bool(value)
-    if name in ("four_eyes_above", "start_date_back_days"):
+    if name == "four_eyes_above" or name in DAY_COUNTS:
         return int(value)
     return Decimal(value)
 

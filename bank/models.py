@@ -198,6 +198,9 @@ class BankSettings(models.Model):
     SAVINGS_RATE_MAX_DEFAULT = Decimal("0.10")
     LOAN_RATE_MAX_DEFAULT = Decimal("1.00")
     START_DATE_BACK_DAYS_DEFAULT = 7
+    # the arrears buckets' last days (docs/rules.md, "Arrears"): 1–3, 4–7, 8–30 and over 30 days
+    ARREARS_BUCKET_ENDS_DEFAULT = (3, 7, 30)
+    AUTO_BAD_PAYER_DAYS_DEFAULT = 30
 
     id = models.PositiveSmallIntegerField(primary_key=True, default=1, editable=False)
     four_eyes_above = models.BigIntegerField(
@@ -227,6 +230,23 @@ class BankSettings(models.Model):
         default=False,
         help_text="every officer signs in with a second factor; one without is taken to enrolment and nothing else",
     )
+    arrears_bucket_1_to = models.PositiveIntegerField(
+        default=ARREARS_BUCKET_ENDS_DEFAULT[0], help_text="the first arrears bucket: 1 day to this many days"
+    )
+    arrears_bucket_2_to = models.PositiveIntegerField(
+        default=ARREARS_BUCKET_ENDS_DEFAULT[1], help_text="the second arrears bucket ends on this many days"
+    )
+    arrears_bucket_3_to = models.PositiveIntegerField(
+        default=ARREARS_BUCKET_ENDS_DEFAULT[2],
+        help_text="the third arrears bucket ends on this many days; the fourth is every day past it",
+    )
+    auto_bad_payer = models.BooleanField(
+        default=False,
+        help_text="the daily job marks a player a bad payer when a loan of theirs is auto_bad_payer_days in arrears",
+    )
+    auto_bad_payer_days = models.PositiveIntegerField(
+        default=AUTO_BAD_PAYER_DAYS_DEFAULT, help_text="days in arrears after which the bank marks the player"
+    )
     updated_at = models.DateTimeField(auto_now=True)
     updated_by = models.CharField(max_length=150, blank=True, default="", help_text="the officer's username")
 
@@ -244,6 +264,13 @@ class BankSettings(models.Model):
                 condition=models.Q(loan_rate_min__gte=0) & models.Q(loan_rate_min__lte=models.F("loan_rate_max")),
                 name="loan_rate_bounds_ordered",
             ),
+            models.CheckConstraint(
+                condition=models.Q(arrears_bucket_1_to__gte=1)
+                & models.Q(arrears_bucket_2_to__gt=models.F("arrears_bucket_1_to"))
+                & models.Q(arrears_bucket_3_to__gt=models.F("arrears_bucket_2_to")),
+                name="arrears_buckets_increasing",
+            ),
+            models.CheckConstraint(condition=models.Q(auto_bad_payer_days__gte=1), name="auto_bad_payer_days_positive"),
         ]
 
     def __str__(self) -> str:

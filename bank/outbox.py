@@ -118,6 +118,20 @@ def enqueue_many(*, kind: str, messages: Iterable[tuple[object, str]], officer: 
     return len(rows)
 
 
+def enqueue_officers(*, kind: str, content: str) -> OutboxMessage | None:
+    """Queue a message to the officers (no player, no mention: the webhook's channel, where the staff read
+    the bank's notices) in the caller's transaction; nothing while the webhook is unset."""
+    if not enabled():
+        return None
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("outbox.enqueue_officers must run inside the transaction of what it tells")
+    message = OutboxMessage.objects.create(
+        kind=kind, player_id=None, discord="", content=content[:1900], next_attempt_at=clock.now()
+    )
+    _schedule(message.pk)
+    return message
+
+
 def _schedule(message_id: int, *, run_after: datetime | None = None) -> None:
     """Enqueue the message's delivery task in the caller's transaction, not on commit: the task's row
     lives in the bank's own database (django-tasks-db), so it commits with the message and the

@@ -467,21 +467,40 @@ def client_limit_ceiling(limit: ClientLimit, *, others: int) -> int:
 
 # --- arrears (docs/rules.md, "Arrears") -------------------------------------------------------
 # A loan's arrears are computed by the database for many loans at once (lending.loans.arrears); the
-# buckets they fall in are these: (key, label, least days, most days or None for no end).
+# buckets they fall in are four, their last days Bank Settings (1–3, 4–7, 8–30 and over 30 by default):
+# (key, label, least days, most days or None for no end). The keys name the buckets whatever their days
+# (the daily figures' columns and the history keep them): "1_3" is the first bucket, "over_30" the last.
 
-ARREARS_BUCKETS: tuple[tuple[str, str, int, int | None], ...] = (
-    ("1_3", "1–3 days", 1, 3),
-    ("4_7", "4–7 days", 4, 7),
-    ("8_30", "8–30 days", 8, 30),
-    ("over_30", "Over 30 days", 31, None),
-)
-ARREARS_BUCKET_KEYS = tuple(key for key, *_ in ARREARS_BUCKETS)
+ARREARS_BUCKET_KEYS = ("1_3", "4_7", "8_30", "over_30")
+ARREARS_BUCKET_ENDS = (3, 7, 30)  # the defaults (BankSettings.ARREARS_BUCKET_ENDS_DEFAULT)
+Ends = tuple[int, int, int]
+
+
+def arrears_bucket_title(least: int, most: int | None) -> str:
+    if most is None:
+        return f"Over {least - 1} days"
+    if least == most:
+        return f"{least} day" if least == 1 else f"{least} days"
+    return f"{least}–{most} days"
+
+
+def arrears_buckets(ends: Ends = ARREARS_BUCKET_ENDS) -> tuple[tuple[str, str, int, int | None], ...]:
+    """The four buckets of these last days (each after the one before)."""
+    leasts = (1, ends[0] + 1, ends[1] + 1, ends[2] + 1)
+    mosts: tuple[int | None, ...] = (*ends, None)
+    return tuple(
+        (key, arrears_bucket_title(least, most), least, most)
+        for key, least, most in zip(ARREARS_BUCKET_KEYS, leasts, mosts, strict=True)
+    )
+
+
+ARREARS_BUCKETS = arrears_buckets()
 SHARE_PLACES = Decimal("0.0001")  # a share of the loans outstanding, as a fraction: 0.0725 = 7.25%
 
 
-def arrears_bucket(days: int) -> str | None:
+def arrears_bucket(days: int, ends: Ends = ARREARS_BUCKET_ENDS) -> str | None:
     """The bucket of a loan this many days in arrears; None when it is not in arrears."""
-    for key, _label, least, most in ARREARS_BUCKETS:
+    for key, _label, least, most in arrears_buckets(ends):
         if days >= least and (most is None or days <= most):
             return key
     return None

@@ -28,6 +28,7 @@ VOCABULARY = Vocabulary(
         "loan_request.cancelled": "Loan request cancelled by the player",
         "withdrawal.cancelled": "Withdrawal cancelled by the player",
         "savings.catch_up_refused": "Overdue weeks not processed",
+        "loan.bad_payer_by_bank": "Player marked a bad payer by the bank (days in arrears)",
     },
     audit_objects={
         "loan": "Loan",

@@ -495,6 +495,40 @@ class BankSettingsIn(InputSerializer):
         help_text="every officer signs in with a second factor; turning it on is done at once, off takes a second "
         "treasurer",
     )
+    arrears_bucket_1_to = WholeNumberField(
+        required=False,
+        min_value=1,
+        max_value=START_DATE_BACK_MAX,
+        spoken_name="First bucket ends on",
+        help_text="days in arrears: the first bucket is 1 day to this (3 by default)",
+    )
+    arrears_bucket_2_to = WholeNumberField(
+        required=False,
+        min_value=2,
+        max_value=START_DATE_BACK_MAX,
+        spoken_name="Second bucket ends on",
+        help_text="days in arrears: the second bucket ends on this (7 by default), after the first",
+    )
+    arrears_bucket_3_to = WholeNumberField(
+        required=False,
+        min_value=3,
+        max_value=START_DATE_BACK_MAX,
+        spoken_name="Third bucket ends on",
+        help_text="days in arrears: the third bucket ends on this (30 by default); the fourth is every day past it",
+    )
+    auto_bad_payer = StrictBooleanField(
+        required=False,
+        help_text="the daily job marks a player a bad payer once a loan of theirs is auto_bad_payer_days in arrears; "
+        "turning it on is done at once, off takes a second treasurer",
+    )
+    auto_bad_payer_days = WholeNumberField(
+        required=False,
+        min_value=1,
+        max_value=START_DATE_BACK_MAX,
+        spoken_name="Days in arrears",
+        help_text="days in arrears before the bank marks the player a bad payer (more days, while on, takes a "
+        "second treasurer)",
+    )
 
     def validate(self, attrs):
         if not attrs:
@@ -510,6 +544,11 @@ class BankSettingsOut(serializers.Serializer):
     loan_rate_max = rate_field()
     start_date_back_days = serializers.IntegerField()
     require_second_factor = serializers.BooleanField()
+    arrears_bucket_1_to = serializers.IntegerField()
+    arrears_bucket_2_to = serializers.IntegerField()
+    arrears_bucket_3_to = serializers.IntegerField()
+    auto_bad_payer = serializers.BooleanField()
+    auto_bad_payer_days = serializers.IntegerField()
     sole_treasurer_delay_hours = serializers.IntegerField(
         help_text="how long a sole treasurer's looser control waits, published to every officer"
     )

@@ -30,14 +30,15 @@ from django.db.models import BigIntegerField, Case, Count, F, Q, Sum, When
 from django.db.models.functions import Coalesce
 
 from accounts.models import Player
-from bank import clock
+from bank import clock, outbox
 from bank.models import LedgerEntry
+from bank.texts import counted, day_text
 from credit.rules import round_bread
 from lending.loans.arrears import end_of, lent_and_open_on, loan_book
 from lending.models import Loan
 from lending.rules import share
 
-from .models import DailyFigures
+from .models import ArrearsDigest, DailyFigures
 
 BIG = BigIntegerField()
 SAVINGS = LedgerEntry.Account.SAVINGS
@@ -187,6 +188,75 @@ def figures_write(*, today: date | None = None) -> list[date]:
             continue
         written.append(day)
     return written
+
+
+# --- the officers' weekly digest of the arrears buckets ------------------------------------------
+
+DIGEST_WEEKDAY = 0  # Monday: the week's first run of the daily job on or after it sends the digest
+
+
+def _percent(fraction: Decimal) -> str:
+    return f"{fraction * 100:.2f}%"
+
+
+def _signed(number: int, money: bool = False) -> str:
+    text = f"€{abs(number):,}" if money else f"{abs(number):,}"
+    return ("+" if number > 0 else "−" if number < 0 else "±") + text
+
+
+def _points(fraction: Decimal) -> str:
+    return ("+" if fraction > 0 else "−" if fraction < 0 else "±") + f"{abs(fraction) * 100:.2f} points"
+
+
+def digest_text(*, book: dict, day: date, week_ago: dict | None) -> str:
+    """The digest's message: every bucket's loans, amount in arrears and portfolio at risk (its share of the
+    loans outstanding), each with its change against the figures of a week before (when there are any)."""
+    lines = [
+        f"Arrears this week ({day_text(day)}): {counted(book['arrears_loans'], 'loan')} in arrears, "
+        f"€{book['arrears_amount']:,} behind; portfolio at risk {_percent(book['portfolio_at_risk'])} "
+        f"of €{book['outstanding']:,} outstanding."
+    ]
+    for bucket in book["buckets"]:
+        line = (
+            f"- {bucket['title']}: {counted(bucket['count'], 'loan')}, €{bucket['amount']:,}, "
+            f"at risk {_percent(bucket['share'])}"
+        )
+        if week_ago is not None:
+            key = bucket["bucket"]
+            count = bucket["count"] - week_ago[f"arrears_{key}_count"]
+            amount = bucket["amount"] - week_ago[f"arrears_{key}_amount"]
+            share_before = share(week_ago[f"arrears_{key}_outstanding"], week_ago["loans_outstanding"])
+            line += (
+                f" ({_signed(count)} loans, {_signed(amount, money=True)}, "
+                f"{_points(bucket['share'] - share_before)} against last week)"
+            )
+        lines.append(line)
+    if week_ago is None:
+        lines.append("No figures of a week ago to compare with.")
+    return "\n".join(lines)
+
+
+def weekly_digest(*, today: date | None = None) -> bool:
+    """The officers' weekly digest of the arrears buckets, through the outbox (the webhook's channel), by
+    the daily job's first run on or after the week's Monday: once a week whatever the number of workers
+    or runs (the week's row is unique, written in the digest's transaction: a second run's insert fails
+    and rolls back with its message). None while the bank has no open loan. Compared with the daily figures of seven days before. Answers
+    whether it was sent now. 4 queries when due (the week's row, the buckets, a week ago, the write)."""
+    today = today or clock.today()
+    week = today - timedelta(days=(today.weekday() - DIGEST_WEEKDAY) % 7)
+    if ArrearsDigest.objects.filter(week=week).exists():
+        return False
+    book = loan_book(today)
+    if not book["open_loans"]:  # nothing to tell: the week's digest waits for a loan
+        return False
+    week_ago = DailyFigures.objects.filter(day=today - timedelta(days=7)).values().first()
+    try:
+        with transaction.atomic():
+            ArrearsDigest.objects.create(week=week, sent_on=today, book=book)
+            outbox.enqueue_officers(kind="arrears.digest", content=digest_text(book=book, day=today, week_ago=week_ago))
+    except IntegrityError:  # sent by another run meanwhile
+        return False
+    return True
 
 
 # --- the reads of Bank Health (GET /api/admin/bank-health) ---------------------------------------

@@ -68,12 +68,14 @@ def _reconcile() -> str:
 
 
 def _bank_health() -> str:
-    from lending.loans.services import loan_arrears_history_record
-    from operations.bank_health import figures_write
+    from lending.loans.services import bad_payers_mark_by_arrears, loan_arrears_history_record
+    from operations.bank_health import figures_write, weekly_digest
 
     today = clock.today()
     history = loan_arrears_history_record(on=today)
+    marked = bad_payers_mark_by_arrears(on=today)
     days = figures_write(today=today)
+    digest = weekly_digest(today=today)
     written = (
         "no day's figures to write"
         if not days
@@ -82,9 +84,11 @@ def _bank_health() -> str:
         else f"the figures of {day_text(days[0])}"
     )
     reminded = f"; {counted(history.reminded, 'player')} reminded" if history.reminded else ""
+    bad_payers = f"; {counted(len(marked), 'player')} marked a bad payer" if marked else ""
+    digested = "; the officers' weekly digest written" if digest else ""
     return (
         f"Wrote {written}; {counted(history.entered, 'loan')} entered an arrears bucket, "
-        f"{counted(history.left, 'loan')} left one{reminded}."
+        f"{counted(history.left, 'loan')} left one{reminded}{bad_payers}{digested}."
     )
 
 

@@ -1,5 +1,6 @@
 """The bank-wide features' own records: the checks of the books, the daily jobs' runs and the daily backups."""
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 
 
@@ -125,3 +126,22 @@ class DailyFigures(models.Model):
 
     def __str__(self) -> str:
         return f"figures of {self.day}"
+
+
+class ArrearsDigest(models.Model):
+    """The officers' weekly digest of the arrears buckets (docs/rules.md, "Arrears"): one row a week (its
+    Monday), written with the digest's message in one transaction by the daily job's first run of the week.
+    The unique week is what makes it once a week whatever the number of workers or runs."""
+
+    week = models.DateField(unique=True, help_text="the Monday of the week it was sent for")
+    sent_on = models.DateField(help_text="the bank's day the daily job wrote it")
+    book = models.JSONField(
+        default=dict, encoder=DjangoJSONEncoder, help_text="the buckets it told, as loan_book answered them"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["week"]
+
+    def __str__(self) -> str:
+        return f"arrears digest of the week of {self.week}"

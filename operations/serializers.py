@@ -87,7 +87,9 @@ def _share_field(**kwargs) -> serializers.DecimalField:
 
 class ArrearsBucketOut(serializers.Serializer):
     bucket = serializers.ChoiceField(choices=list(ARREARS_BUCKET_KEYS))
-    title = serializers.CharField(help_text="the bucket as the screens name it: 1–3 days")
+    title = serializers.CharField(help_text="the bucket as the screens name it, from Bank Settings: 1–3 days")
+    least_days = serializers.IntegerField(help_text="its first day in arrears")
+    most_days = serializers.IntegerField(allow_null=True, help_text="its last day in arrears; null for the last bucket")
     count = serializers.IntegerField(help_text="loans in this bucket")
     amount = serializers.IntegerField(help_text="bread in arrears on them")
     outstanding = serializers.IntegerField(help_text="what they still owe")

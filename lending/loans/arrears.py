@@ -27,6 +27,7 @@ from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
 from bank import clock
+from bank.models import BankSettings
 from lending import rules
 from lending.loans.models import Loan, LoanPayment
 
@@ -121,12 +122,33 @@ def _select(on: date, columns: str, tail: str = "", tail_params: tuple = ()) -> 
         " FROM terms) dues) figured"
     )
     sql = (
-        f"WITH terms AS MATERIALIZED ({terms_sql}), loans_with_arrears AS MATERIALIZED ({loans})"
+        f"WITH terms AS MATERIALIZED ({terms_sql}), loans_with_arrears AS MATERIALIZED ({loans}),"
+        f" ends AS ({_ends_sql()})"
         f" SELECT {columns} FROM loans_with_arrears {tail}"
     )
     # the placeholders in order: the terms' query, then due's (yesterday: end_date's and days_due's twice 3)
     yesterday = (on - timedelta(days=1)).isoformat()
     return sql, [*terms_params, *[yesterday] * 7, *tail_params]
+
+
+_ENDS_FIELDS = ("arrears_bucket_1_to", "arrears_bucket_2_to", "arrears_bucket_3_to")
+
+
+def _ends_sql() -> str:
+    """The buckets' last days from Bank Settings, in one row whether the settings' row exists or not (the
+    defaults): a common table the bucket conditions read as scalar subqueries, in the same query."""
+    table = connection.ops.quote_name(BankSettings._meta.db_table)
+    columns = ", ".join(
+        f"COALESCE(MAX({name}), {int(default)}) AS e{n}"
+        for n, (name, default) in enumerate(zip(_ENDS_FIELDS, rules.ARREARS_BUCKET_ENDS, strict=True), start=1)
+    )
+    return f"SELECT {columns} FROM {table} WHERE id = 1"
+
+
+def arrears_ends() -> rules.Ends:
+    """The buckets' last days (Bank Settings), without writing the settings' row. 1 query."""
+    found = BankSettings.objects.filter(pk=1).values_list(*_ENDS_FIELDS).first()
+    return (found[0], found[1], found[2]) if found else rules.ARREARS_BUCKET_ENDS
 
 
 def _rows(sql: str, params: list) -> list[tuple]:
@@ -142,14 +164,28 @@ def _as_date(value) -> date:
 _ARREARS_COLUMNS = (*_COLUMNS, "due", "outstanding", "arrears", "arrears_days", "principal_outstanding")
 
 
-def _bucket_sql(least: int, most: int | None) -> str:
-    return f"arrears_days >= {int(least)}" + (f" AND arrears_days <= {int(most)}" if most is not None else "")
+def _end(n: int) -> str:
+    return f"(SELECT e{n} FROM ends)"
+
+
+# each bucket's condition on a loan's days in arrears, its last days read from Bank Settings (_ends_sql)
+_BUCKET_CONDITIONS = {
+    "1_3": f"arrears_days >= 1 AND arrears_days <= {_end(1)}",
+    "4_7": f"arrears_days > {_end(1)} AND arrears_days <= {_end(2)}",
+    "8_30": f"arrears_days > {_end(2)} AND arrears_days <= {_end(3)}",
+    "over_30": f"arrears_days > {_end(3)}",
+}
+_BUCKET_OF_ROW = (
+    "CASE"
+    + "".join(f" WHEN {_BUCKET_CONDITIONS[key]} THEN '{key}'" for key in rules.ARREARS_BUCKET_KEYS)
+    + " ELSE '' END"
+)
 
 
 def loan_book(on: date) -> dict:
     """The loans open on `on`: how many, what they still owe (its principal and interest), and the
-    arrears buckets with their count, amount in arrears and outstanding, and each one's share of the
-    loans outstanding (portfolio at risk). 1 query."""
+    arrears buckets (their last days from Bank Settings) with their count, amount in arrears and
+    outstanding, and each one's share of the loans outstanding (portfolio at risk). 1 query."""
 
     def total(column: str, condition: str = "1 = 1") -> str:
         return f"COALESCE(SUM(CASE WHEN {condition} THEN {column} ELSE 0 END), 0)"
@@ -161,9 +197,12 @@ def loan_book(on: date) -> dict:
         "arrears_loans": total("1", "arrears_days >= 1"),
         "arrears_amount": total("arrears", "arrears_days >= 1"),
         "arrears_outstanding": total("outstanding", "arrears_days >= 1"),
+        "end_1": _end(1),
+        "end_2": _end(2),
+        "end_3": _end(3),
     }
-    for key, _title, least, most in rules.ARREARS_BUCKETS:
-        condition = _bucket_sql(least, most)
+    for key in rules.ARREARS_BUCKET_KEYS:
+        condition = _BUCKET_CONDITIONS[key]
         figures[f"b_{key}_count"] = total("1", condition)
         figures[f"b_{key}_amount"] = total("arrears", condition)
         figures[f"b_{key}_outstanding"] = total("outstanding", condition)
@@ -174,18 +213,21 @@ def loan_book(on: date) -> dict:
 
 
 def shaped_book(row: dict) -> dict:
-    """loan_book's answer from its flat row (the buckets in order, each with its share)."""
+    """loan_book's answer from its flat row (the buckets in order, each with its title and share)."""
     outstanding = row["outstanding"]
+    ends = (row["end_1"], row["end_2"], row["end_3"])
     buckets = [
         {
             "bucket": key,
             "title": title,
+            "least_days": least,
+            "most_days": most,
             "count": row[f"b_{key}_count"],
             "amount": row[f"b_{key}_amount"],
             "outstanding": row[f"b_{key}_outstanding"],
             "share": rules.share(row[f"b_{key}_outstanding"], outstanding),
         }
-        for key, title, _least, _most in rules.ARREARS_BUCKETS
+        for key, title, least, most in rules.arrears_buckets(ends)
     ]
     return {
         "open_loans": row["open_loans"],
@@ -221,6 +263,12 @@ def arrears_by_loan(on: date) -> dict[int, tuple[int, int]]:
     return {pk: (int(amount), int(days)) for pk, amount, days in rows}
 
 
+def loans_at_least_days(on: date, days: int) -> dict[int, tuple[int, int]]:
+    """The loans at least `days` in arrears on `on`: their id -> (player's id, days in arrears). 1 query."""
+    rows = _rows(*_select(on, "id, player_id, arrears_days", "WHERE arrears_days >= %s", (int(days),)))
+    return {pk: (player_id, int(found)) for pk, player_id, found in rows}
+
+
 # the Arrears list's orders: a column, then the loan's id to break ties
 ARREARS_ORDERS = {
     "days": "arrears_days ASC, id ASC",
@@ -244,18 +292,17 @@ def arrears_page(
 ) -> dict:
     """The Arrears list: the loans in arrears on `on`, sorted by the database (ARREARS_ORDERS), a page at
     a time, each with its player and figures. 2 queries: the page and the count."""
-    condition = "arrears_days >= 1"
-    if bucket:
-        least, most = next((lo, hi) for key, _t, lo, hi in rules.ARREARS_BUCKETS if key == bucket)
-        condition = _bucket_sql(least, most)
+    condition = _BUCKET_CONDITIONS[bucket] if bucket else "arrears_days >= 1"
     ordered = f"WHERE {condition} ORDER BY {ARREARS_ORDERS[order]} LIMIT %s OFFSET %s"
-    page = _rows(*_select(on, ", ".join(_PAGE_COLUMNS), ordered, (int(limit), int(offset))))
+    columns = (*_PAGE_COLUMNS, "bucket")
+    page = _rows(
+        *_select(on, ", ".join(_PAGE_COLUMNS) + f", {_BUCKET_OF_ROW} AS bucket", ordered, (int(limit), int(offset)))
+    )
     rows = []
     for values in page:
-        row = dict(zip(_PAGE_COLUMNS, values, strict=True))
+        row = dict(zip(columns, values, strict=True))
         row["loan_id"] = row.pop("id")
         row["start_date"] = _as_date(row["start_date"])
-        row["bucket"] = rules.arrears_bucket(row["arrears_days"])
         rows.append(row)
     ((count,),) = _rows(*_select(on, "COUNT(*)", f"WHERE {condition}"))
     return {"count": count, "rows": rows}

@@ -23,14 +23,14 @@ from accounts.services import player_locked
 from bank import audit, clock, decisions, ledger, live, outbox, roles
 from bank.decisions import AwaitingSecondApproval, Draft, Verdict, approval_entry
 from bank.errors import BankError
-from bank.models import BankSettings, Proposal
+from bank.models import AuditEntry, BankSettings, Proposal
 from bank.requests import Checked, RequestKind
 from bank.texts import day_text
 from credit.models import CreditEvent
 from credit.rules import POINTS_LOAN_COMPLETED, POINTS_LOAN_TAKEN, POINTS_PAYMENT_MADE, tier_for, tier_range
 from credit.services import credit_record
 from lending import rules
-from lending.loans.arrears import arrears_by_loan
+from lending.loans.arrears import arrears_by_loan, arrears_ends, loans_at_least_days
 from lending.loans.models import Loan, LoanArrearsBucket, LoanPayment, PendingLoan, SoloDividends
 from lending.loans.selectors import loan_paid_total, loan_request_refusal, loans_outstanding_refusal
 
@@ -951,8 +951,8 @@ class ArrearsHistoryRun:
     reminded: int = 0  # players told on Discord: their loan entered a bucket for the first time
 
 
-def _arrears_reminder(*, loan_id: int, bucket: str, amount: int, days: int) -> str:
-    title = dict(LoanArrearsBucket.Bucket.choices)[bucket]
+def _arrears_reminder(*, loan_id: int, bucket: str, amount: int, days: int, ends: rules.Ends) -> str:
+    title = {key: title for key, title, *_ in rules.arrears_buckets(ends)}[bucket]
     return (
         f"Loan #{loan_id} is {days} {'day' if days == 1 else 'days'} behind ({title} in arrears): "
         f"€{amount:,} was due by yesterday and is not paid yet. Please pay it to a bank officer."
@@ -967,10 +967,12 @@ def loan_arrears_history_record(*, on: date | None = None) -> ArrearsHistoryRun:
     tells its player on Discord (the outbox) what is due: once per bucket per loan. Idempotent: a second
     run on the same day with the same entries changes nothing; two runs at once cannot both open a stay
     (one open stay a loan: the second run's insert fails and rolls back with its messages). 5 queries and
-    one write of each kind, whatever the number of loans (docs/rules.md, "Arrears")."""
+    one write of each kind, whatever the number of loans (docs/rules.md, "Arrears"); the buckets' last days
+    are Bank Settings' (one more query)."""
     on = on or clock.today()
+    ends = arrears_ends()
     now_in = {
-        loan_id: (rules.arrears_bucket(days) or "", amount, days)
+        loan_id: (rules.arrears_bucket(days, ends) or "", amount, days)
         for loan_id, (amount, days) in arrears_by_loan(on).items()
     }
     open_stays = list(LoanArrearsBucket.objects.select_for_update().filter(left_on__isnull=True))
@@ -999,7 +1001,11 @@ def loan_arrears_history_record(*, on: date | None = None) -> ArrearsHistoryRun:
             (
                 players[stay.loan_id],
                 _arrears_reminder(
-                    loan_id=stay.loan_id, bucket=stay.bucket, amount=stay.amount_on_entry, days=stay.days_on_entry
+                    loan_id=stay.loan_id,
+                    bucket=stay.bucket,
+                    amount=stay.amount_on_entry,
+                    days=stay.days_on_entry,
+                    ends=ends,
                 ),
             )
             for stay in first_time
@@ -1008,3 +1014,55 @@ def loan_arrears_history_record(*, on: date | None = None) -> ArrearsHistoryRun:
     if leaving or entering:
         live.notify({"loans"})
     return ArrearsHistoryRun(entered=len(entering), left=len(leaving), reminded=reminded)
+
+
+AUTO_BAD_PAYER_KIND = "loan.bad_payer_by_bank"
+
+
+@transaction.atomic
+def bad_payers_mark_by_arrears(*, on: date | None = None) -> list[int]:
+    """While Bank Settings turn it on: every player with a loan `auto_bad_payer_days` or more in arrears on
+    `on` (today) becomes a bad payer, by the bank (the audit's actor is the system, no officer: one entry on
+    the loan), with the notice an officer's marking sends (the players' and credit panels refresh). A player
+    already a bad payer is left alone, and so is one the bank marked for a loan of theirs still that late (an
+    officer who cleared them since decided). Idempotent, and two runs at once mark a player once (the players' rows are locked, in id
+    order, and read again). Answers the players marked. 4 queries and a write per player marked."""
+    on = on or clock.today()
+    settings = BankSettings.objects.filter(pk=1).values_list("auto_bad_payer", "auto_bad_payer_days").first()
+    if settings is None or not settings[0]:
+        return []
+    late = loans_at_least_days(on, settings[1])
+    marked_for = set(
+        AuditEntry.objects.filter(
+            kind=AUTO_BAD_PAYER_KIND, object_type="loan", object_id__in=list(late) or [0]
+        ).values_list("object_id", flat=True)
+    )
+    # each player's most late loan (the lowest id among equals), unless the bank marked them already for one
+    # of their loans that late: an officer who cleared them since decided
+    cleared = {player_id for loan_id, (player_id, _days) in late.items() if loan_id in marked_for}
+    by_player: dict[int, tuple[int, int]] = {}
+    for loan_id, (player_id, days) in sorted(late.items()):
+        if player_id not in cleared and days > by_player.get(player_id, (0, 0))[1]:
+            by_player[player_id] = (loan_id, days)
+    if not by_player:
+        return []
+    players = list(
+        Player.objects.select_for_update(of=("self",)).filter(pk__in=list(by_player), bad_payer=False).order_by("pk")
+    )
+    loans = Loan.objects.in_bulk([by_player[player.pk][0] for player in players])
+    for player in players:
+        loan_id, days = by_player[player.pk]
+        player.bad_payer = True
+        player.save(update_fields=["bad_payer"])
+        audit.record(
+            actor=None,
+            kind=AUTO_BAD_PAYER_KIND,
+            obj=loans[loan_id],
+            player=player,
+            before={"bad_payer": False},
+            after={"bad_payer": True, "arrears_days": days, "auto_bad_payer_days": settings[1]},
+        )
+    if players:
+        # what an officer's marking sends (accounts.services.player_update)
+        live.notify({"players", "credit"}, [player.pk for player in players])
+    return [player.pk for player in players]

@@ -18,7 +18,7 @@ from lending.loans import services as loan_services
 from lending.models import Loan, LoanArrearsBucket
 from lending.tests.factories import LoanFactory, LoanPaymentFactory, SavingsFactory
 from operations import bank_health, jobs
-from operations.models import DailyFigures, ScheduledJob
+from operations.models import ArrearsDigest, DailyFigures, ScheduledJob
 from testkit.threads import run_at_once
 
 DAY = date(2027, 3, 10)
@@ -192,15 +192,18 @@ def test_the_job_runs_once_a_day_across_two_workers_and_reminds_once():
     outcome = ScheduledJob.objects.get(name="bank_health").last_outcome
     assert outcome == (
         "Wrote the figures of 4 days (6 Mar 2027 to 9 Mar 2027); 1 loan entered an arrears bucket, 0 loans left one;"
-        " 1 player reminded."
+        " 1 player reminded; the officers' weekly digest written."
     )
-    assert list(OutboxMessage.objects.values_list("kind", "player_id")) == [("arrears.reminder", loan.player_id)]
+    assert list(OutboxMessage.objects.values_list("kind", "player_id")) == [
+        ("arrears.reminder", loan.player_id),
+        ("arrears.digest", None),  # the week's first run (a Wednesday: the bank's first week)
+    ]
     # the next day, once more: one day's row
     with time_machine.travel(at(DAY + timedelta(days=1), 6)):
         results = run_at_once(worker, threads=2)
     assert sorted(name for result in results for name in result) == ["bank_health"]
     assert DailyFigures.objects.count() == 5
-    assert OutboxMessage.objects.count() == 1  # still 4 to 7 days behind: told once
+    assert OutboxMessage.objects.count() == 2  # still 4 to 7 days behind: told once; the week's digest is sent
 
 
 @pytest.mark.bank_date("2027-03-10 06:00")
@@ -228,3 +231,71 @@ def test_two_history_runs_at_once_outside_the_job_still_remind_once():
     assert any(not isinstance(result, Exception) for result in results), results
     assert sorted(OutboxMessage.objects.values_list("player_id", flat=True)) == sorted(loan.player_id for loan in loans)
     assert LoanArrearsBucket.objects.filter(left_on__isnull=True).count() == 3
+
+
+def digests() -> list[tuple[str, int | None, str]]:
+    return list(OutboxMessage.objects.filter(kind="arrears.digest").values_list("kind", "player_id", "content"))
+
+
+@pytest.mark.bank_date("2027-03-10 06:00")
+@pytest.mark.django_db
+@override_settings(DISCORD_WEBHOOK_URL="https://discord.example/webhook")
+def test_the_officers_weekly_digest_tells_each_bucket_and_its_change_against_last_week():
+    two_days = lent(LoanFactory(start_date=DAY - timedelta(days=2), total_days=60), DAY - timedelta(days=9))
+    lent(LoanFactory(start_date=DAY - timedelta(days=9), total_days=60), DAY - timedelta(days=9))
+    assert bank_health.figures_write(today=DAY) != []  # the figures of every day since, a week ago's among them
+    week_ago = row_of(DAY - timedelta(days=7))
+    assert (week_ago["arrears_1_3_count"], week_ago["arrears_4_7_count"]) == (1, 0)  # 2 days behind then
+    with time_machine.travel(at(DAY, 6), tick=False):
+        assert bank_health.weekly_digest() is True
+    daily = two_days.daily_payment
+    ((kind, player_id, content),) = digests()
+    assert (kind, player_id) == ("arrears.digest", None)  # to the officers' channel: no player, no mention
+    outstanding = 2 * two_days.total_to_pay
+    assert content.splitlines() == [
+        f"Arrears this week (10 Mar 2027): 2 loans in arrears, €{11 * daily:,} behind; portfolio at risk 100.00% "
+        f"of €{outstanding:,} outstanding.",
+        # a week ago the other loan was the one 2 days behind, with the same share of the same outstanding
+        f"- 1–3 days: 1 loan, €{2 * daily:,}, at risk 50.00% (±0 loans, ±€0, ±0.00 points against last week)",
+        "- 4–7 days: 0 loans, €0, at risk 0.00% (±0 loans, ±€0, ±0.00 points against last week)",
+        f"- 8–30 days: 1 loan, €{9 * daily:,}, at risk 50.00% (+1 loans, +€{9 * daily:,}, +50.00 points against "
+        "last week)",
+        "- Over 30 days: 0 loans, €0, at risk 0.00% (±0 loans, ±€0, ±0.00 points against last week)",
+    ]
+    assert ArrearsDigest.objects.get().week == date(2027, 3, 8)  # its Monday
+    # the rest of the week: nothing more
+    for later in (DAY, DAY + timedelta(days=1), DAY + timedelta(days=4)):
+        with time_machine.travel(at(later, 6), tick=False):
+            assert bank_health.weekly_digest() is False
+    # the next Monday: the next week's
+    with time_machine.travel(at(date(2027, 3, 15), 6), tick=False):
+        assert bank_health.weekly_digest() is True
+    assert len(digests()) == 2
+    assert list(ArrearsDigest.objects.values_list("week", "sent_on")) == [
+        (date(2027, 3, 8), DAY),
+        (date(2027, 3, 15), date(2027, 3, 15)),
+    ]
+
+
+@pytest.mark.bank_date("2027-03-10 06:00")
+@pytest.mark.django_db
+@override_settings(DISCORD_WEBHOOK_URL="https://discord.example/webhook")
+def test_a_digest_without_last_weeks_figures_says_so():
+    LoanFactory(start_date=DAY - timedelta(days=2))
+    assert bank_health.weekly_digest(today=DAY) is True
+    ((_kind, _player, content),) = digests()
+    assert content.splitlines()[1] == "- 1–3 days: 1 loan, €260,000, at risk 100.00%"
+    assert content.splitlines()[-1] == "No figures of a week ago to compare with."
+
+
+@pytest.mark.bank_date("2027-03-15 06:00")
+@pytest.mark.django_db(transaction=True)
+@override_settings(DISCORD_WEBHOOK_URL="https://discord.example/webhook")
+def test_the_digest_is_sent_once_a_week_even_when_two_runs_write_it_at_once():
+    """Even without the job's claim (an officer's run now beside the tick's): the week's row is unique, so the
+    second insert fails and rolls back with its message."""
+    LoanFactory(start_date=date(2027, 3, 10))
+    results = run_at_once(lambda _index: bank_health.weekly_digest(), threads=2)
+    assert not [result for result in results if isinstance(result, Exception)], results
+    assert sorted(results) == [False, True]
+    assert len(digests()) == 1 and ArrearsDigest.objects.count() == 1

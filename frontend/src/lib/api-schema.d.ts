@@ -1949,8 +1949,12 @@ export interface components {
         };
         ArrearsBucketOut: {
             bucket: components["schemas"]["BucketEnum"];
-            /** @description the bucket as the screens name it: 1–3 days */
+            /** @description the bucket as the screens name it, from Bank Settings: 1–3 days */
             title: string;
+            /** @description its first day in arrears */
+            least_days: number;
+            /** @description its last day in arrears; null for the last bucket */
+            most_days: number | null;
             /** @description loans in this bucket */
             count: number;
             /** @description bread in arrears on them */
@@ -2151,6 +2155,16 @@ export interface components {
             start_date_back_days?: number;
             /** @description every officer signs in with a second factor; turning it on is done at once, off takes a second treasurer */
             require_second_factor?: boolean;
+            /** @description days in arrears: the first bucket is 1 day to this (3 by default) */
+            arrears_bucket_1_to?: number;
+            /** @description days in arrears: the second bucket ends on this (7 by default), after the first */
+            arrears_bucket_2_to?: number;
+            /** @description days in arrears: the third bucket ends on this (30 by default); the fourth is every day past it */
+            arrears_bucket_3_to?: number;
+            /** @description the daily job marks a player a bad payer once a loan of theirs is auto_bad_payer_days in arrears; turning it on is done at once, off takes a second treasurer */
+            auto_bad_payer?: boolean;
+            /** @description days in arrears before the bank marks the player a bad payer (more days, while on, takes a second treasurer) */
+            auto_bad_payer_days?: number;
         };
         BankSettingsOut: {
             four_eyes_above: number;
@@ -2164,6 +2178,11 @@ export interface components {
             loan_rate_max: number;
             start_date_back_days: number;
             require_second_factor: boolean;
+            arrears_bucket_1_to: number;
+            arrears_bucket_2_to: number;
+            arrears_bucket_3_to: number;
+            auto_bad_payer: boolean;
+            auto_bad_payer_days: number;
             /** @description how long a sole treasurer's looser control waits, published to every officer */
             sole_treasurer_delay_hours: number;
             /** Format: date-time */

@@ -174,6 +174,8 @@ def test_the_book_counts_each_bucket_with_its_share_of_the_loans_outstanding():
     assert by_key["1_3"] | {"share": None} == {
         "bucket": "1_3",
         "title": "1–3 days",
+        "least_days": 1,
+        "most_days": 3,
         "count": 1,
         "amount": 2 * DAILY,
         "outstanding": 1_300_000,
