@@ -498,6 +498,39 @@ ARREARS_BUCKETS = arrears_buckets()
 SHARE_PLACES = Decimal("0.0001")  # a share of the loans outstanding, as a fraction: 0.0725 = 7.25%
 
 
+def loan_due_through(*, start: date, total_days: int, total_to_pay: int, daily_payment: int, day: date) -> int:
+    """What a loan's days from its start up to `day` (included) make due: the daily payment a day, at most the
+    total, and the whole total once its last day is `day` or earlier (docs/rules.md, "Arrears")."""
+    if start + timedelta(days=total_days - 1) <= day:
+        return total_to_pay
+    days = min(max((day - start).days + 1, 0), total_days)
+    return min(daily_payment * days, total_to_pay)
+
+
+@dataclass(frozen=True)
+class LoanArrears:
+    due_today: int  # today's day, not covered by what was paid beyond what fell due by yesterday
+    arrears: int  # due by yesterday less paid, never below 0
+    arrears_days: int  # arrears over the daily payment, rounded up
+
+
+def loan_arrears(
+    *, start: date, total_days: int, total_to_pay: int, daily_payment: int, paid: int, today: date
+) -> LoanArrears:
+    """One open loan's arrears on `today`, as lending.loans.arrears computes them for every loan in SQL (a
+    player's own loans, whose entries are read already), and what today's day asks on top of them."""
+    terms = {"start": start, "total_days": total_days, "total_to_pay": total_to_pay, "daily_payment": daily_payment}
+    due = loan_due_through(**terms, day=today - timedelta(days=1))
+    arrears = max(due - paid, 0)
+    per_day = daily_payment if daily_payment > 0 else 1
+    today_asks = loan_due_through(**terms, day=today) - due
+    return LoanArrears(
+        due_today=max(today_asks - max(paid - due, 0), 0),
+        arrears=arrears,
+        arrears_days=-(-arrears // per_day),
+    )
+
+
 def arrears_bucket(days: int, ends: Ends = ARREARS_BUCKET_ENDS) -> str | None:
     """The bucket of a loan this many days in arrears; None when it is not in arrears."""
     for key, _label, least, most in arrears_buckets(ends):

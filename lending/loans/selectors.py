@@ -147,9 +147,26 @@ def loan_listing_status(figures: dict, *, today_entry: dict | None, today: date)
     return "upcoming", f"Day {day} of {total_days}: €{figures['daily_payment']:,} due today"
 
 
+def _arrears_of(figures: dict, *, today: date) -> dict:
+    """An Active loan's arrears and what today's day asks (lending.rules.loan_arrears), from its day entries
+    read already: no query. A closed loan owes none."""
+    if figures["status"] != Loan.Status.ACTIVE:
+        return {"due_today": 0, "arrears": 0, "arrears_days": 0}
+    found = rules.loan_arrears(
+        start=figures["start_date"],
+        total_days=figures["total_days"],
+        total_to_pay=figures["total_to_pay"],
+        daily_payment=figures["daily_payment"],
+        paid=sum(entry["value"] for entry in figures["payments_history"] if entry["status"] == LoanPayment.Status.PAID),
+        today=today,
+    )
+    return {"due_today": found.due_today, "arrears": found.arrears, "arrears_days": found.arrears_days}
+
+
 def _with_listing(figures: dict, *, today: date) -> dict:
     """An Active loan's today entry and listing status, as Check Loans shows them (None otherwise):
-    a player's details card marks today's day from them."""
+    a player's details card marks today's day from them. With its arrears and what is due today."""
+    figures = figures | _arrears_of(figures, today=today)
     if figures["status"] != Loan.Status.ACTIVE:
         return figures | {"today_entry": None, "listing_status": None, "status_text": figures["status"]}
     entries = figures["payments_history"]

@@ -104,6 +104,11 @@ class PlayerLoanOut(LoanOut):
     today_entry = PaymentEntryOut(allow_null=True)
     listing_status = ListingStatusField(allow_null=True)
     status_text = serializers.CharField(help_text="the listing status in words; the status once closed")
+    due_today = serializers.IntegerField(
+        help_text="what today's day asks beyond what was paid ahead (0 once closed; docs/rules.md, Arrears)"
+    )
+    arrears = serializers.IntegerField(help_text="what fell due by yesterday and is not paid (0 once closed)")
+    arrears_days = serializers.IntegerField(help_text="the arrears over the daily payment, rounded up")
     chart = LoanChartOut(
         help_text="Amount Paid vs Remaining Amount over the loan's first 30 days, as My Loans draws it"
     )

@@ -3565,6 +3565,12 @@ export interface components {
             listing_status: components["schemas"]["ListingStatus"] | null;
             /** @description the listing status in words; the status once closed */
             status_text: string;
+            /** @description what today's day asks beyond what was paid ahead (0 once closed; docs/rules.md, Arrears) */
+            due_today: number;
+            /** @description what fell due by yesterday and is not paid (0 once closed) */
+            arrears: number;
+            /** @description the arrears over the daily payment, rounded up */
+            arrears_days: number;
             /** @description Amount Paid vs Remaining Amount over the loan's first 30 days, as My Loans draws it */
             chart: components["schemas"]["LoanChartOut"];
         };

@@ -46,7 +46,15 @@ LOAN_KEYS = {
     "created_at",
 }
 # a player's own loans (bank data, products) also say how today's day stands while Active
-PLAYER_LOAN_KEYS = LOAN_KEYS | {"today_entry", "listing_status", "status_text", "chart"}
+PLAYER_LOAN_KEYS = LOAN_KEYS | {
+    "today_entry",
+    "listing_status",
+    "status_text",
+    "chart",
+    "due_today",
+    "arrears",
+    "arrears_days",
+}
 PENDING_KEYS = {
     "id",
     "player_id",

@@ -13,11 +13,13 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from bank.models import OutboxMessage
+from conftest import bearer_for
 from lending import rules
-from lending.loans import services
+from lending.loans import selectors, services
 from lending.loans.arrears import arrears_by_loan, arrears_page, loan_book, loans_arrears
 from lending.models import Loan, LoanArrearsBucket
 from lending.tests.factories import LoanFactory, LoanPaymentFactory
+from testkit.queries import AUTH_QUERIES
 
 TODAY = date(2027, 3, 10)
 DAILY = 130_000  # LoanFactory: 1,000,000 at 30% over 10 days is 1,300,000, 130,000 a day
@@ -304,3 +306,44 @@ def test_without_a_webhook_no_reminder_is_queued():
     run = services.loan_arrears_history_record(on=TODAY)
     assert (run.entered, run.reminded) == (1, 0)
     assert not OutboxMessage.objects.exists()
+
+
+# --- the player's own loans: due today and in arrears, from the entries their screen reads already ----------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("start_back", "paid_days", "total_days", "expected"),
+    [
+        (0, 0, 10, (DAILY, 0, 0)),  # starts today: today's day is due, nothing in arrears
+        (0, 1, 10, (0, 0, 0)),  # ...and paid today
+        (-1, 0, 10, (0, 0, 0)),  # starts tomorrow
+        (3, 1, 10, (DAILY, 2 * DAILY, 2)),  # 3 days due by yesterday, one paid: 2 behind, today's due too
+        (3, 5, 10, (0, 0, 0)),  # paid ahead past today
+        (3, 3, 10, (DAILY, 0, 0)),  # up to date: today's day
+        (12, 4, 10, (0, 1_300_000 - 4 * DAILY, 6)),  # past its period: the whole rest is in arrears
+        (9, 2, 10, (DAILY, 7 * DAILY, 7)),  # its last day today: the rounding remainder is today's (0 here)
+    ],
+)
+def test_a_players_loan_says_what_is_due_today_and_in_arrears_as_the_database_computes_it(
+    start_back, paid_days, total_days, expected
+):
+    loan = LoanFactory(start_date=days_back(start_back), total_days=total_days)
+    paid(loan, *[loan.start_date + timedelta(days=n) for n in range(paid_days)])
+    row = next(row for row in selectors.loan_list_for_player(player=loan.player) if row["id"] == loan.pk)
+    assert (row["due_today"], row["arrears"], row["arrears_days"]) == expected
+    in_sql = loans_arrears(TODAY, [loan.pk]).get(loan.pk)
+    if in_sql is not None:  # the one rule: the player's figures are the SQL's
+        assert (in_sql["arrears"], in_sql["arrears_days"]) == (row["arrears"], row["arrears_days"])
+
+
+@pytest.mark.django_db
+def test_the_bank_data_says_due_today_and_in_arrears_on_each_loan_in_the_same_queries(django_assert_num_queries):
+    late = LoanFactory(start_date=days_back(3))
+    paid(late, days_back(3))
+    closed = LoanFactory(player=late.player, start_date=days_back(20), status=Loan.Status.PAID_OFF, paid_off=True)
+    client = bearer_for(late.player.user)
+    with django_assert_num_queries(AUTH_QUERIES + 4):  # the player, loans, day entries, savings, requests
+        body = client.get("/api/me/bank-data").json()
+    figures = {row["id"]: (row["due_today"], row["arrears"], row["arrears_days"]) for row in body["loans"]}
+    assert figures == {late.pk: (DAILY, 2 * DAILY, 2), closed.pk: (0, 0, 0)}
