@@ -15,8 +15,10 @@ A day is the bank's day (BANK_TIME_ZONE): its ledger entries are those made from
   (savings holding bread at the day's end, by the ledger, or a loan open that day).
 
 The job writes the row of every day from the first day of the ledger (a bank's first run backfills its
-past) or the day after the last row, to yesterday; each day is computed the same way whether it is
-backfilled or written the next morning (`day_figures`). A fixed number of queries a day.
+past) or the day after the last row, to yesterday. A day written the next morning is `day_figures` (8
+queries); many days at once (a backfill) are `figures_of_days`, one pass over the books whatever the
+number of days (the ledger, the players, the loans and their Paid entries read once each), computing the
+same figures by the same rules; a test holds the backfill to the day-by-day rows.
 """
 
 import csv
@@ -27,15 +29,16 @@ from decimal import Decimal
 
 from django.db import IntegrityError, transaction
 from django.db.models import BigIntegerField, Case, Count, F, Q, Sum, When
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, TruncDate
 
 from accounts.models import Player
 from bank import clock, outbox
 from bank.models import LedgerEntry
 from bank.texts import counted, day_text
 from credit.rules import round_bread
-from lending.loans.arrears import end_of, lent_and_open_on, loan_book
-from lending.models import Loan
+from lending.loans.arrears import arrears_ends, end_of, lent_and_open_on, loan_book, shaped_book
+from lending.models import Loan, LoanPayment
+from lending.rules import arrears_buckets as rules_buckets
 from lending.rules import share
 
 from .models import ArrearsDigest, DailyFigures
@@ -122,22 +125,19 @@ def _players(day: date, start, end) -> dict:
     return counts | {"players_with_product": len(savers | borrowers)}
 
 
-def day_figures(day: date) -> dict:
-    """The figures of `day` (the module's docstring), as DailyFigures' fields. 8 queries."""
-    start, end = end_of(day - timedelta(days=1)), end_of(day)
-    held = _held(end)
-    moved = _moved(start, end)
-    book = loan_book(day)
+def _figures_row(day: date, *, savings: int, solo: int, moved: dict[str, int], book: dict, interest: int) -> dict:
+    """A day's DailyFigures fields but its players', from what was held at its end, its movements by reason,
+    its loans' book and the interest its repayments collected."""
     figures = {
         "day": day,
-        "savings_held": held["savings_in"] - held["savings_out"],
-        "solo_dividends_held": held["solo_in"] - held["solo_out"],
+        "savings_held": savings,
+        "solo_dividends_held": solo,
         "open_loans": book["open_loans"],
         "loans_outstanding": book["outstanding"],
         "loans_principal_outstanding": book["principal_outstanding"],
         "loans_interest_outstanding": book["interest_outstanding"],
         "savers_interest": moved["week_interest_paid"] + moved["week_interest_compounded"],
-        "loan_interest_collected": _loan_interest(start, end),
+        "loan_interest_collected": interest,
         "solo_dividends_added": moved["solo_gain"],
         "lent": moved["loan_disbursed"] + moved["loan_edited"],
         "repaid": moved["loan_day_paid"] + moved["loan_paid_off"] - moved["loan_day_unpaid"],
@@ -155,7 +155,283 @@ def day_figures(day: date) -> dict:
         figures[f"arrears_{key}_count"] = bucket["count"]
         figures[f"arrears_{key}_amount"] = bucket["amount"]
         figures[f"arrears_{key}_outstanding"] = bucket["outstanding"]
+    return figures
+
+
+def day_figures(day: date) -> dict:
+    """The figures of `day` (the module's docstring), as DailyFigures' fields. 8 queries."""
+    start, end = end_of(day - timedelta(days=1)), end_of(day)
+    held = _held(end)
+    figures = _figures_row(
+        day,
+        savings=held["savings_in"] - held["savings_out"],
+        solo=held["solo_in"] - held["solo_out"],
+        moved=_moved(start, end),
+        book=loan_book(day),
+        interest=_loan_interest(start, end),
+    )
     return figures | _players(day, start, end)
+
+
+# --- many days in one pass (the backfill) -----------------------------------------------------------
+# The same figures as day_figures, for every day from `first` to `last`, reading the ledger, the players,
+# the loans and their Paid day entries once each (a year of a large bank is read once, not once a day);
+# operations/tests/test_bank_health.py checks that a backfill equals the day-by-day rows.
+
+
+def _local_day(moment) -> date:
+    return clock.local(moment).date()
+
+
+def _movements_by_day(start, end) -> dict[date, list[dict]]:
+    """Every ledger movement from `start` to `end` summed by the bank's day, reason and accounts. 1 query."""
+    rows = (
+        LedgerEntry.objects.filter(created_at__gte=start, created_at__lt=end)
+        .annotate(day=TruncDate("created_at"))
+        .values("day", "reason", "from_account", "to_account")
+        .annotate(total=Sum("amount"))
+        .order_by()
+    )
+    by_day: dict[date, list[dict]] = defaultdict(list)
+    for row in rows:
+        by_day[_as_day(row["day"])].append(row)
+    return by_day
+
+
+def _as_day(value) -> date:
+    return value if isinstance(value, date) else date.fromisoformat(str(value))
+
+
+def _loan_interest_by_day(start, end) -> dict[date, int]:
+    """_loan_interest of every day from `start` to `end`: each loan's net repayment of a day times its share
+    of interest, rounded half up once a loan and day. 2 queries."""
+    signed = Case(When(reason__in=REPAYMENTS, then=F("amount")), default=-F("amount"), output_field=BIG)
+    rows = list(
+        LedgerEntry.objects.filter(created_at__gte=start, created_at__lt=end)
+        .filter(Q(reason__in=REPAYMENTS, to_account=LOAN) | Q(reason__in=REPAYMENTS_BACK, from_account=LOAN))
+        .annotate(
+            day=TruncDate("created_at"), loan_id=Case(When(to_account=LOAN, then=F("to_id")), default=F("from_id"))
+        )
+        .values("day", "loan_id")
+        .annotate(net=Sum(signed))
+        .order_by()
+        .values_list("day", "loan_id", "net")
+    )
+    terms = {
+        pk: (value, total)
+        for pk, value, total in Loan.objects.filter(pk__in={loan_id for _d, loan_id, _n in rows} or [0]).values_list(
+            "pk", "value", "total_to_pay"
+        )
+    }
+    by_day: dict[date, int] = defaultdict(int)
+    for day, loan_id, net in rows:
+        if loan_id in terms and terms[loan_id][1] > 0:
+            value, total = terms[loan_id]
+            by_day[_as_day(day)] += round_bread(Decimal(net) * (total - value) / total)
+    return by_day
+
+
+class _Counted:
+    """Players with a product: how many have savings holding bread or an open loan, kept as events come."""
+
+    def __init__(self) -> None:
+        self.loans: dict[int, int] = defaultdict(int)
+        self.accounts: dict[int, int] = defaultdict(int)  # savings accounts holding bread
+        self.count = 0
+
+    def _change(self, counter: dict[int, int], player_id: int, step: int) -> None:
+        had = self.loans[player_id] > 0 or self.accounts[player_id] > 0
+        counter[player_id] += step
+        has = self.loans[player_id] > 0 or self.accounts[player_id] > 0
+        self.count += int(has) - int(had)
+
+    def loan(self, player_id: int, step: int) -> None:
+        self._change(self.loans, player_id, step)
+
+    def account(self, player_id: int, step: int) -> None:
+        self._change(self.accounts, player_id, step)
+
+
+def _loans_by_day(first: date, last: date, ends) -> tuple[dict[date, dict], list[tuple[date, int, int]]]:
+    """loan_book of every day from `first` to `last` (lending.loans.arrears: the same rule, loan by loan),
+    and the loans' open and close events (day, player, +1 or −1) for the players with a product. 2 queries:
+    the loans, their Paid day entries up to `last`."""
+    loans = list(
+        Loan.objects.order_by("pk").values_list(
+            "pk",
+            "player_id",
+            "created_at",
+            "status",
+            "paid_off_at",
+            "written_off_at",
+            "start_date",
+            "end_date",
+            "total_days",
+            "value",
+            "total_to_pay",
+            "daily_payment",
+        )
+    )
+    paid_entries: dict[int, list[tuple[date, int]]] = defaultdict(list)
+    for loan_id, day, value in (
+        LoanPayment.objects.filter(status=LoanPayment.Status.PAID, date__lte=last)
+        .order_by("loan_id", "date")
+        .values_list("loan_id", "date", "value")
+        .iterator(chunk_size=20_000)
+    ):
+        paid_entries[loan_id].append((day, value))
+    span = (last - first).days + 1
+    names = [
+        "open_loans",
+        "outstanding",
+        "principal_outstanding",
+        "arrears_loans",
+        "arrears_amount",
+        "arrears_outstanding",
+    ]
+    keys = [key for key, *_ in rules_buckets(ends)]
+    for key in keys:
+        names += [f"b_{key}_count", f"b_{key}_amount", f"b_{key}_outstanding"]
+    sums = {name: [0] * span for name in names}
+    bounds = [(key, least, most) for key, _title, least, most in rules_buckets(ends)]
+    events: list[tuple[date, int, int]] = []
+    never = last + timedelta(days=1)
+    for (
+        pk,
+        player_id,
+        created_at,
+        status,
+        paid_off_at,
+        written_off_at,
+        start,
+        end,
+        total_days,
+        value,
+        total,
+        daily,
+    ) in loans:
+        opened = _local_day(created_at)
+        if status == Loan.Status.ACTIVE:
+            closed = None
+        else:  # open until the day it closed (lent_and_open_on): paid off or written off after the day's end
+            closes = [moment for moment in (paid_off_at, written_off_at) if moment is not None]
+            closed = _local_day(max(closes)) if closes else opened
+        if closed is not None and closed <= opened:
+            continue
+        events.append((opened, player_id, 1))
+        if closed is not None:
+            events.append((closed, player_id, -1))
+        entries = paid_entries.get(pk, [])
+        per_day = daily if daily > 0 else 1
+        day = max(opened, first)
+        stop = min(closed or never, never)
+        paid = 0
+        index = 0
+        while index < len(entries) and entries[index][0] <= day:
+            paid += entries[index][1]
+            index += 1
+        while day < stop:
+            while index < len(entries) and entries[index][0] <= day:
+                paid += entries[index][1]
+                index += 1
+            n = (day - first).days
+            yesterday = day - timedelta(days=1)
+            if end <= yesterday:
+                due = total
+            else:
+                days_due = min(max((yesterday - start).days + 1, 0), total_days)
+                due = min(daily * days_due, total)
+            outstanding = total - paid if total > paid else 0
+            arrears = due - paid if due > paid else 0
+            sums["open_loans"][n] += 1
+            sums["outstanding"][n] += outstanding
+            if total > 0:
+                sums["principal_outstanding"][n] += (value * outstanding * 2 + total) // (total * 2)
+            if arrears:
+                days_behind = -(-arrears // per_day)
+                sums["arrears_loans"][n] += 1
+                sums["arrears_amount"][n] += arrears
+                sums["arrears_outstanding"][n] += outstanding
+                for key, least, most in bounds:
+                    if days_behind >= least and (most is None or days_behind <= most):
+                        sums[f"b_{key}_count"][n] += 1
+                        sums[f"b_{key}_amount"][n] += arrears
+                        sums[f"b_{key}_outstanding"][n] += outstanding
+                        break
+            day += timedelta(days=1)
+    end_names = {"end_1": ends[0], "end_2": ends[1], "end_3": ends[2]}
+    books = {
+        first + timedelta(days=n): shaped_book({name: sums[name][n] for name in names} | end_names) for n in range(span)
+    }
+    return books, events
+
+
+def figures_of_days(first: date, last: date) -> list[dict]:
+    """day_figures of every day from `first` to `last`, in one pass over the books: a fixed number of queries
+    whatever the number of days (11)."""
+    start, end = end_of(first - timedelta(days=1)), end_of(last)
+    held = _held(start)
+    savings = held["savings_in"] - held["savings_out"]
+    solo = held["solo_in"] - held["solo_out"]
+    movements = _movements_by_day(start, end)
+    interest = _loan_interest_by_day(start, end)
+    books, loan_events = _loans_by_day(first, last, arrears_ends())
+    # players: every player by the day's end, the day's new ones
+    players_before = Player.objects.filter(created_at__lt=start).count()
+    new_by_day: dict[date, int] = defaultdict(int)
+    for created_at in Player.objects.filter(created_at__gte=start, created_at__lt=end).values_list(
+        "created_at", flat=True
+    ):
+        new_by_day[_local_day(created_at)] += 1
+    # savings holding bread, account by account, from every savings entry with a player up to the last day
+    saving_events = (
+        LedgerEntry.objects.filter(created_at__lt=end, player_id__isnull=False)
+        .filter(Q(to_account=SAVINGS) | Q(from_account=SAVINGS))
+        .order_by("created_at", "id")
+        .values_list("created_at", "player_id", "to_account", "to_id", "from_id", "amount")
+        .iterator(chunk_size=20_000)
+    )
+    counted = _Counted()
+    balances: dict[tuple[int, int | None], int] = defaultdict(int)
+    pending_saving = next(saving_events, None)
+    loan_events.sort()
+    loan_index = 0
+    rows = []
+    players_all = players_before
+    day = first
+    while day <= last:
+        while loan_index < len(loan_events) and loan_events[loan_index][0] <= day:
+            _day, player_id, step = loan_events[loan_index]
+            counted.loan(player_id, step)
+            loan_index += 1
+        while pending_saving is not None and _local_day(pending_saving[0]) <= day:
+            _at, player_id, to_account, to_id, from_id, amount = pending_saving
+            key = (player_id, to_id if to_account == SAVINGS else from_id)
+            was = balances[key] > 0
+            balances[key] += amount if to_account == SAVINGS else -amount
+            if (balances[key] > 0) != was:
+                counted.account(player_id, 1 if not was else -1)
+            pending_saving = next(saving_events, None)
+        moved: dict[str, int] = defaultdict(int)
+        for row in movements.get(day, ()):
+            if row["to_account"] == SAVINGS:
+                savings += row["total"]
+            if row["from_account"] == SAVINGS:
+                savings -= row["total"]
+            if row["to_account"] == SOLO:
+                solo += row["total"]
+            if row["from_account"] == SOLO:
+                solo -= row["total"]
+            sign = -1 if row["reason"] == "loan_edited" and row["from_account"] != BANK else 1
+            moved[row["reason"]] += sign * row["total"]
+        players_all += new_by_day[day]
+        figures = _figures_row(day, savings=savings, solo=solo, moved=moved, book=books[day], interest=interest[day])
+        rows.append(
+            figures
+            | {"players_all": players_all, "players_new": new_by_day[day], "players_with_product": counted.count}
+        )
+        day += timedelta(days=1)
+    return rows
 
 
 def first_day() -> date | None:
@@ -179,8 +455,11 @@ def figures_write(*, today: date | None = None) -> list[date]:
     wrote; a day another run wrote meanwhile is left as it is. Answers the days written."""
     today = today or clock.today()
     written = []
-    for day in days_to_write(today=today):
-        figures = day_figures(day)
+    days = days_to_write(today=today)
+    # one day as the morning's run writes it; more (a backfill) in one pass over the books
+    rows = figures_of_days(days[0], days[-1]) if len(days) > 1 else [day_figures(day) for day in days]
+    for figures in rows:
+        day = figures["day"]
         try:
             with transaction.atomic():
                 DailyFigures.objects.create(**figures, computed_at=clock.now())

@@ -142,10 +142,26 @@ def bank_life(day: date) -> None:
         player = PlayerFactory()
         SavingsFactory(player=player, invested_value=100_000 + day.day)
     lent(LoanFactory(player=player, start_date=day, value=100_000), day)
-    for loan in Loan.objects.filter(start_date__lt=day):
+    for loan in Loan.objects.filter(start_date__lt=day, status=Loan.Status.ACTIVE):
         if (loan.pk + day.day) % 3:
             with time_machine.travel(at(day, 15), tick=False):
                 LoanPaymentFactory(loan=loan, date=day)
+                move(loan.daily_payment, ledger.player(loan.player_id), ledger.loan(loan.pk), "loan_day_paid", player)
+    if day.day == 3:  # the first saver takes everything out; the first loan is paid off, the second edited down
+        with time_machine.travel(at(day, 16), tick=False):
+            first = SavingsFactory._meta.model.objects.order_by("pk").first()
+            move(
+                first.invested_value,
+                ledger.savings(first.pk),
+                ledger.player(first.player_id),
+                "withdrawal",
+                first.player,
+            )
+            loan = Loan.objects.order_by("pk").first()
+            Loan.objects.filter(pk=loan.pk).update(status=Loan.Status.PAID_OFF, paid_off=True, paid_off_at=at(day, 16))
+            move(50_000, ledger.player(loan.player_id), ledger.loan(loan.pk), "loan_paid_off", loan.player)
+            second = Loan.objects.order_by("pk")[1]
+            move(10_000, ledger.player(second.player_id), ledger.BANK, "loan_edited", second.player)
 
 
 @pytest.mark.bank_date("2027-03-01 06:00")
@@ -159,8 +175,11 @@ def test_the_backfill_equals_what_a_day_by_day_run_wrote():
     with time_machine.travel(at(days[-1] + timedelta(days=1), 6), tick=False):
         assert bank_health.figures_write() == [days[-1]]
     by_day = [row_of(day) for day in days]
-    assert by_day[2]["players_new"] == 1 and by_day[2]["lent"] == 100_000
+    assert by_day[2]["players_new"] == 1
     assert any(row["arrears_loans"] for row in by_day)  # some days were left unpaid
+    assert by_day[2]["withdrawals"] and by_day[2]["loan_interest_collected"] and by_day[2]["lent"] == 100_000 - 10_000
+    assert by_day[3]["players_with_product"] < by_day[3]["players_all"]  # the first saver: nothing left
+    assert by_day[2]["open_loans"] == by_day[1]["open_loans"]  # one paid off, one lent
 
     DailyFigures.objects.all().delete()
     with time_machine.travel(at(days[-1] + timedelta(days=1), 6), tick=False):
