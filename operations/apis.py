@@ -20,7 +20,7 @@ from bank.paging import PageIn, PageOut, page_of
 from bank.permissions import IsBankAdmin
 from lending.fields import AmountField, RateField, rate_field
 from lending.fields import DecisionIn as DecisionNotesIn
-from lending.loans.arrears import arrears_page, loan_book
+from lending.loans.arrears import arrears_page_and_book
 from lending.rules import MAX_SAVINGS_RATE
 from lending.savings.serializers import WEEKLY_RATE_MESSAGE
 from operations import backup, bank_health, dashboard, jobs, statements, waiting
@@ -717,10 +717,10 @@ class ArrearsApi(APIView):
         data = parse(ArrearsIn, request, body=False)
         page = page_of(data)
         today = clock.today()
-        found = arrears_page(
+        found = arrears_page_and_book(
             on=today, order=data["ordering"], bucket=data.get("bucket"), offset=page.offset, limit=page.size
         )
-        answer = found | page.answer(found["count"]) | {"today": today, "book": loan_book(today)}
+        answer = found | page.answer(found["count"]) | {"today": today}
         return Response(ArrearsOut(answer).data)
 
 

@@ -92,7 +92,9 @@ def _principal() -> str:
     return "CAST((value * outstanding * 2 + total_to_pay) / (total_to_pay * 2) AS INTEGER)"
 
 
-def _select(on: date, columns: str, tail: str = "", tail_params: tuple = ()) -> tuple[str, list]:
+def _select(
+    on: date, columns: str, tail: str = "", tail_params: tuple = (), source: str = "loans_with_arrears"
+) -> tuple[str, list]:
     """`SELECT columns FROM loans_with_arrears tail` over every loan open on `on`: the loans with _COLUMNS and
     due, outstanding, arrears, arrears_days and principal_outstanding (the module's docstring); the SQL and
     its parameters. The loans' terms and Paid sums, and then their figures, are MATERIALIZED common tables:
@@ -124,7 +126,7 @@ def _select(on: date, columns: str, tail: str = "", tail_params: tuple = ()) -> 
     sql = (
         f"WITH terms AS MATERIALIZED ({terms_sql}), loans_with_arrears AS MATERIALIZED ({loans}),"
         f" ends AS ({_ends_sql()})"
-        f" SELECT {columns} FROM loans_with_arrears {tail}"
+        f" SELECT {columns} FROM {source} {tail}"
     )
     # the placeholders in order: the terms' query, then due's (yesterday: end_date's and days_due's twice 3)
     yesterday = (on - timedelta(days=1)).isoformat()
@@ -182,16 +184,16 @@ _BUCKET_OF_ROW = (
 )
 
 
-def loan_book(on: date) -> dict:
-    """The loans open on `on`: how many, what they still owe (its principal and interest), and the
-    arrears buckets (their last days from Bank Settings) with their count, amount in arrears and
-    outstanding, and each one's share of the loans outstanding (portfolio at risk). 1 query."""
+def _book_columns(*, windowed: bool = False) -> dict[str, str]:
+    """loan_book's figures as SQL over loans_with_arrears: aggregates, or the same as window aggregates over
+    every open loan (`windowed`: each row of a page carries them)."""
+    over = " OVER ()" if windowed else ""
 
     def total(column: str, condition: str = "1 = 1") -> str:
-        return f"COALESCE(SUM(CASE WHEN {condition} THEN {column} ELSE 0 END), 0)"
+        return f"COALESCE(SUM(CASE WHEN {condition} THEN {column} ELSE 0 END){over}, 0)"
 
     figures = {
-        "open_loans": "COUNT(*)",
+        "open_loans": f"COUNT(*){over}",
         "outstanding": total("outstanding"),
         "principal_outstanding": total("principal_outstanding"),
         "arrears_loans": total("1", "arrears_days >= 1"),
@@ -206,6 +208,14 @@ def loan_book(on: date) -> dict:
         figures[f"b_{key}_count"] = total("1", condition)
         figures[f"b_{key}_amount"] = total("arrears", condition)
         figures[f"b_{key}_outstanding"] = total("outstanding", condition)
+    return figures
+
+
+def loan_book(on: date) -> dict:
+    """The loans open on `on`: how many, what they still owe (its principal and interest), and the
+    arrears buckets (their last days from Bank Settings) with their count, amount in arrears and
+    outstanding, and each one's share of the loans outstanding (portfolio at risk). 1 query."""
+    figures = _book_columns()
     names = list(figures)
     select = ", ".join(figures[name] for name in names)
     (values,) = _rows(*_select(on, select))  # the SQL holds no input
@@ -306,3 +316,43 @@ def arrears_page(
         rows.append(row)
     ((count,),) = _rows(*_select(on, "COUNT(*)", f"WHERE {condition}"))
     return {"count": count, "rows": rows}
+
+
+def arrears_page_and_book(
+    *, on: date, order: str = "-days", bucket: str | None = None, offset: int = 0, limit: int = 50
+) -> dict:
+    """The Arrears list's page (arrears_page) with the buckets (loan_book) and the count, in 1 query: the
+    page's rows and the book's one row are the two arms of one statement over the same common tables, so
+    every loan's figures are computed once (the book's row comes last, by its `part`)."""
+    condition = _BUCKET_CONDITIONS[bucket] if bucket else "arrears_days >= 1"
+    book_columns = _book_columns()
+    page_columns = (*_PAGE_COLUMNS, "bucket")
+    nothing = ", ".join(["CAST(NULL AS BIGINT)"] * len(book_columns))  # typed: PostgreSQL reads a bare one as text
+    page_arm = (
+        f"SELECT * FROM (SELECT 0 AS part, {', '.join(_PAGE_COLUMNS)}, {_BUCKET_OF_ROW} AS bucket, {nothing}"
+        f" FROM loans_with_arrears WHERE {condition} ORDER BY {ARREARS_ORDERS[order]} LIMIT %s OFFSET %s) page"
+    )
+    book_arm = (
+        f"SELECT 1, {', '.join(['NULL'] * len(page_columns))}, "
+        + ", ".join(f"{sql}" for sql in book_columns.values())
+        + " FROM loans_with_arrears"
+    )
+    # the outer order: the page as its order says, then the book's row
+    ordered = "ORDER BY part, " + ARREARS_ORDERS[order]
+    sql, params = _select(on, "*", ordered, (), f"({page_arm} UNION ALL {book_arm}) both_parts")
+    # the page's LIMIT and OFFSET sit inside the source, before the outer query's parameters (none)
+    found = _rows(sql, [*params, int(limit), int(offset)])
+    *page, last = found
+    book = shaped_book(
+        {name: int(value or 0) for name, value in zip(book_columns, last[1 + len(page_columns) :], strict=True)}
+    )
+    rows = []
+    for values in page:
+        row = dict(zip(page_columns, values[1 : 1 + len(page_columns)], strict=True))
+        row["loan_id"] = row.pop("id")
+        row["start_date"] = _as_date(row["start_date"])
+        rows.append(row)
+    counted = (
+        next((b["count"] for b in book["buckets"] if b["bucket"] == bucket), 0) if bucket else book["arrears_loans"]
+    )
+    return {"count": counted, "rows": rows, "book": book}
