@@ -67,6 +67,7 @@ export function bankHealthOf(overrides: Partial<Schemas['BankHealthOut']> = {}):
 }
 
 const TITLES = { '1_3': '1–3 days', '4_7': '4–7 days', '8_30': '8–30 days', over_30: 'Over 30 days' } as const;
+const DAYS = { '1_3': [1, 3], '4_7': [4, 7], '8_30': [8, 30], over_30: [31, null] } as const;
 
 /** The open loans' arrears: two loans behind, one in 1–3 days and one over 30 days. */
 export function arrearsBookOf(overrides: Partial<Schemas['ArrearsBookOut']> = {}): Schemas['ArrearsBookOut'] {
@@ -83,6 +84,8 @@ export function arrearsBookOf(overrides: Partial<Schemas['ArrearsBookOut']> = {}
     buckets: (['1_3', '4_7', '8_30', 'over_30'] as const).map((bucket) => ({
       bucket,
       title: TITLES[bucket],
+      least_days: DAYS[bucket][0],
+      most_days: DAYS[bucket][1],
       count: counts[bucket][0],
       amount: counts[bucket][1],
       outstanding: counts[bucket][2],

@@ -62,6 +62,10 @@ export function makePlayerLoan(overrides: Partial<PlayerLoan> = {}): PlayerLoan 
     today_entry: null,
     listing_status: 'upcoming',
     status_text: 'Day 3 of 30: €43,333 due today',
+    // days 1 and 2 paid, day 3 (today) not yet: nothing behind, today's day due
+    due_today: 43_333,
+    arrears: 0,
+    arrears_days: 0,
     chart: PLAYER_LOAN_CHART,
     ...overrides,
   };

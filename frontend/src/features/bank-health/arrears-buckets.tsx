@@ -9,7 +9,7 @@ import '@/components/credit.css';
 import '@/features/bank-health/bank-health.css';
 
 /**
- * The open loans' arrears by bucket (1–3, 4–7, 8–30, over 30 days): how many loans, the amount in
+ * The open loans' arrears by bucket (their days are Bank Settings, named by the server): how many loans, the amount in
  * arrears and their share of all the outstanding (portfolio at risk), as the server counted them.
  */
 export function ArrearsBuckets({ book, onOpenList }: { book: ArrearsBook; onOpenList?: () => void }) {

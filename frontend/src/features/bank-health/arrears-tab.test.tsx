@@ -11,7 +11,9 @@ afterEach(() => vi.unstubAllGlobals());
 const BORIN = arrearsRowOf();
 const CARA = arrearsRowOf({ loan_id: 9, player_id: 4, player_name: 'Cara', player_discord: 'cara#2', arrears: 333, arrears_days: 1, bucket: '1_3', outstanding: 2_000 });
 
-const arrearsCalls = (calls: MockCall[]) => calls.filter((call) => call.url.startsWith('/api/admin/arrears')).map((call) => call.url);
+// the list's pages (the buckets' titles come with a one-row read of their own)
+const arrearsCalls = (calls: MockCall[]) =>
+  calls.filter((call) => call.url.startsWith('/api/admin/arrears') && !call.url.includes('page_size=1')).map((call) => call.url);
 
 describe('Admin ArrearsTab', () => {
   it('lists the loans in arrears as the server sorted them, with their days behind and amounts', async () => {
@@ -39,6 +41,18 @@ describe('Admin ArrearsTab', () => {
     await waitFor(() => expect(arrearsCalls(calls)).toContain('/api/admin/arrears?page=1&ordering=-amount'));
     fireEvent.change(screen.getByLabelText('Bucket'), { target: { value: 'over_30' } });
     await waitFor(() => expect(arrearsCalls(calls)).toContain('/api/admin/arrears?page=1&ordering=-amount&bucket=over_30'));
+  });
+
+  it("names the buckets as the server does (their days are Bank Settings), never with days of its own", async () => {
+    const page = arrearsPageOf([BORIN]);
+    const titles = ['1 day', '2–5 days', '6–10 days', 'Over 10 days'];
+    const book = { ...page.book, buckets: page.book.buckets.map((bucket, index) => ({ ...bucket, title: titles[index] ?? '' })) };
+    mockFetch({ 'GET /api/admin/arrears': { body: { ...page, book } } });
+    renderWithProviders(<ArrearsTab />);
+    await screen.findByTestId('arrears-row-7');
+    const select = screen.getByLabelText<HTMLSelectElement>('Bucket');
+    await waitFor(() => expect([...select.options].map((option) => option.textContent)).toEqual(['Every bucket', ...titles]));
+    expect([...select.options].map((option) => option.value)).toEqual(['', '1_3', '4_7', '8_30', 'over_30']);
   });
 
   it('loads the next page from the server', async () => {

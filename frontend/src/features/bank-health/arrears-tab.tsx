@@ -11,7 +11,7 @@ import { formatMoney } from '@/lib/money';
 import { formatCount, plural } from '@/lib/plural';
 import { OpenedLoan } from '@/features/bank-health/opened-loan';
 import type { ArrearsBucket, ArrearsFilters } from '@/features/bank-health/api/keys';
-import { useArrearsPages, type ArrearsRow } from '@/features/bank-health/api/use-arrears';
+import { useArrearsBook, useArrearsPages, type ArrearsBook, type ArrearsRow } from '@/features/bank-health/api/use-arrears';
 import '@/components/bank-ui.css';
 import '@/components/credit.css';
 import '@/features/bank-health/bank-health.css';
@@ -32,25 +32,25 @@ const ORDERINGS: ReadonlyArray<SelectOption<string>> = [
   { value: '-loan', label: 'Loan number, highest first' },
 ];
 
-const BUCKETS: ReadonlyArray<SelectOption<ArrearsBucket | ''>> = [
-  { value: '', label: 'Every bucket' },
-  { value: '1_3', label: '1–3 days' },
-  { value: '4_7', label: '4–7 days' },
-  { value: '8_30', label: '8–30 days' },
-  { value: 'over_30', label: 'Over 30 days' },
-];
+const EVERY_BUCKET: SelectOption<ArrearsBucket | ''> = { value: '', label: 'Every bucket' };
+
+/** The buckets as the server names them (their days are Bank Settings): none but "Every bucket" until they are read. */
+function bucketOptions(book: ArrearsBook | undefined): ReadonlyArray<SelectOption<ArrearsBucket | ''>> {
+  return [EVERY_BUCKET, ...(book?.buckets ?? []).map((bucket) => ({ value: bucket.bucket, label: bucket.title }))];
+}
 
 /** Arrears: the loans in arrears today, sorted, filtered and paged by the server; each row opens its loan. */
 export function ArrearsTab() {
   const [filters, setFilters] = useState<ArrearsFilters>({ ordering: '-days', bucket: '' });
   const arrears = useArrearsPages(filters);
+  const book = useArrearsBook();
   const loadMore = useLoadNextPage(arrears);
   const [opened, setOpened] = useState<ArrearsRow | null>(null);
 
   const toolbar = (
     <div className="toolbar toolbar--filters">
       <SelectField label="Sort by" value={filters.ordering} options={ORDERINGS} onChange={(ordering) => setFilters((current) => ({ ...current, ordering }))} />
-      <SelectField label="Bucket" value={filters.bucket} options={BUCKETS} onChange={(bucket) => setFilters((current) => ({ ...current, bucket }))} />
+      <SelectField label="Bucket" value={filters.bucket} options={bucketOptions(book.data)} onChange={(bucket) => setFilters((current) => ({ ...current, bucket }))} />
       <span className="toolbar__spacer" />
       <button type="button" className="btn btn--secondary btn--small" onClick={() => void arrears.refetch()}>
         Refresh

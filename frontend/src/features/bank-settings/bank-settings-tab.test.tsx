@@ -14,6 +14,11 @@ const BOUNDS = {
   loan_rate_max: 0.5,
   start_date_back_days: 7,
   require_second_factor: false,
+  arrears_bucket_1_to: 3,
+  arrears_bucket_2_to: 7,
+  arrears_bucket_3_to: 30,
+  auto_bad_payer: false,
+  auto_bad_payer_days: 30,
   sole_treasurer_delay_hours: 24,
 };
 const DEFAULTS: BankSettings = { four_eyes_above: 1_000_000, ...BOUNDS, updated_at: '2026-01-01T00:00:00Z', updated_by: '' };
@@ -113,6 +118,55 @@ describe('Admin BankSettingsTab', () => {
     );
     expect(screen.getByLabelText<HTMLInputElement>(FIELD).value).toBe('5000000');
     expect(screen.getByTestId('current-four-eyes').textContent).toBe('€1,000,000');
+  });
+
+  it('edits the arrears buckets and the days before the bank marks a bad payer, and shows them in force', async () => {
+    let saved = DEFAULTS;
+    const { calls } = mockFetch({
+      'GET /api/admin/bank-settings': () => ({ body: saved }),
+      'PUT /api/admin/bank-settings': () => {
+        saved = { ...DEFAULTS, arrears_bucket_1_to: 1, arrears_bucket_2_to: 5 };
+        return { body: saved };
+      },
+    });
+    renderWithProviders(<BankSettingsTab />);
+    const first = await screen.findByLabelText<HTMLInputElement>('First arrears bucket ends on (days)');
+    expect(first.value).toBe('3');
+    expect(screen.getByLabelText<HTMLInputElement>('Third arrears bucket ends on (days)').value).toBe('30');
+    expect(screen.getByLabelText<HTMLInputElement>('Days in arrears before the bank marks a bad payer').value).toBe('30');
+    expect(screen.getByTestId('current-arrears-buckets').textContent).toBe('1–3, 4–7, 8–30, over 30 days');
+    expect(screen.getByTestId('current-auto-bad-payer').textContent).toBe('Off');
+    fireEvent.change(first, { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Second arrears bucket ends on (days)'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Bank settings saved');
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ arrears_bucket_1_to: '1', arrears_bucket_2_to: '5' });
+    await waitFor(() => expect(screen.getByTestId('current-arrears-buckets').textContent).toBe('1, 2–5, 6–30, over 30 days'));
+  });
+
+  it('turns the bank marking bad payers on at once; turning it off waits for a second treasurer', async () => {
+    let saved = DEFAULTS;
+    const { calls } = mockFetch({
+      'GET /api/admin/bank-settings': () => ({ body: saved }),
+      'PUT /api/admin/bank-settings': (call) => {
+        if ((call.body as { auto_bad_payer?: boolean }).auto_bad_payer) {
+          saved = { ...DEFAULTS, auto_bad_payer: true };
+          return { body: saved };
+        }
+        return {
+          status: 202,
+          body: { status: 'awaiting_second_approval', approvals: [], reason: 'It loosens a control', detail: 'A second treasurer must approve', proposal: {} },
+        };
+      },
+    });
+    renderWithProviders(<BankSettingsTab />);
+    expect((await screen.findByTestId('auto-bad-payer-rule')).textContent).toBe('Off: only an officer marks a player a bad payer.');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark Bad Payers After 30 days in Arrears' }));
+    await waitFor(() => expect(screen.getByTestId('current-auto-bad-payer').textContent).toBe('After 30 days in arrears'));
+    expect(screen.getByTestId('auto-bad-payer-rule').textContent).toMatch(/^On: the daily job marks a player a bad payer once a loan of theirs is 30 days/);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop Marking Bad Payers Automatically' }));
+    expect((await screen.findByText(/Waits for a second officer/)).textContent).toBe('Waits for a second officer: A second treasurer must approve');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ auto_bad_payer: true }, { auto_bad_payer: false }]);
   });
 
   it('shows a teller the settings in force without a form', async () => {

@@ -4,12 +4,13 @@ import { errorDetail } from '@/lib/errors';
 import { useBankSettings } from '@/features/bank-settings/api/use-bank-settings';
 import { ThresholdForm } from '@/features/bank-settings/threshold-form';
 import { SecondFactorRequirement } from '@/features/bank-settings/second-factor-requirement';
+import { AutoBadPayer } from '@/features/bank-settings/auto-bad-payer';
 import { CurrentSettings } from '@/features/bank-settings/current-settings';
 import { ReadOnlyNote } from '@/components/read-only-note';
 import { useMay } from '@/features/officers';
 import '@/components/bank-ui.css';
 
-/** The Bank Settings tab: the four-eyes threshold and the bounds, published to every officer; a treasurer changes them. */
+/** The Bank Settings tab: the four-eyes threshold, the bounds and the arrears rules, published to every officer; a treasurer changes them. */
 export function BankSettingsTab() {
   const settings = useBankSettings();
   const mayChange = useMay('bank_settings');
@@ -30,6 +31,7 @@ export function BankSettingsTab() {
       <div>
         <ThresholdForm settings={settings.data} />
         <SecondFactorRequirement settings={settings.data} />
+        <AutoBadPayer settings={settings.data} />
       </div>
       <CurrentSettings settings={settings.data} />
     </div>

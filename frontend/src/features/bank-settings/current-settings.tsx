@@ -7,6 +7,14 @@ import { formatPercent } from '@/lib/percent';
 import { plural } from '@/lib/plural';
 import type { BankSettings } from '@/features/bank-settings/api/use-bank-settings';
 
+const span = (first: number, last: number) => (first === last ? String(first) : `${first}–${last}`);
+
+/** The arrears buckets' days as the settings set them: 1–3, 4–7, 8–30, over 30 days. */
+function bucketsText(settings: BankSettings): string {
+  const { arrears_bucket_1_to: first, arrears_bucket_2_to: second, arrears_bucket_3_to: third } = settings;
+  return `${span(1, first)}, ${span(first + 1, second)}, ${span(second + 1, third)}, over ${third} days`;
+}
+
 export function CurrentSettings({ settings }: { settings: BankSettings }) {
   return (
     <Card title="In Force" icon={<Icon name="info" />} tone="accent">
@@ -23,6 +31,16 @@ export function CurrentSettings({ settings }: { settings: BankSettings }) {
           testId="current-loan-rates"
         />
         <StatBox label="Start date moves back" value={plural(settings.start_date_back_days, 'day')} testId="current-start-back" />
+        <StatBox
+          label="Arrears buckets"
+          value={bucketsText(settings)}
+          testId="current-arrears-buckets"
+        />
+        <StatBox
+          label="Bad payers by the bank"
+          value={settings.auto_bad_payer ? `After ${plural(settings.auto_bad_payer_days, 'day')} in arrears` : 'Off'}
+          testId="current-auto-bad-payer"
+        />
         <StatBox
           label="Sole treasurer's loosening waits"
           value={plural(settings.sole_treasurer_delay_hours, 'hour')}

@@ -6,11 +6,11 @@ import { TextField } from '@/components/text-field';
 import { errorDetail } from '@/lib/errors';
 import { fractionToPercentText, percentToFraction } from '@/lib/loans';
 import { onChangeAnswer } from '@/lib/officers';
-import { useSetBankSettings, type BankSettings, type BankSettingsChange } from '@/features/bank-settings/api/use-bank-settings';
+import { useSetBankSettings, type BankSettings, type BankSettingsChange, type BankSettingsSwitch } from '@/features/bank-settings/api/use-bank-settings';
 
 const SETTINGS_SAVED = 'Bank settings saved';
 
-type Control = Exclude<keyof BankSettingsChange, 'require_second_factor'>;
+type Control = Exclude<keyof BankSettingsChange, BankSettingsSwitch>;
 
 /** The controls a treasurer edits, in the order shown; rates are typed as percentages (the server stores fractions). */
 const CONTROLS: ReadonlyArray<{ name: Control; label: string; hint: string; percent: boolean }> = [
@@ -28,6 +28,30 @@ const CONTROLS: ReadonlyArray<{ name: Control; label: string; hint: string; perc
     name: 'start_date_back_days',
     label: 'Days a start date may move back',
     hint: 'How far back one officer may move a loan or savings start date. Whole days, 0 to 3,650.',
+    percent: false,
+  },
+  {
+    name: 'arrears_bucket_1_to',
+    label: 'First arrears bucket ends on (days)',
+    hint: 'Loans 1 day behind up to this many days are in the first bucket (3 by default).',
+    percent: false,
+  },
+  {
+    name: 'arrears_bucket_2_to',
+    label: 'Second arrears bucket ends on (days)',
+    hint: 'After the first bucket (7 by default). Each bucket ends after the one before.',
+    percent: false,
+  },
+  {
+    name: 'arrears_bucket_3_to',
+    label: 'Third arrears bucket ends on (days)',
+    hint: 'After the second bucket (30 by default); the last bucket is every day past it.',
+    percent: false,
+  },
+  {
+    name: 'auto_bad_payer_days',
+    label: 'Days in arrears before the bank marks a bad payer',
+    hint: 'Used while the bank marks bad payers by itself (below). Fewer days is done at once; more days takes a second treasurer.',
     percent: false,
   },
 ];

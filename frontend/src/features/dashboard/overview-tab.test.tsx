@@ -79,6 +79,8 @@ function dashboardOf(stats: DashboardStats, backup: BackupStatus = backupOf()): 
       buckets: (['1_3', '4_7', '8_30', 'over_30'] as const).map((bucket) => ({
         bucket,
         title: bucket,
+        least_days: 1,
+        most_days: null,
         count: 0,
         amount: 0,
         outstanding: 0,

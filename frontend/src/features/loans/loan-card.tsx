@@ -64,6 +64,23 @@ export function LoanCard({ loan, rateDecimals, paidDecimals }: { loan: PlayerLoa
         <StatBox label="Daily Payment" value={formatMoney(loan.daily_payment)} sub={<>for {plural(loan.total_days, 'day')}</>} />
         <StatBox label="Start Date" value={formatDay(loan.start_date)} />
         <StatBox label="Days Passed" value={<>{loan.days_passed} / {loan.total_days}</>} />
+        {loan.status === 'Active' && (
+          <>
+            <StatBox
+              label="Due Today"
+              value={formatMoney(loan.due_today)}
+              sub={loan.due_today > 0 ? "today's day" : 'nothing more today'}
+              testId={`loan-${loan.id}-due-today`}
+            />
+            <StatBox
+              label="In Arrears"
+              value={formatMoney(loan.arrears)}
+              sub={loan.arrears > 0 ? `${plural(loan.arrears_days, 'day')} behind: due by yesterday, not paid` : 'up to date'}
+              tone={loan.arrears > 0 ? 'gold' : 'success'}
+              testId={`loan-${loan.id}-arrears`}
+            />
+          </>
+        )}
       </dl>
 
       <section className="chart-panel" aria-label={`Loan #${loan.id} payments chart`}>

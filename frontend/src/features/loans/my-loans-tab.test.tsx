@@ -90,6 +90,9 @@ describe('MyLoansTab', () => {
     expect(definitionsOf(active, 'Daily Payment')).toEqual(['€43,333', 'for 30 days']);
     expect(definitionsOf(active, 'Start Date')).toEqual([day('1 Mar 2025')]);
     expect(definitionsOf(active, 'Days Passed')).toEqual(['3 / 30']);
+    // what is due today and in arrears, as the server computed them
+    expect(definitionsOf(active, 'Due Today')).toEqual(['€43,333', "today's day"]);
+    expect(definitionsOf(active, 'In Arrears')).toEqual(['€0', 'up to date']);
     // the chart draws the server's days; days after the recorded ones are its plan, drawn dashed
     expect((await within(active).findByTestId('chart-2')).textContent).toBe('chart of loan 2: 30 days, 3 recorded');
     expect(within(active).getByRole('heading', { level: 4 }).textContent?.trim()).toBe('Amount Paid vs Remaining Amount · first 30 days');
@@ -104,5 +107,16 @@ describe('MyLoansTab', () => {
     expect(within(paidOff).getByRole('heading', { level: 4 }).textContent?.trim()).toBe('Amount Paid vs Remaining Amount · first 10 days');
     expect(within(paidOff).queryByText(/^Dashed lines/)).toBeNull();
     expect(within(screen.getByTestId('loan-card-3')).getByText('Defaulted').className).toContain('badge--error');
+    // a closed loan owes nothing more: no such lines
+    expect(within(paidOff).queryByText('Due Today')).toBeNull();
+  });
+
+  it('says how far behind a loan is: the amount in arrears and the days, with what today asks', async () => {
+    mockFetch({ 'GET /api/me/bank-data': bankData([makePlayerLoan({ due_today: 43_333, arrears: 86_666, arrears_days: 2 })]) });
+    renderWithProviders(<MyLoansTab me={ME} onOpenRequest={vi.fn()} />);
+    const card = await screen.findByTestId('loan-card-2');
+    expect(definitionsOf(card, 'In Arrears')).toEqual(['€86,666', '2 days behind: due by yesterday, not paid']);
+    expect(screen.getByTestId('loan-2-arrears').className).toContain('stat-box__value--gold');
+    expect(definitionsOf(card, 'Due Today')).toEqual(['€43,333', "today's day"]);
   });
 });

@@ -23,10 +23,15 @@ export function useBankSettings() {
 }
 
 /** The controls changed, as typed (rates as fractions): the server says what it cannot read ("must be between 0 and ..."). */
-export type BankSettingsChange = Partial<Record<Exclude<keyof Schemas['BankSettingsInRequest'], 'require_second_factor'>, string>> & {
+export type BankSettingsChange = Partial<Record<Exclude<keyof Schemas['BankSettingsInRequest'], BankSettingsSwitch>, string>> & {
   /** every officer signs in with a second factor: on at once, off waits for a second treasurer */
   require_second_factor?: boolean;
+  /** the bank marks a player a bad payer after auto_bad_payer_days in arrears: on at once, off waits for a second treasurer */
+  auto_bad_payer?: boolean;
 };
+
+/** The yes/no settings, each changed by a button of its own. */
+export type BankSettingsSwitch = 'require_second_factor' | 'auto_bad_payer';
 
 /** Tightening is done at once (200); loosening waits for a second treasurer (202). */
 function setBankSettings(input: BankSettingsChange): Promise<ChangeAnswer<BankSettings>> {
