@@ -397,4 +397,6 @@ CHANGED_SCREENS = [
     "admin-bank-health",
     "admin-arrears",
     "admin-arrears-open-loan",
+    # issue 35, part 4: the arrears settings (and the player's My Loans, above: due today and in arrears)
+    "admin-bank-settings",
 ]

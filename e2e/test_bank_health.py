@@ -9,9 +9,9 @@ from datetime import date, timedelta
 
 from bank_ui import open_and_sign_in, open_tab
 from playwright.sync_api import Page, expect
-from screens import wait_until_loaded
+from screens import PLAYER_NAME, wait_until_loaded
 
-from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, Server
+from conftest import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD, Server
 
 CHARTS = 7
 
@@ -87,3 +87,18 @@ def test_the_overview_shows_the_arrears_buckets_and_opens_the_list(page: Page, s
     expect(page.get_by_role("tab", name=re.compile(r"^Arrears\b"), include_hidden=True)).to_have_attribute(
         "aria-selected", "true"
     )
+
+
+def test_a_players_loan_card_says_what_is_due_today_and_in_arrears(page: Page, server: Server, shoot):
+    """The demo's Aria has a loan with a missed day and yesterday unmarked: her card says how far behind."""
+    open_and_sign_in(page, server.base_url, PLAYER_NAME, DEMO_PASSWORD)
+    open_tab(page, "My Loans")
+    wait_until_loaded(page)
+    cards = page.locator("[data-testid^='loan-card-']")
+    expect(cards.first).to_be_visible()
+    behind = cards.filter(has=page.get_by_text(re.compile(r"^\d+ days? behind$")))
+    expect(behind).not_to_have_count(0)
+    card = behind.first
+    expect(card.get_by_text("In Arrears", exact=True)).to_be_visible()
+    expect(card.get_by_text("Due Today", exact=True)).to_be_visible()
+    shoot(page, "loan-in-arrears")

@@ -22,7 +22,7 @@ export const ADMIN_TABS = [
   { id: 'four-eyes', label: 'Four Eyes', description: "Officers' changes above the four-eyes threshold, waiting for a second officer to approve or deny." },
   { id: 'pearl-settings', label: 'Pearl Exchange Settings', description: 'The sell and buy rates of pearls, in bread per pearl.' },
   { id: 'officers', label: 'Officers', description: 'The bank\'s officers and their roles: add one, change the name players see or a role, deactivate or reactivate.' },
-  { id: 'bank-settings', label: 'Bank Settings', description: 'The four-eyes threshold and the bounds of rates and start dates; a treasurer changes them.' },
+  { id: 'bank-settings', label: 'Bank Settings', description: 'The four-eyes threshold, the bounds of rates and start dates, and the arrears rules; a treasurer changes them.' },
   { id: 'audit', label: 'Audit', description: 'Every admin action that changed data: who, when, what, and the values before and after.' },
   { id: 'security', label: 'Security', description: 'Your own sign-in: an authenticator app on your phone as a second factor, and recovery codes.' },
 ] as const;

@@ -75,7 +75,7 @@ export function LoanCard({ loan, rateDecimals, paidDecimals }: { loan: PlayerLoa
             <StatBox
               label="In Arrears"
               value={formatMoney(loan.arrears)}
-              sub={loan.arrears > 0 ? `${plural(loan.arrears_days, 'day')} behind: due by yesterday, not paid` : 'up to date'}
+              sub={loan.arrears > 0 ? `${plural(loan.arrears_days, 'day')} behind` : 'up to date'}
               tone={loan.arrears > 0 ? 'gold' : 'success'}
               testId={`loan-${loan.id}-arrears`}
             />
