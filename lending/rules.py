@@ -494,7 +494,6 @@ def arrears_buckets(ends: Ends = ARREARS_BUCKET_ENDS) -> tuple[tuple[str, str, i
     )
 
 
-ARREARS_BUCKETS = arrears_buckets()
 SHARE_PLACES = Decimal("0.0001")  # a share of the loans outstanding, as a fraction: 0.0725 = 7.25%
 
 
@@ -519,11 +518,16 @@ def loan_arrears(
 ) -> LoanArrears:
     """One open loan's arrears on `today`, as lending.loans.arrears computes them for every loan in SQL (a
     player's own loans, whose entries are read already), and what today's day asks on top of them."""
-    terms = {"start": start, "total_days": total_days, "total_to_pay": total_to_pay, "daily_payment": daily_payment}
-    due = loan_due_through(**terms, day=today - timedelta(days=1))
+
+    def due_through(day: date) -> int:
+        return loan_due_through(
+            start=start, total_days=total_days, total_to_pay=total_to_pay, daily_payment=daily_payment, day=day
+        )
+
+    due = due_through(today - timedelta(days=1))
     arrears = max(due - paid, 0)
     per_day = daily_payment if daily_payment > 0 else 1
-    today_asks = loan_due_through(**terms, day=today) - due
+    today_asks = due_through(today) - due
     return LoanArrears(
         due_today=max(today_asks - max(paid - due, 0), 0),
         arrears=arrears,

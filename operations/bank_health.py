@@ -26,6 +26,7 @@ import io
 from collections import defaultdict
 from datetime import date, timedelta
 from decimal import Decimal
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import BigIntegerField, Case, Count, F, Q, Sum, When
@@ -183,7 +184,7 @@ def _local_day(moment) -> date:
     return clock.local(moment).date()
 
 
-def _movements_by_day(start, end) -> dict[date, list[dict]]:
+def _movements_by_day(start, end) -> dict[date, list[dict[str, Any]]]:
     """Every ledger movement from `start` to `end` summed by the bank's day, reason and accounts. 1 query."""
     rows = (
         LedgerEntry.objects.filter(created_at__gte=start, created_at__lt=end)
@@ -192,9 +193,9 @@ def _movements_by_day(start, end) -> dict[date, list[dict]]:
         .annotate(total=Sum("amount"))
         .order_by()
     )
-    by_day: dict[date, list[dict]] = defaultdict(list)
+    by_day: dict[date, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
-        by_day[_as_day(row["day"])].append(row)
+        by_day[_as_day(row["day"])].append(dict(row))
     return by_day
 
 
@@ -405,7 +406,8 @@ def figures_of_days(first: date, last: date) -> list[dict]:
             counted.loan(player_id, step)
             loan_index += 1
         while pending_saving is not None and _local_day(pending_saving[0]) <= day:
-            _at, player_id, to_account, to_id, from_id, amount = pending_saving
+            _at, saver, to_account, to_id, from_id, amount = pending_saving
+            player_id = int(saver or 0)  # the query keeps entries with a player
             key = (player_id, to_id if to_account == SAVINGS else from_id)
             was = balances[key] > 0
             balances[key] += amount if to_account == SAVINGS else -amount
@@ -528,7 +530,8 @@ def weekly_digest(*, today: date | None = None) -> bool:
     book = loan_book(today)
     if not book["open_loans"]:  # nothing to tell: the week's digest waits for a loan
         return False
-    week_ago = DailyFigures.objects.filter(day=today - timedelta(days=7)).values().first()
+    found = DailyFigures.objects.filter(day=today - timedelta(days=7)).values().first()
+    week_ago = dict(found) if found is not None else None
     try:
         with transaction.atomic():
             ArrearsDigest.objects.create(week=week, sent_on=today, book=book)

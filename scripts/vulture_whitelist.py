@@ -277,3 +277,6 @@ interest_outstanding  # variable, operations/serializers.py (ArrearsBookOut: fil
 discord_linked  # property, accounts/models.py (PlayerOut's field reads it by name)
 discord_linked  # variable, accounts/serializers.py (PlayerOut)
 received_at  # variable, guild_discord/models.py (Interaction: when Discord sent it)
+sent_on  # variable, operations/models.py (ArrearsDigest: written by operations.bank_health.weekly_digest)
+least_days  # variable, operations/serializers.py (ArrearsBucketOut: filled by lending.loans.arrears.shaped_book)
+most_days  # variable, operations/serializers.py (ArrearsBucketOut: filled by lending.loans.arrears.shaped_book)

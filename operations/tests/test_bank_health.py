@@ -149,7 +149,7 @@ def bank_life(day: date) -> None:
                 move(loan.daily_payment, ledger.player(loan.player_id), ledger.loan(loan.pk), "loan_day_paid", player)
     if day.day == 3:  # the first saver takes everything out; the first loan is paid off, the second edited down
         with time_machine.travel(at(day, 16), tick=False):
-            first = SavingsFactory._meta.model.objects.order_by("pk").first()
+            first = SavingsFactory._meta.model.objects.order_by("pk")[0]
             move(
                 first.invested_value,
                 ledger.savings(first.pk),
@@ -157,7 +157,7 @@ def bank_life(day: date) -> None:
                 "withdrawal",
                 first.player,
             )
-            loan = Loan.objects.order_by("pk").first()
+            loan = Loan.objects.order_by("pk")[0]
             Loan.objects.filter(pk=loan.pk).update(status=Loan.Status.PAID_OFF, paid_off=True, paid_off_at=at(day, 16))
             move(50_000, ledger.player(loan.player_id), ledger.loan(loan.pk), "loan_paid_off", loan.player)
             second = Loan.objects.order_by("pk")[1]
