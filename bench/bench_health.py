@@ -1,5 +1,6 @@
 """Benchmark of the bank's health over time and the arrears (issue 35), on SQLite or PostgreSQL.
 
+    cd /work/main && .venv/bin/python bench/bench_health.py                       # both, as `make bench` runs it
     cd /work/main && .venv/bin/python bench/bench_health.py --database sqlite     # a scratch SQLite file
     cd /work/main && .venv/bin/python bench/bench_health.py --database postgres   # guild_bench_health
         [--players 10000] [--loans 20000] [--payments 1000000] [--days 365] [--runs 20]
@@ -23,7 +24,7 @@ Timed, in-process (no HTTP server; DRF's APIClient with an officer's Bearer toke
   (`GET /api/admin/arrears`), `--runs` times after a warm-up: p50 and p95, with their query counts.
 
 Goals (issue 35): the daily job under 10 s, the backfill of a year under 60 s, both reads under 300 ms p95.
-Writes bench/results/health-<database>.json; exits 1 when a goal is missed.
+Writes bench/results/health-<database>.json (and, for both, health.json); exits 1 when a goal is missed.
 """
 
 import argparse
@@ -110,15 +111,41 @@ def _books(*, days: int) -> dict:
     return {"first_day": first.isoformat(), "today": today.isoformat(), "ledger_entries": entries}
 
 
+def _both(argv: list[str]) -> int:
+    """Each database in a process of its own (Django is set up once a process), then bench/results/health.json
+    with both and the goals missed (`make bench` reads it)."""
+    import subprocess
+
+    rest = [arg for arg in argv if not arg.startswith("--database")]
+    codes = {}
+    for database in ("sqlite", "postgres"):
+        command = [sys.executable, str(Path(__file__).resolve()), "--database", database, *rest]
+        codes[database] = subprocess.run(command, check=False).returncode
+    both: dict = {"problems": []}
+    for database, code in codes.items():
+        path = RESULTS_DIR / f"health-{database}.json"
+        if code not in (0, 1) or not path.exists():
+            both["problems"].append(f"{database}: the run failed (exit {code})")
+            continue
+        both[database] = json.loads(path.read_text())
+        both["problems"] += [f"{database}: {goal} missed" for goal in both[database]["missed"]]
+    (RESULTS_DIR / "health.json").write_text(json.dumps(both, indent=2, default=str))
+    return 1 if both["problems"] else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument(
+        "--database", choices=("both", "sqlite", "postgres"), default="both", help="both: one process for each"
+    )
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--loans", type=int, default=20_000)
     parser.add_argument("--payments", type=int, default=1_000_000)
     parser.add_argument("--days", type=int, default=365, help="the books' first day: this many days back")
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args(argv)
+    if args.database == "both":
+        return _both(argv or sys.argv[1:])
 
     _database(args.database)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")

@@ -43,6 +43,7 @@ QUICK_ARGS = {
     "writes": ["--seconds", "5"],
     "profile": ["--requests", "30"],
     "compiled": ["--calls", "50", "--rounds", "2"],
+    "health": ["--players", "500", "--loans", "1000", "--payments", "40000", "--runs", "3"],
     "serialized": ["--calls", "30", "--rounds", "2"],
 }
 ORDER = [
@@ -50,6 +51,7 @@ ORDER = [
     "lending",
     "savings",
     "admin",
+    "health",
     "http",
     "compiled",
     "serialized",
@@ -193,6 +195,26 @@ def rows_of(name: str, report: dict) -> list[tuple[str, str]]:
                     "(bench/results/profile.md)",
                 )
             )
+    if name == "health":
+        for database in ("sqlite", "postgres"):
+            figures = report.get(database)
+            if not figures:
+                continue
+            rows += [
+                (
+                    f"{database}: backfill of {figures['backfill_days']} days",
+                    f"{figures['backfill_s']} s (goal < 60 s)",
+                ),
+                (f"{database}: the daily job, first run", f"{figures['daily_job_s']} s (goal < 10 s)"),
+                *(
+                    (
+                        f"{database}: {what}",
+                        f"p50 {figures[key]['p50_ms']} ms, p95 {figures[key]['p95_ms']} ms (goal p95 < 300 ms), "
+                        f"{figures[key]['queries']} queries",
+                    )
+                    for what, key in (("Bank Health, 365 days", "bank_health"), ("Arrears, first page", "arrears"))
+                ),
+            ]
     if name == "page":
         rows += [
             ("sign-in page JavaScript", report["bundle"].removeprefix("Sign-in page JavaScript: ")),
