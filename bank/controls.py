@@ -93,10 +93,10 @@ def loosens(name: str, before, after) -> bool:
 
 
 def _looser(row: BankSettings, changes: dict) -> list[str]:
-    """The changes that loosen a control. The days before the bank marks a bad payer loosen it only while the
-    marking is on (after the change): with it off they mark no one."""
+    """The changes that loosen a control. More days before the bank marks a bad payer loosen it only while the
+    marking is on and stays on: off, they mark no one; turned on with them, they start a marking."""
     looser = [name for name, value in changes.items() if loosens(name, getattr(row, name), value)]
-    if not changes.get("auto_bad_payer", row.auto_bad_payer):
+    if not (row.auto_bad_payer and changes.get("auto_bad_payer", True)):
         looser = [name for name in looser if name != "auto_bad_payer_days"]
     return looser
 

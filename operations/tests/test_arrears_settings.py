@@ -129,7 +129,9 @@ def test_bucket_days_rise_and_are_positive(treasurer, body, field, message):
 
 @pytest.mark.django_db
 def test_marking_bad_payers_on_is_done_at_once_and_off_or_later_takes_a_second_treasurer(treasurer, other_treasurer):
-    assert put(treasurer, {"auto_bad_payer": True, "auto_bad_payer_days": 20}).status_code == 200  # tighter
+    # turned on with more days than stored: a marking starts, nothing loosens
+    assert put(treasurer, {"auto_bad_payer": True, "auto_bad_payer_days": 45}).status_code == 200
+    assert put(treasurer, {"auto_bad_payer_days": 20}).status_code == 200  # fewer days: tighter
     assert (BankSettings.current().auto_bad_payer, BankSettings.current().auto_bad_payer_days) == (True, 20)
     for looser in ({"auto_bad_payer_days": 25}, {"auto_bad_payer": False}):
         response = put(treasurer, looser)
@@ -142,7 +144,7 @@ def test_marking_bad_payers_on_is_done_at_once_and_off_or_later_takes_a_second_t
     assert put(treasurer, {"auto_bad_payer_days": 40}).status_code == 200
     # and fewer days is tighter
     assert put(treasurer, {"auto_bad_payer_days": 10}).status_code == 200
-    assert AuditEntry.objects.filter(kind="bank.settings_set").count() == 5  # on, two approved, 40, 10
+    assert AuditEntry.objects.filter(kind="bank.settings_set").count() == 6  # on, 20, two approved, 40, 10
 
 
 def settings_set(**values):
