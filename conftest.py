@@ -50,13 +50,17 @@ def api():
     return APIClient()
 
 
-def bearer_for(user):
+def bearer_for(user, *, factor: bool = True):
+    """A client signed in as the user. `factor`: the session gave a second factor now, as a sign-in with a
+    code does, so the calls that ask for a fresh one (step-up, bank/step_up.py) pass for 5 minutes; False is
+    a session of the password alone (the tests of step-up itself)."""
     from rest_framework.test import APIClient
 
     from accounts.tokens import token_issue
 
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=user).access_token}")
+    issued = token_issue(user=user, factor_verified=factor)
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {issued.access_token}")
     return client
 
 

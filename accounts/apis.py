@@ -7,7 +7,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bank import roles
+from bank import clock, roles, step_up
 from bank.decisions import AwaitingSecondApproval, ChangeAwaitingOut, awaiting_response
 from bank.errors import BankError
 from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
@@ -48,6 +48,8 @@ from .serializers import (
     RegisterIn,
     RegisterOut,
     SessionOut,
+    StepUpIn,
+    StepUpOut,
     TotpEnrolmentOut,
     VerifyTokenOut,
     WsTicketOut,
@@ -536,6 +538,32 @@ class MyRecoveryCodesApi(APIView):
         return Response(
             RecoveryCodesOut({"recovery_codes": codes, "detail": detail}).data, status=status.HTTP_201_CREATED
         )
+
+
+class StepUpRateThrottle(LoginRateThrottle):
+    """Step-up codes count with the sign-in attempts of the address (and toward the lockout)."""
+
+
+class StepUpApi(APIView):
+    throttle_classes = [StepUpRateThrottle]
+
+    @extend_schema(
+        request=StepUpIn,
+        responses={200: StepUpOut},
+        summary="Give your second factor again (a code or a recovery code): the calls that answered 403 "
+        "step_up_required pass for the next 5 minutes. A wrong code counts toward the lockout as at sign-in",
+    )
+    def post(self, request):
+        data = parse(StepUpIn, request, query=False)
+        services.factor_step_up(
+            user=request.user, sid=request.auth.get("sid", ""), code=data.get("otp"), address=client_address(request)
+        )
+        now = clock.now()
+        body = {"factor_verified_at": now, "fresh_until": now + step_up.window(), "detail": STEP_UP_DONE}
+        return Response(StepUpOut(body).data)
+
+
+STEP_UP_DONE = "Thank you: that was you. Carrying on."
 
 
 class OfficerFactorsResetApi(APIView):

@@ -6,7 +6,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Players and sign-in"
 
     def ready(self) -> None:
-        from bank import controls, decisions, vocabulary
+        from bank import controls, decisions, step_up, vocabulary
 
         from . import factors, officers, schema  # noqa: F401  (schema registers the OpenAPI auth extension)
         from .services import player_locked
@@ -16,3 +16,4 @@ class AccountsConfig(AppConfig):
         decisions.register_player_locker(lambda player_id: player_locked(player_id=player_id))
         officers.register_changes()
         controls.register_on_applied(factors.on_settings_applied)
+        step_up.register_factor_holder(factors.has_factor)

@@ -34,7 +34,7 @@ from django_otp.models import Device
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from bank import audit, clock, live
+from bank import audit, clock, live, step_up
 from bank.errors import BankError
 from bank.models import BankSettings
 
@@ -193,6 +193,7 @@ def _user_locked(user: User) -> None:
 
 def recovery_codes_make(*, user: User) -> list[str]:
     """Regenerate: ten new codes replace the old set (each usable once)."""
+    step_up.require_if_holding(user, what="make new recovery codes")
     with transaction.atomic():
         _user_locked(user)
         if not has_factor(user):
@@ -220,6 +221,7 @@ def totp_enrol_start(*, user: User, name) -> TotpEnrolment:
     """A new secret for an authenticator app, kept unconfirmed until its first code (an earlier
     unconfirmed one of the user is dropped: one enrolment at a time)."""
     name = _name_clean(name)
+    step_up.require_if_holding(user, what="add another second factor")
     with transaction.atomic():
         _user_locked(user)
         TOTPDevice.objects.filter(user=user, confirmed=False).delete()
@@ -288,6 +290,7 @@ def factor_remove(*, user: User, kind: str, factor_id: int) -> None:
     factor_kind = next((k for k in KINDS if k.kind == kind), None)
     if factor_kind is None:
         raise BankError(MSG_FACTOR_NOT_FOUND, code="not_found", status=404)
+    step_up.require_if_holding(user, what="remove a second factor")
     with transaction.atomic():
         _user_locked(user)
         device = factor_kind.model.objects.filter(user=user, pk=factor_id).first()
@@ -333,6 +336,8 @@ def factors_reset(*, officer_id: int, by: User | None, reason) -> int:
             code="own_factor",
             status=403,
         )
+    if by is not None:
+        step_up.require(by, what="reset an officer's second factor")
     with transaction.atomic():
         officer = User.objects.select_for_update().filter(pk=officer_id, is_staff=True).first()
         if officer is None:
@@ -409,6 +414,13 @@ def code_check(*, user: User, code) -> Device | None:
     if recovery is not None and recovery.verify_token(recovery_code_hash(code)):
         return recovery
     return None
+
+
+def session_factor_given(*, user: User, sid: str) -> bool:
+    """A factor was given now in this live session (a step-up): answers whether the session is still open."""
+    return bool(
+        BankSession.objects.filter(sid=sid, user=user, ended_at__isnull=True).update(factor_verified_at=clock.now())
+    )
 
 
 def code_failed_record(*, user: User, door: str) -> None:

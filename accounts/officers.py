@@ -23,7 +23,7 @@ from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max, Q, QuerySet
 
-from bank import audit, clock, decisions, live, roles
+from bank import audit, clock, decisions, live, roles, step_up
 from bank.decisions import AwaitingSecondApproval, Draft, Verdict
 from bank.errors import BankError
 from bank.models import Proposal
@@ -39,6 +39,7 @@ LAST_TREASURER = (
     "The last active treasurer can be neither demoted nor deactivated: make another officer a treasurer first"
 )
 OFFICER_FIELDS = ("username", "display_name", "role", "is_active")
+STEP_UP_UPDATE = "change an officer's role, deactivate or reactivate an officer"
 # what a rename changes on the screens: every card and history that names the officers who acted
 SHOWS_OFFICER_NAMES = {
     "officers",
@@ -140,6 +141,7 @@ def officer_create(*, username, display_name, password, role, by: User) -> Await
     _validate_display_name(display_name)
     _validate_password(password)
     role = _validate_role(role)
+    step_up.require(by, what="add an officer")
     password_hash = make_password(password)  # before the transaction (accounts.services)
     with transaction.atomic():
         _identities_lock()
@@ -278,6 +280,8 @@ def officer_update(
         raise BankError(LAST_TREASURER, code="last_treasurer", status=409)
     raises = "role" in changes and _rank(changes["role"]) > _rank(officer.role)
     reactivates = changes.get("is_active") is True
+    if "role" in changes or "is_active" in changes:  # a new name alone asks for no factor
+        step_up.require(by, what=STEP_UP_UPDATE)
     if raises or reactivates:
         if officer.pk == by.pk:
             raise BankError("An officer cannot raise their own role", code="own_role", status=403)

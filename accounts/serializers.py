@@ -377,3 +377,15 @@ class FactorsResetIn(InputSerializer):
 class FactorsResetOut(serializers.Serializer):
     factors_removed = serializers.IntegerField()
     detail = serializers.CharField()
+
+
+class StepUpIn(InputSerializer):
+    otp = TextIn(
+        label="Code", max_length=64, help_text="the 6-digit code of an authenticator app, or one recovery code"
+    )
+
+
+class StepUpOut(serializers.Serializer):
+    factor_verified_at = serializers.DateTimeField(help_text="when this session last gave a second factor: now")
+    fresh_until = serializers.DateTimeField(help_text="until when the calls that ask for a fresh factor pass")
+    detail = serializers.CharField()

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from bank import audit, clock, live, roles
-from bank.errors import BankError
+from bank.errors import SESSION_EXPIRED, BankError
 from bank.models import BankSettings, DecisionRecord
 
 from . import factors, rules
@@ -172,7 +172,22 @@ def auth_factor_check(*, user: User, code, address: str, door: str):
     return _factor_sign_in(user=user, challenge=None, code=code, address=address, door=door)
 
 
-def _factor_sign_in(*, user: User, challenge, code, address: str, door: str):
+DOOR_STEP_UP = "step-up"
+MSG_STEP_UP_CODE = "Please enter the 6-digit code from your authenticator app (or one of your recovery codes)"
+
+
+def factor_step_up(*, user: User, sid: str, code, address: str):
+    """Step-up: a second factor given again inside a session (bank/step_up.py): a right code refreshes the
+    session's `factor_verified_at`; a wrong one counts toward the lockout as a wrong sign-in code does (a
+    stolen session cannot guess codes past five), and a locked or blocked account is refused. Answers the
+    device that took the code."""
+    if not (isinstance(code, str) and code.strip()):
+        raise BankError(MSG_STEP_UP_CODE, code="missing_fields", fields={"otp": [MSG_STEP_UP_CODE]})
+    _user, device = _factor_sign_in(user=user, challenge=None, code=code, address=address, door=DOOR_STEP_UP, sid=sid)
+    return device
+
+
+def _factor_sign_in(*, user: User, challenge, code, address: str, door: str, sid: str = ""):
     address = (address or "unknown")[: rules.ADDRESS_MAX_LENGTH]
     now = clock.now()
     failure: BankError | None = None
@@ -189,6 +204,8 @@ def _factor_sign_in(*, user: User, challenge, code, address: str, door: str):
         if device is not None:
             if challenge is not None:
                 factors.challenge_use(challenge)
+            if sid and not factors.session_factor_given(user=user, sid=sid):
+                raise BankError(SESSION_EXPIRED, code="not_authenticated", status=401)
             factors.code_used_record(user=user, device=device, door=door)
             if lockout is not None:
                 lockout.delete()

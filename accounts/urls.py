@@ -26,6 +26,7 @@ urlpatterns = [
     path("me/factors/totp", apis.MyTotpEnrolApi.as_view(), name="my-factor-totp"),
     path("me/factors/totp/<int:pk>/confirm", apis.MyTotpConfirmApi.as_view(), name="my-factor-totp-confirm"),
     path("me/factors/totp/<int:pk>", apis.MyFactorApi.as_view(), name="my-factor"),
+    path("step-up", apis.StepUpApi.as_view(), name="step-up"),
     path("me/recovery-codes", apis.MyRecoveryCodesApi.as_view(), name="my-recovery-codes"),
     path("admin/officers/<int:pk>/factors/reset", apis.OfficerFactorsResetApi.as_view(), name="officer-factors-reset"),
 ]

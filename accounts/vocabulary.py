@@ -50,6 +50,7 @@ VOCABULARY = Vocabulary(
         "my-factor-totp-confirm": {POST: TELLER},
         "my-factor": {DELETE: TELLER},
         "my-recovery-codes": {POST: TELLER},
+        "step-up": {POST: TELLER},  # a fresh second factor for the calls that ask for one (players' too)
         "officer-factors-reset": {POST: TREASURER},
     },
     route_fields={("player-update", PUT): {"client_type": TREASURER, "has_solo_access": TREASURER}},

@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from django.db import transaction
 
-from bank import audit, decisions, live, roles
+from bank import audit, decisions, live, roles, step_up
 from bank.errors import BankError
 from bank.models import BankSettings, Proposal
 
@@ -147,6 +147,7 @@ def bank_settings_set(*, by, **values) -> BankSettings | decisions.AwaitingSecon
     if not changes:
         return row
     _validate({name: getattr(row, name) for name in FIELDS} | changes)
+    step_up.require(by, what="change the Bank Settings")
     looser = _looser(row, changes)
     if not looser:
         return _apply(row, changes, by=by)

@@ -30,7 +30,7 @@ from django.db import transaction
 from django.db.models import Sum
 from rest_framework import serializers
 
-from bank import audit, clock, ledger, live, roles
+from bank import audit, clock, ledger, live, roles, step_up
 from bank.errors import BankError
 from bank.fields import enum_field
 from bank.models import BankSettings, DecisionRecord, Proposal
@@ -185,6 +185,7 @@ def counting_approvals(approvals: list[dict], least_role: str) -> list[dict]:
 # --- the verdict ----------------------------------------------------------------------------------
 
 AWAITING_SECOND_APPROVAL = "awaiting_second_approval"
+STEP_UP_WHAT = "approve a decision that needs two officers (above the four-eyes threshold)"
 ALREADY_APPROVED_BY_YOU = "You have already approved this request: a second officer must approve it"
 
 
@@ -394,6 +395,9 @@ def decide(
                 code="appointed_the_first_approver",
                 status=409,
             )
+    if reason:
+        # a decision that takes two officers asks each of them for a fresh second factor (step-up)
+        step_up.require(officer, what=STEP_UP_WHAT)
     if others:  # a second officer carries out what another approved
         first = (others[0]["officer_id"], others[0]["officer"])
         record = _record(
@@ -596,6 +600,7 @@ def proposal_approve(*, proposal_id: int, officer, notes: str = "") -> ProposalO
                 code="second_treasurer",
                 status=409,
             )
+        step_up.require(officer, what=STEP_UP_WHAT)
         record = _record(
             kind=proposal.kind,
             player_id=None,

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.selectors import player_for_call
-from bank import audit, clock, controls, decisions, outbox
+from bank import audit, clock, controls, decisions, outbox, step_up
 from bank.errors import BankError
 from bank.fields import ChoiceTextField, IsoDateField, RecordIdField, StrictBooleanField, TextField, WholeNumberField
 from bank.idempotency import IDEMPOTENCY_KEY_HEADER, idempotent
@@ -113,6 +113,7 @@ class BackupApi(APIView):
         summary="Admin: download every bank table as one JSON file with its format version",
     )
     def get(self, request):
+        step_up.require(request.user, what="download a backup")
         created_at = clock.now()
         data = backup.backup_data(created_at=created_at)
         name = backup.backup_filename(created_at)

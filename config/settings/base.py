@@ -330,6 +330,9 @@ OTP_STATIC_THROTTLE_FACTOR = 0
 OTP_TOTP_SYNC = False
 # how long the signed challenge between the password and the code lives (seconds)
 BANK_FACTOR_CHALLENGE_SECONDS = 300
+# step-up: the most sensitive calls need a second factor given in this session within this many seconds
+# (bank/step_up.py; docs/rules.md "Step-up")
+BANK_STEP_UP_SECONDS = int(os.environ.get("BANK_STEP_UP_SECONDS", "300"))
 
 # Background work (Discord delivery, the daily jobs of operations/jobs.py) runs as django.tasks tasks, kept
 # in the bank's own database (django-tasks-db) and run by a worker: `manage.py db_worker` in a process

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from accounts.models import User
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from bank import roles
 from bank.models import LedgerEntry
@@ -13,6 +14,7 @@ from exchange import services
 from exchange.models import PearlExchangeRequest
 from lending.models import Savings
 from lending.tests.factories import SavingsFactory
+from testkit.factors import authenticator_for, sign_in_with_code
 from testkit.servers import asgi_server, call, env_for_test_database, fire_together
 
 # after every race: the books balance (the ledger proves every balance it touched)
@@ -82,10 +84,11 @@ def test_twenty_simultaneous_second_approvals_of_a_large_exchange_carry_it_out_o
     )
     for request in (sale, purchase):
         assert services.exchange_request_approve(request_id=request.pk, admin=lou).approvals
+    phone = authenticator_for(User.objects.get(username="mia"))
     env = env_for_test_database()
     with asgi_server(env) as server_a, asgi_server(env) as server_b:
-        _, login = call(server_a, "POST", "/api/login", {"username": "mia", "password": PASSWORD})
-        token = login["access_token"]
+        # a second approval above the threshold asks for a fresh second factor (step-up): mia signs in with one
+        token = sign_in_with_code(server_a, phone, username="mia", password=PASSWORD)
         sales = fire_together(
             [server_a, server_b], "PUT", f"/api/admin/pearl-exchange-requests/{sale.pk}/approve", token
         )

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from accounts.models import User
 from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from bank import roles
 from credit.models import CreditEvent
@@ -16,7 +17,8 @@ from lending.loans import services
 from lending.models import Loan, Savings, WithdrawalRequest
 from lending.savings import services as savings_services
 from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
-from testkit.servers import asgi_server, call, env_for_test_database, fire_together
+from testkit.factors import authenticator_for, sign_in_with_code
+from testkit.servers import asgi_server, env_for_test_database, fire_together
 
 pytestmark = pytest.mark.usefixtures("books_balance")
 
@@ -39,10 +41,11 @@ def test_twenty_simultaneous_second_approvals_move_the_money_once():
     pending = PendingLoanFactory(value=3_000_000, player=PlayerFactory(credit_score=300))  # Gold: up to 10,000,000
     assert savings_services.withdrawal_request_approve(request_id=withdrawal.pk, admin=lou).approvals
     assert services.loan_request_approve(request_id=pending.pk, admin=lou).approvals
+    phone = authenticator_for(User.objects.get(username="mia"))
     env = env_for_test_database()
     with asgi_server(env) as server_a, asgi_server(env) as server_b:
-        _, login = call(server_a, "POST", "/api/login", {"username": "mia", "password": PASSWORD})
-        token = login["access_token"]
+        # a second approval above the threshold asks for a fresh second factor (step-up): mia signs in with one
+        token = sign_in_with_code(server_a, phone, username="mia", password=PASSWORD)
         withdrawals = fire_together(
             [server_a, server_b], "PUT", f"/api/admin/withdrawal-requests/{withdrawal.pk}/approve", token
         )

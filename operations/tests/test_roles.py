@@ -71,6 +71,8 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("my-factor-totp-confirm", "POST"),
             ("my-factor", "DELETE"),
             ("my-recovery-codes", "POST"),
+            # issue 34, part 3: a fresh second factor before the most sensitive calls (step-up)
+            ("step-up", "POST"),
         ],
         # issue 36: every officer links their own Discord account
         "their own Discord link": [

@@ -117,7 +117,7 @@ class World:
         actor.refresh_from_db()
         # as conftest's bearer_for, but a server error is an answer (500) to report with the steps
         client = APIClient(raise_request_exception=False)
-        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=actor).access_token}")
+        client.credentials(HTTP_AUTHORIZATION=f"Bearer {token_issue(user=actor, factor_verified=True).access_token}")
         send = getattr(client, method)
         response = send(path, body) if method == "get" else send(path, body, format="json")
         step.status = response.status_code

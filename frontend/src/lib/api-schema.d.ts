@@ -1800,6 +1800,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/step-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give your second factor again (a code or a recovery code): the calls that answered 403 step_up_required pass for the next 5 minutes. A wrong code counts toward the lockout as at sign-in */
+        post: operations["step_up_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verify-token": {
         parameters: {
             query?: never;
@@ -4079,6 +4096,24 @@ export interface components {
          * @enum {string}
          */
         StatusEnum: "awaiting_second_approval";
+        /** @description A call's input. A missing or null field's message names the field ("value is required"). */
+        StepUpInRequest: {
+            /** @description the 6-digit code of an authenticator app, or one recovery code */
+            otp?: string | null;
+        };
+        StepUpOut: {
+            /**
+             * Format: date-time
+             * @description when this session last gave a second factor: now
+             */
+            factor_verified_at: string;
+            /**
+             * Format: date-time
+             * @description until when the calls that ask for a fresh factor pass
+             */
+            fresh_until: string;
+            detail: string;
+        };
         TierBenefitsOut: {
             /**
              * Format: double
@@ -14770,6 +14805,119 @@ export interface operations {
             };
             /** @description The address is too long: at most 8,192 characters of path and of query string */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    step_up_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StepUpInRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepUpOut"];
+                };
+            };
+            /** @description Bad input: the detail says what to fix; nothing was changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid session: sign in again */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record (or not the caller's own) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No longer possible: already decided, paid off, or not covered any more; nothing was changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The address is too long: at most 8,192 characters of path and of query string */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is not JSON: send it with Content-Type: application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait and try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database cannot be reached (unavailable), or the bank is being restored (being_restored, a write); nothing was changed */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
