@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient } from '@/lib/query-client';
 import { AppRoutes } from '@/app/app-routes';
 import { AuthProvider, ThemeProvider } from '@/features/auth';
+import { StepUpDialog } from '@/features/security';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -14,6 +15,7 @@ export function App() {
           <BrowserRouter>
             <AuthProvider>
               <AppRoutes />
+              <StepUpDialog />
             </AuthProvider>
           </BrowserRouter>
         </ThemeProvider>

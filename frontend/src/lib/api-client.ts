@@ -1,5 +1,6 @@
 import type { paths } from '@/lib/api-schema';
 import type { Schemas } from '@/lib/api-types';
+import { askForStepUp, STEP_UP_REQUIRED } from '@/lib/step-up';
 import { getAccessToken } from '@/lib/storage';
 
 /** Sign-in and token checks give up after this long (spec player-side §9). */
@@ -94,6 +95,17 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Further headers, such as `Idempotency-Key` (lib/idempotency.ts). */
   headers?: Record<string, string>;
+  /** Sent again after a step-up (lib/step-up.ts): a second refusal stands. */
+  steppedUp?: boolean;
+}
+
+/**
+ * The server asks for a fresh second factor (403 `step_up_required`): the call waits while the person gives
+ * it (the form behind stays as it was), then goes once more; cancelled, the refusal stands.
+ */
+async function afterStepUp<T>(error: ApiError, again: () => Promise<T>): Promise<T> {
+  if (error.status === 403 && error.code === STEP_UP_REQUIRED && (await askForStepUp(error.detail))) return again();
+  throw error;
 }
 
 let onUnauthorized: ((error: ApiError) => void) | null = null;
@@ -186,6 +198,8 @@ async function apiRequest<T>(path: string, options: RequestOptions = {}): Promis
   if (!response.ok) {
     const error = await errorFromResponse(response, method);
     if (logoutOn401 && response.status === 401) onUnauthorized?.(error);
+    // the same call, with the same Idempotency-Key: a refusal changed nothing and spent no key
+    if (!options.steppedUp) return afterStepUp(error, () => apiRequest<T>(path, { ...options, steppedUp: true }));
     throw error;
   }
   if (response.status === 204) return undefined as T;
@@ -253,7 +267,12 @@ export function attachmentName(header: string | null, fallback: string): string 
 }
 
 /** GET a file (a CSV statement) with the bearer token; errors carry the server's detail as usual. */
-export async function apiDownload(path: string, query: Record<string, QueryValue>, fallbackName: string): Promise<Download> {
+export async function apiDownload(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallbackName: string,
+  steppedUp = false,
+): Promise<Download> {
   const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -266,6 +285,7 @@ export async function apiDownload(path: string, query: Record<string, QueryValue
   if (!response.ok) {
     const error = await errorFromResponse(response, 'GET');
     if (response.status === 401) onUnauthorized?.(error);
+    if (!steppedUp) return afterStepUp(error, () => apiDownload(path, query, fallbackName, true));
     throw error;
   }
   const total = response.headers.get('X-Total-Count');

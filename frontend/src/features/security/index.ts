@@ -1,1 +1,2 @@
 export { SecurityScreen } from '@/features/security/security-screen';
+export { StepUpDialog } from '@/features/security/step-up-dialog';

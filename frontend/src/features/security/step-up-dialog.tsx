@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState } from 'react';
+import { setStepUpHandler } from '@/lib/step-up';
+import { StepUpForm } from '@/features/security/step-up-form';
+
+type Question = { detail: string; answer: (given: boolean) => void };
+
+/**
+ * Asks for the second factor again when the server wants a fresh one (403 `step_up_required`, lib/step-up.ts):
+ * the action that was refused waits behind the dialog with its form as it was, and goes again once the
+ * factor is given. Mounted once, for the whole signed-in app.
+ */
+export function StepUpDialog() {
+  const [question, setQuestion] = useState<Question | null>(null);
+  const open = useRef<Question | null>(null);
+
+  useEffect(() => {
+    setStepUpHandler(
+      (detail) =>
+        new Promise<boolean>((resolve) => {
+          open.current = { detail, answer: resolve };
+          setQuestion(open.current);
+        }),
+    );
+    return () => {
+      setStepUpHandler(null);
+      open.current?.answer(false); // signed out or gone: the held call's refusal stands
+    };
+  }, []);
+
+  if (!question) return null;
+  const close = (given: boolean) => {
+    question.answer(given);
+    open.current = null;
+    setQuestion(null);
+  };
+  return <StepUpForm detail={question.detail} onDone={() => close(true)} onCancel={() => close(false)} />;
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { Modal } from '@/components/modal';
+import { TextField } from '@/components/text-field';
+import { errorDetail } from '@/lib/errors';
+import { useMyFactors } from '@/features/security/api/use-my-factors';
+import { useStepUp } from '@/features/security/api/use-step-up';
+
+type StepUpFormProps = {
+  /** the server's words: what was refused, and what to give */
+  detail: string;
+  onDone: () => void;
+  onCancel: () => void;
+};
+
+/** The step-up dialog's question: a code of the authenticator app, or a recovery code; or, for a person
+ * without any factor, the server's words that they must add one first. */
+export function StepUpForm({ detail, onDone, onCancel }: StepUpFormProps) {
+  const factors = useMyFactors();
+  const stepUp = useStepUp();
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const holdsFactor = (factors.data?.factors.length ?? 0) > 0;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError(recovery ? 'Please enter one of your recovery codes' : 'Please enter the 6-digit code from your authenticator app');
+      return;
+    }
+    setError(null);
+    stepUp.mutate(
+      { otp: code.trim() },
+      {
+        onSuccess: onDone,
+        onError: (failure) => {
+          setCode('');
+          setError(errorDetail(failure));
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal title="Confirm it is you" onEscape={stepUp.isPending ? undefined : onCancel} describedBy="step-up-detail">
+      <p id="step-up-detail" className="modal__text">
+        {detail}
+      </p>
+      {factors.isPending ? (
+        <p className="modal__text">Loading your second factors...</p>
+      ) : !holdsFactor ? (
+        <div className="modal__actions">
+          <button type="button" className="btn btn--primary" onClick={onCancel}>
+            Close
+          </button>
+        </div>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate aria-label="Give your second factor">
+          {recovery ? (
+            <TextField key="recovery" label="Recovery code" autoComplete="off" value={code} onChange={setCode} disabled={stepUp.isPending} />
+          ) : (
+            <TextField
+              key="app"
+              label="Code from your authenticator app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={setCode}
+              disabled={stepUp.isPending}
+            />
+          )}
+          {error && (
+            <p role="alert" className="alert alert--error">
+              {error}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn--secondary btn--block"
+            onClick={() => {
+              setRecovery(!recovery);
+              setCode('');
+              setError(null);
+            }}
+          >
+            {recovery ? 'Use a code from my authenticator app' : 'Use a recovery code'}
+          </button>
+          <div className="modal__actions">
+            <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={stepUp.isPending}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn--primary" disabled={stepUp.isPending}>
+              {stepUp.isPending ? 'Checking...' : 'Confirm'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
