@@ -13,8 +13,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // scripts/bundle-size.mjs.
 const MAX_ENTRYPOINT_BYTES = 330 * 1024;
 // 312 (was 310): the sign-in's second step (issue 34) loads lazily, but the pieces it shares with the first
-// page (its layout, its text field) can no longer be concatenated into it: +1.7 KiB
-const MAX_ASSET_BYTES = 312 * 1024;
+// page (its layout, its text field) can no longer be concatenated into it: +1.7 KiB. 313: step-up (issue 34)
+// holds a refused call in the API client and registers its dialog (the dialog's form itself is lazy): +0.8 KiB
+const MAX_ASSET_BYTES = 313 * 1024;
 
 export default (_env, argv) => {
   const production = argv.mode !== 'development';

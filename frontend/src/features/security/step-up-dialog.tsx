@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { setStepUpHandler } from '@/lib/step-up';
-import { StepUpForm } from '@/features/security/step-up-form';
+
+// The form comes as its own chunk when first asked for: the first page stays light (its size budget).
+const StepUpForm = lazy(() => import('@/features/security/step-up-form').then((module) => ({ default: module.StepUpForm })));
 
 type Question = { detail: string; answer: (given: boolean) => void };
 
@@ -33,5 +35,9 @@ export function StepUpDialog() {
     open.current = null;
     setQuestion(null);
   };
-  return <StepUpForm detail={question.detail} onDone={() => close(true)} onCancel={() => close(false)} />;
+  return (
+    <Suspense fallback={null}>
+      <StepUpForm detail={question.detail} onDone={() => close(true)} onCancel={() => close(false)} />
+    </Suspense>
+  );
 }
