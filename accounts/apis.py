@@ -15,7 +15,7 @@ from bank.inputs import parse
 from bank.paging import PageIn, page_of
 from bank.permissions import IsBankAdmin, require_role
 
-from . import factors, officers, selectors, services, tokens
+from . import factors, officers, passkeys, selectors, services, tokens
 from .serializers import (
     BlockedPlayersOut,
     FactorCodeIn,
@@ -37,6 +37,10 @@ from .serializers import (
     OfficerUpdateIn,
     OwnPasswordIn,
     OwnPasswordOut,
+    PasskeyOptionsIn,
+    PasskeyOptionsOut,
+    PasskeyProofIn,
+    PasskeyRegisterIn,
     PasswordIn,
     PlayerCreateIn,
     PlayerCreateOut,
@@ -88,6 +92,7 @@ def _login_body(user, issued: tokens.IssuedToken, *, enrolment_required: bool = 
 
 
 FACTOR_NEEDED = "Enter the 6-digit code from your authenticator app (or one of your recovery codes)."
+PASSKEY_NEEDED = "Use your passkey (or one of your recovery codes)."
 
 
 class LoginApi(APIView):
@@ -109,7 +114,16 @@ class LoginApi(APIView):
         )
         if factors.has_factor(user):
             challenge, expires_at = factors.challenge_issue(user=user)
-            body = {"factor_required": True, "challenge": challenge, "expires_at": expires_at, "detail": FACTOR_NEEDED}
+            has_passkey = factors.PASSKEY.model.objects.filter(user=user, confirmed=True).exists()
+            has_code = factors.TOTP.model.objects.filter(user=user, confirmed=True).exists()
+            body = {
+                "factor_required": True,
+                "challenge": challenge,
+                "expires_at": expires_at,
+                "detail": FACTOR_NEEDED if has_code else PASSKEY_NEEDED,
+                "passkey": has_passkey,
+                "code": has_code,
+            }
             return Response(LoginFactorNeededOut(body).data, status=status.HTTP_202_ACCEPTED)
         # an officer without a factor while the bank requires one reaches only enrolment
         enrolment_only = factors.factor_required(user)
@@ -133,6 +147,49 @@ class LoginFactorApi(APIView):
         data = parse(LoginFactorIn, request, query=False)
         user, _device = services.auth_login_factor(
             challenge=data.get("challenge"), code=data.get("otp"), address=client_address(request)
+        )
+        issued = tokens.token_issue(user=user, factor_verified=True)
+        return Response(LoginOut(_login_body(user, issued)).data)
+
+
+class LoginPasskeyOptionsApi(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [LoginRateThrottle]
+    extra_error_statuses = (401, 409)  # expired challenge; no passkey
+
+    @extend_schema(
+        request=PasskeyOptionsIn,
+        responses={200: PasskeyOptionsOut},
+        summary="Second step of a sign-in with a passkey: the options for navigator.credentials.get, for the "
+        "challenge POST /api/login answered",
+    )
+    def post(self, request):
+        data = parse(PasskeyOptionsIn, request, query=False)
+        row = factors.challenge_read(data.get("challenge"))
+        options = passkeys.authentication_options(user=row.user, row=row, rp=passkeys.relying_party(request))
+        return Response(PasskeyOptionsOut({"challenge": data.get("challenge"), "options": options}).data)
+
+
+class LoginPasskeyApi(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [LoginRateThrottle]
+    extra_error_statuses = (401, 403)
+
+    @extend_schema(
+        request=PasskeyProofIn,
+        responses={200: LoginOut},
+        summary="Second step of a sign-in: the challenge signed by one of the account's passkeys; issues the token. "
+        "A passkey that does not check out counts toward the lockout as a wrong code does",
+    )
+    def post(self, request):
+        data = parse(PasskeyProofIn, request, query=False)
+        user, _device = services.auth_login_passkey(
+            challenge=data.get("challenge"),
+            credential=data.get("credential"),
+            address=client_address(request),
+            rp=passkeys.relying_party(request),
         )
         issued = tokens.token_issue(user=user, factor_verified=True)
         return Response(LoginOut(_login_body(user, issued)).data)
@@ -564,6 +621,93 @@ class StepUpApi(APIView):
 
 
 STEP_UP_DONE = "Thank you: that was you. Carrying on."
+
+
+class StepUpPasskeyOptionsApi(APIView):
+    throttle_classes = [StepUpRateThrottle]
+    extra_error_statuses = (409,)  # no passkey
+
+    @extend_schema(
+        request=None,
+        responses={200: PasskeyOptionsOut},
+        summary="Step-up with a passkey: a challenge and the options for navigator.credentials.get",
+    )
+    def post(self, request):
+        challenge, _expires = factors.challenge_issue(user=request.user)
+        row = factors.challenge_read(challenge)
+        options = passkeys.authentication_options(user=request.user, row=row, rp=passkeys.relying_party(request))
+        return Response(PasskeyOptionsOut({"challenge": challenge, "options": options}).data)
+
+
+class StepUpPasskeyApi(APIView):
+    throttle_classes = [StepUpRateThrottle]
+    extra_error_statuses = (401, 403)
+
+    @extend_schema(
+        request=PasskeyProofIn,
+        responses={200: StepUpOut},
+        summary="Step-up with a passkey: the challenge signed by one of your passkeys; the calls that answered 403 "
+        "step_up_required pass for the next 5 minutes",
+    )
+    def post(self, request):
+        data = parse(PasskeyProofIn, request, query=False)
+        services.passkey_step_up(
+            user=request.user,
+            sid=request.auth.get("sid", ""),
+            challenge=data.get("challenge"),
+            credential=data.get("credential"),
+            address=client_address(request),
+            rp=passkeys.relying_party(request),
+        )
+        now = clock.now()
+        body = {"factor_verified_at": now, "fresh_until": now + step_up.window(), "detail": STEP_UP_DONE}
+        return Response(StepUpOut(body).data)
+
+
+class MyPasskeyOptionsApi(APIView):
+    @extend_schema(
+        request=None,
+        responses={200: PasskeyOptionsOut},
+        summary="Start adding a passkey: a challenge and the options for navigator.credentials.create",
+    )
+    def post(self, request):
+        challenge, options = passkeys.registration_options(user=request.user, rp=passkeys.relying_party(request))
+        return Response(PasskeyOptionsOut({"challenge": challenge, "options": options}).data)
+
+
+class MyPasskeysApi(APIView):
+    extra_error_statuses = (401, 409)
+
+    @extend_schema(
+        request=PasskeyRegisterIn,
+        responses={201: FactorConfirmedOut},
+        summary="Add a passkey: the browser's answer to the options, with a name; the first factor also makes ten "
+        "recovery codes",
+    )
+    def post(self, request):
+        data = parse(PasskeyRegisterIn, request, query=False)
+        passkey, codes = passkeys.register(
+            user=request.user,
+            challenge=data.get("challenge"),
+            credential=data.get("credential"),
+            name=data.get("name"),
+            rp=passkeys.relying_party(request),
+            sid=request.auth.get("sid", ""),
+        )
+        detail = "Your passkey is added. From now on, signing in may ask for it after your password."
+        body = {"factor": _factor_out(passkey), "recovery_codes": codes, "detail": detail}
+        return Response(FactorConfirmedOut(body).data, status=status.HTTP_201_CREATED)
+
+
+class MyPasskeyApi(APIView):
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        summary="Remove one of your passkeys (never an officer's last factor while the bank requires one)",
+    )
+    def delete(self, request, pk: int):
+        factors.factor_remove(user=request.user, kind=factors.PASSKEY.kind, factor_id=pk)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class OfficerFactorsResetApi(APIView):

@@ -39,7 +39,7 @@ from bank.errors import BankError
 from bank.models import BankSettings
 
 from . import rules
-from .models import BankSession, SignInChallenge, User
+from .models import BankSession, Passkey, SignInChallenge, User
 from .tokens import sessions_end_for_user
 
 
@@ -51,15 +51,28 @@ class FactorKind:
 
 
 TOTP = FactorKind(kind="totp", label="Authenticator app", model=TOTPDevice)
-# Every kind of factor, in the order the Security screen lists them (passkeys will join here).
-KINDS: tuple[FactorKind, ...] = (TOTP,)
+PASSKEY = FactorKind(kind="passkey", label="Passkey", model=Passkey)  # accounts/passkeys.py
+# Every kind of factor, in the order the Security screen lists them.
+KINDS: tuple[FactorKind, ...] = (TOTP, PASSKEY)
+KIND_BY_NAME = {kind.kind: kind for kind in KINDS}
 KIND_OF_MODEL = {kind.model: kind for kind in KINDS}
 
 RECOVERY_DEVICE_NAME = "Recovery codes"
 RECOVERY_CODES = 10
 # The calls a session limited to enrolment may make (URL names): the Security screen's and the session's own.
 ENROLMENT_ROUTES = frozenset(
-    {"me", "logout", "extend-session", "my-factors", "my-factor-totp", "my-factor-totp-confirm", "my-factor"}
+    {
+        "me",
+        "logout",
+        "extend-session",
+        "my-factors",
+        "my-factor-totp",
+        "my-factor-totp-confirm",
+        "my-factor",
+        "my-passkey-options",
+        "my-passkeys",
+        "my-passkey",
+    }
 )
 
 CHALLENGE_SALT = "accounts.factors.sign-in-challenge"
@@ -186,6 +199,25 @@ def _audit_player(user: User):
     return getattr(user, "player", None) if not user.is_staff else None
 
 
+audit_player = _audit_player
+
+
+def recovery_codes_if_first(*, user: User, first: bool) -> list[str] | None:
+    """A new factor's recovery codes: ten with the first factor (or when none are left); else None."""
+    return _recovery_codes_replace(user) if first or not recovery_codes_left(user) else None
+
+
+def passkey_failed_record(*, user: User, step: str, why: str = "") -> None:
+    """A passkey the bank could not check, in the audit trail (the browser's reason, never a key)."""
+    audit.record(
+        actor=user if step == "enrolment" else None,
+        kind="factor.passkey_failed",
+        obj=user,
+        player=_audit_player(user),
+        after={"factor": PASSKEY.label, "step": step, "why": why},
+    )
+
+
 def _user_locked(user: User) -> None:
     """The user's row, locked until the transaction ends (the bank's lock order starts with it)."""
     User.objects.select_for_update().filter(pk=user.pk).first()
@@ -208,7 +240,7 @@ def recovery_codes_make(*, user: User) -> list[str]:
 # --- enrolment --------------------------------------------------------------------------------------
 
 
-def _name_clean(name) -> str:
+def factor_name_clean(name) -> str:
     name = name.strip() if isinstance(name, str) else ""
     if not name:
         raise BankError(MSG_NAME, code="missing_fields", fields={"name": [MSG_NAME]})
@@ -220,7 +252,7 @@ def _name_clean(name) -> str:
 def totp_enrol_start(*, user: User, name) -> TotpEnrolment:
     """A new secret for an authenticator app, kept unconfirmed until its first code (an earlier
     unconfirmed one of the user is dropped: one enrolment at a time)."""
-    name = _name_clean(name)
+    name = factor_name_clean(name)
     step_up.require_if_holding(user, what="add another second factor")
     with transaction.atomic():
         _user_locked(user)
@@ -423,8 +455,12 @@ def session_factor_given(*, user: User, sid: str) -> bool:
     )
 
 
-def code_failed_record(*, user: User, door: str) -> None:
-    """A wrong code in the audit trail (never the code itself). Inside the failure's transaction."""
+def code_failed_record(*, user: User, door: str, passkey: bool = False) -> None:
+    """A wrong code (or a passkey that did not check out) in the audit trail (never the code itself). Inside
+    the failure's transaction."""
+    if passkey:
+        passkey_failed_record(user=user, step=door)
+        return
     audit.record(actor=None, kind="factor.code_failed", obj=user, player=_audit_player(user), after={"door": door})
 
 

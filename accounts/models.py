@@ -2,6 +2,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django_otp.models import Device, TimestampMixin
 
 from bank import roles
 
@@ -217,3 +218,17 @@ class SignInChallenge(models.Model):
 
     def __str__(self) -> str:
         return f"sign-in challenge of user {self.user_id}, {'used' if self.used_at else 'unused'}"
+
+
+class Passkey(TimestampMixin, Device):
+    """A passkey (WebAuthn: a phone's or computer's platform authenticator, or a security key) of one person,
+    named, as a django-otp device beside the authenticator apps (accounts/factors.py KINDS; docs/decisions.md
+    "Passkeys"). Holds the credential's public key only: nothing here lets anyone sign in."""
+
+    credential_id = models.CharField(max_length=1400, unique=True, help_text="base64url, as the browser names it")
+    public_key = models.BinaryField(help_text="COSE public key of the credential")
+    sign_count = models.PositiveBigIntegerField(default=0)
+    transports = models.JSONField(default=list, blank=True)
+
+    class Meta(Device.Meta):
+        verbose_name = "passkey"

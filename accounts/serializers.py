@@ -82,6 +82,12 @@ class LoginFactorNeededOut(serializers.Serializer):
     challenge = serializers.CharField(help_text="signed, single use, for this account, good for 5 minutes")
     expires_at = serializers.DateTimeField()
     detail = serializers.CharField()
+    passkey = serializers.BooleanField(
+        default=False, help_text="the account has a passkey: POST /api/login/passkey/options may sign in with it"
+    )
+    code = serializers.BooleanField(
+        default=True, help_text="the account has an authenticator app (a code, or a recovery code, signs in)"
+    )
 
 
 class LoginFactorIn(InputSerializer):
@@ -389,3 +395,31 @@ class StepUpOut(serializers.Serializer):
     factor_verified_at = serializers.DateTimeField(help_text="when this session last gave a second factor: now")
     fresh_until = serializers.DateTimeField(help_text="until when the calls that ask for a fresh factor pass")
     detail = serializers.CharField()
+
+
+class CredentialField(serializers.DictField):
+    """A browser's WebAuthn answer as `PublicKeyCredential.toJSON()` gives it (checked by accounts/passkeys.py);
+    missing, the service answers that the passkey could not be checked."""
+
+    def __init__(self, **kwargs):
+        super().__init__(required=False, allow_null=True, **kwargs)
+
+
+class PasskeyOptionsIn(InputSerializer):
+    challenge = TextIn(label="Challenge", max_length=1000)
+
+
+class PasskeyOptionsOut(serializers.Serializer):
+    challenge = serializers.CharField(help_text="signed, single use, for this person, good for 5 minutes")
+    options = serializers.DictField(help_text="for PublicKeyCredential.parse(Creation|Request)OptionsFromJSON")
+
+
+class PasskeyRegisterIn(InputSerializer):
+    challenge = TextIn(label="Challenge", max_length=1000)
+    name = TextIn(label="Name", max_length=200)
+    credential = CredentialField(help_text="PublicKeyCredential.toJSON() of navigator.credentials.create")
+
+
+class PasskeyProofIn(InputSerializer):
+    challenge = TextIn(label="Challenge", max_length=1000)
+    credential = CredentialField(help_text="PublicKeyCredential.toJSON() of navigator.credentials.get")

@@ -14,7 +14,7 @@ from bank import audit, clock, live, roles
 from bank.errors import SESSION_EXPIRED, BankError
 from bank.models import BankSettings, DecisionRecord
 
-from . import factors, rules
+from . import factors, passkeys, rules
 from .models import Player, StaffLockout, StaffSignInFailure, User
 from .tokens import sessions_end_for_user, sessions_end_for_user_but
 
@@ -187,7 +187,44 @@ def factor_step_up(*, user: User, sid: str, code, address: str):
     return device
 
 
-def _factor_sign_in(*, user: User, challenge, code, address: str, door: str, sid: str = ""):
+def auth_login_passkey(*, challenge, credential, address: str, rp):
+    """The second step of a sign-in with a passkey instead of a code: the challenge the right password
+    answered, signed by one of the account's passkeys (accounts/passkeys.py). Counted as a code is: a
+    passkey that does not check out counts toward the lockout."""
+    row = factors.challenge_read(challenge)
+    user = row.user
+    return _factor_sign_in(
+        user=user,
+        challenge=None,  # the passkey's check uses it
+        code=None,
+        address=address,
+        door=DOOR_API,
+        check=lambda: passkeys.passkey_check(user=user, row=row, credential=credential, rp=rp),
+    )
+
+
+def passkey_step_up(*, user: User, sid: str, challenge, credential, address: str, rp):
+    """Step-up with a passkey: the challenge POST /api/step-up/passkey/options answered, signed by one of the
+    caller's passkeys; refreshes the session's factor_verified_at. A failure counts as a wrong code does."""
+    if not (isinstance(challenge, str) and challenge and isinstance(credential, dict)):
+        message = "Use your passkey when your browser asks for it (the challenge and its answer are needed)"
+        raise BankError(message, code="missing_fields", fields={"credential": [message]})
+    row = factors.challenge_read(challenge)
+    if row.user_id != user.pk:
+        raise BankError(factors.MSG_CHALLENGE_EXPIRED, code="challenge_expired", status=401)
+    _user, device = _factor_sign_in(
+        user=user,
+        challenge=None,
+        code=None,
+        address=address,
+        door=DOOR_STEP_UP,
+        sid=sid,
+        check=lambda: passkeys.passkey_check(user=user, row=row, credential=credential, rp=rp),
+    )
+    return device
+
+
+def _factor_sign_in(*, user: User, challenge, code, address: str, door: str, sid: str = "", check=None):
     address = (address or "unknown")[: rules.ADDRESS_MAX_LENGTH]
     now = clock.now()
     failure: BankError | None = None
@@ -200,7 +237,7 @@ def _factor_sign_in(*, user: User, challenge, code, address: str, door: str, sid
             raise _staff_locked(lockout, now)
         if player is not None and player.is_blocked:
             raise BankError(rules.MSG_BLOCKED, code="account_blocked", status=403)
-        device = factors.code_check(user=user, code=code)
+        device = check() if check is not None else factors.code_check(user=user, code=code)
         if device is not None:
             if challenge is not None:
                 factors.challenge_use(challenge)
@@ -214,8 +251,9 @@ def _factor_sign_in(*, user: User, challenge, code, address: str, door: str, sid
                 player.save(update_fields=["failed_attempts"])
             return user, device
         # a wrong code: recorded and counted, and both must commit although the call fails
-        factors.code_failed_record(user=user, door=door)
-        wrong = BankError(factors.MSG_WRONG_CODE, code="wrong_code", status=401)
+        factors.code_failed_record(user=user, door=door, passkey=check is not None)
+        message = passkeys.MSG_PASSKEY_FAILED if check is not None else factors.MSG_WRONG_CODE
+        wrong = BankError(message, code="wrong_code", status=401)
         if user.is_staff:
             _sign_in_failure_record(user=user, at=now, address=address, door=door)
             lockout, _ = StaffLockout.objects.get_or_create(user=user, address=address)

@@ -5,6 +5,8 @@ from . import apis
 urlpatterns = [
     path("login", apis.LoginApi.as_view(), name="login"),
     path("login/factor", apis.LoginFactorApi.as_view(), name="login-factor"),
+    path("login/passkey/options", apis.LoginPasskeyOptionsApi.as_view(), name="login-passkey-options"),
+    path("login/passkey", apis.LoginPasskeyApi.as_view(), name="login-passkey"),
     path("register", apis.RegisterApi.as_view(), name="register"),
     path("verify-token", apis.VerifyTokenApi.as_view(), name="verify-token"),
     path("extend-session", apis.ExtendSessionApi.as_view(), name="extend-session"),
@@ -27,6 +29,11 @@ urlpatterns = [
     path("me/factors/totp/<int:pk>/confirm", apis.MyTotpConfirmApi.as_view(), name="my-factor-totp-confirm"),
     path("me/factors/totp/<int:pk>", apis.MyFactorApi.as_view(), name="my-factor"),
     path("step-up", apis.StepUpApi.as_view(), name="step-up"),
+    path("step-up/passkey/options", apis.StepUpPasskeyOptionsApi.as_view(), name="step-up-passkey-options"),
+    path("step-up/passkey", apis.StepUpPasskeyApi.as_view(), name="step-up-passkey"),
+    path("me/factors/passkey/options", apis.MyPasskeyOptionsApi.as_view(), name="my-passkey-options"),
+    path("me/factors/passkey", apis.MyPasskeysApi.as_view(), name="my-passkeys"),
+    path("me/factors/passkey/<int:pk>", apis.MyPasskeyApi.as_view(), name="my-passkey"),
     path("me/recovery-codes", apis.MyRecoveryCodesApi.as_view(), name="my-recovery-codes"),
     path("admin/officers/<int:pk>/factors/reset", apis.OfficerFactorsResetApi.as_view(), name="officer-factors-reset"),
 ]

@@ -25,6 +25,7 @@ VOCABULARY = Vocabulary(
         "factor.recovery_code_used": "Recovery code used to sign in",
         "factor.recovery_codes_made": "New recovery codes made",
         "factor.reset": "Officer's second factor reset",
+        "factor.passkey_failed": "Passkey not accepted",
     },
     audit_fields={"blocked_at": "datetime", "created_at": "datetime", "locked_until": "datetime"},
     live_kinds=["players", "officers"],
@@ -50,7 +51,12 @@ VOCABULARY = Vocabulary(
         "my-factor-totp-confirm": {POST: TELLER},
         "my-factor": {DELETE: TELLER},
         "my-recovery-codes": {POST: TELLER},
-        "step-up": {POST: TELLER},  # a fresh second factor for the calls that ask for one (players' too)
+        "step-up": {POST: TELLER},
+        "step-up-passkey-options": {POST: TELLER},
+        "step-up-passkey": {POST: TELLER},
+        "my-passkey-options": {POST: TELLER},
+        "my-passkeys": {POST: TELLER},
+        "my-passkey": {DELETE: TELLER},  # a fresh second factor for the calls that ask for one (players' too)
         "officer-factors-reset": {POST: TREASURER},
     },
     route_fields={("player-update", PUT): {"client_type": TREASURER, "has_solo_access": TREASURER}},

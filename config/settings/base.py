@@ -333,6 +333,9 @@ BANK_FACTOR_CHALLENGE_SECONDS = 300
 # step-up: the most sensitive calls need a second factor given in this session within this many seconds
 # (bank/step_up.py; docs/rules.md "Step-up")
 BANK_STEP_UP_SECONDS = int(os.environ.get("BANK_STEP_UP_SECONDS", "300"))
+# passkeys (accounts/passkeys.py): the relying party's id and origins; empty: the request's own host and origin
+BANK_WEBAUTHN_RP_ID = os.environ.get("BANK_WEBAUTHN_RP_ID", "")
+BANK_WEBAUTHN_ORIGINS = env_list("BANK_WEBAUTHN_ORIGINS", "")
 
 # Background work (Discord delivery, the daily jobs of operations/jobs.py) runs as django.tasks tasks, kept
 # in the bank's own database (django-tasks-db) and run by a worker: `manage.py db_worker` in a process

@@ -73,6 +73,12 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
             ("my-recovery-codes", "POST"),
             # issue 34, part 3: a fresh second factor before the most sensitive calls (step-up)
             ("step-up", "POST"),
+            ("step-up-passkey-options", "POST"),
+            ("step-up-passkey", "POST"),
+            # passkeys: registration and removal
+            ("my-passkey-options", "POST"),
+            ("my-passkeys", "POST"),
+            ("my-passkey", "DELETE"),
         ],
         # issue 36: every officer links their own Discord account
         "their own Discord link": [
@@ -264,6 +270,7 @@ def _ids(officers) -> dict[str, int]:
         "officers": officers[roles.TELLER].pk,
         "eligibility": _first(WithdrawalRequest).player_id,
         "totp": 999_999,  # no such factor of the caller's: 404 once the role passes
+        "passkey": 999_999,
     }
 
 
