@@ -118,6 +118,7 @@ def test_a_loan_from_request_to_pay_off_seen_live_by_the_player(page: Page, admi
     assert status == 200
     open_and_sign_in(admin_page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
     expect(admin_page).to_have_url(path_is("/admin-panel"))
+    server.give_page_fresh_factor(admin_page)  # not what this test tests: its session gave a second factor (step-up)
     pending_tab = admin_page.get_by_role("tab", name=re.compile(r"^Pending Loans"))
     expect(pending_tab.get_by_label(f"{waiting['count']} pending")).to_be_visible()
     open_tab(admin_page, "Pending Loans")

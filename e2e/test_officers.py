@@ -244,6 +244,7 @@ def test_a_large_withdrawal_needs_two_officers_and_the_player_sees_it_live(
     # --- the first loan officer approves: it waits for a second officer ---------------------------
     open_and_sign_in(second_page, server.base_url, lou, PASSWORD)
     expect(second_page).to_have_url(path_is("/admin-panel"))
+    server.give_page_fresh_factor(second_page)  # not what this test tests: its session gave a second factor (step-up)
     open_tab(second_page, "Withdrawal Requests")
     card = second_page.get_by_test_id(f"withdrawal-request-{request_id}")
     expect(card).to_contain_text("€1,100,000")
@@ -292,6 +293,7 @@ def test_a_large_withdrawal_needs_two_officers_and_the_player_sees_it_live(
         errors = watch_for_errors(third)
         open_and_sign_in(third, server.base_url, mara, PASSWORD)
         expect(third).to_have_url(path_is("/admin-panel"))
+        server.give_page_fresh_factor(third)  # not what this test tests: its session gave a second factor (step-up)
         open_tab(third, "Withdrawal Requests")
         other_card = third.get_by_test_id(f"withdrawal-request-{request_id}")
         expect(other_card.get_by_role("note")).to_have_text(f"Four eyes{waiting}")
@@ -344,6 +346,7 @@ def test_the_treasurer_manages_officers_and_the_four_eyes_threshold(page: Page, 
     name = f"Ned{uuid.uuid4().hex[:6]}"
     open_and_sign_in(page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
     expect(page).to_have_url(path_is("/admin-panel"))
+    server.give_page_fresh_factor(page)  # not what this test tests: its session gave a second factor (step-up)
     open_tab(page, "Officers")
     form = page.get_by_role("form", name="Add officer")
     form.get_by_label("Username").fill(name)

@@ -145,6 +145,7 @@ def test_a_withdrawal_from_request_to_approval_seen_live_by_the_player(
     assert status == 200 and waiting["pending_count"] >= 1, waiting
     open_and_sign_in(admin_page, server.base_url, ADMIN_USERNAME, ADMIN_PASSWORD)
     expect(admin_page).to_have_url(path_is("/admin-panel"))
+    server.give_page_fresh_factor(admin_page)  # not what this test tests: its session gave a second factor (step-up)
     withdrawals_tab = admin_page.get_by_role("tab", name=re.compile(r"^Withdrawal Requests"))
     expect(withdrawals_tab.get_by_label(f"{waiting['pending_count']} pending")).to_be_visible()
     open_tab(admin_page, "Withdrawal Requests")
