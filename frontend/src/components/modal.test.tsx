@@ -93,3 +93,37 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' }));
   });
 });
+
+describe('a dialog over a dialog', () => {
+  // the step-up dialog is the app's own, beside (not inside) the dialog whose action it holds
+  function Stacked() {
+    const [top, setTop] = useState(false);
+    return (
+      <>
+        <Modal title="Approve">
+          <input aria-label="Approval notes" />
+          <button type="button" onClick={() => setTop(true)}>
+            Approve
+          </button>
+        </Modal>
+        {top && (
+          <Modal title="Confirm it is you">
+            <input aria-label="Code" />
+            <button type="button" onClick={() => setTop(false)}>
+              Cancel
+            </button>
+          </Modal>
+        )}
+      </>
+    );
+  }
+
+  it('keeps the focus in the top one (no tug of war), and gives it back to the one below when it closes', async () => {
+    const user = userEvent.setup();
+    render(<Stacked />);
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Code'));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Approve' }));
+  });
+});

@@ -14,6 +14,10 @@ interface ModalProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+// The dialogs open now, the last on top: only the top one keeps the focus (a step-up dialog opens over the
+// dialog whose action it holds, and two dialogs pulling focus from each other would never settle).
+const openDialogs: HTMLElement[] = [];
+
 function focusableIn(dialog: HTMLElement): HTMLElement[] {
   return Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
 }
@@ -31,13 +35,16 @@ export function Modal({ title, icon, describedBy, onEscape, wide = false, childr
 
   useEffect(() => {
     const dialog = dialogRef.current;
+    if (dialog) openDialogs.push(dialog);
     if (dialog && !dialog.contains(document.activeElement)) (focusableIn(dialog)[0] ?? dialog).focus();
     const bringFocusBack = (event: FocusEvent) => {
-      if (dialog && event.target instanceof Node && !dialog.contains(event.target)) (focusableIn(dialog)[0] ?? dialog).focus();
+      if (!dialog || openDialogs[openDialogs.length - 1] !== dialog) return;
+      if (event.target instanceof Node && !dialog.contains(event.target)) (focusableIn(dialog)[0] ?? dialog).focus();
     };
     document.addEventListener('focusin', bringFocusBack);
     return () => {
       document.removeEventListener('focusin', bringFocusBack);
+      if (dialog) openDialogs.splice(openDialogs.indexOf(dialog), 1);
       if (returnFocusTo?.isConnected) returnFocusTo.focus();
     };
   }, [returnFocusTo]);
