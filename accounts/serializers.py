@@ -328,7 +328,7 @@ class OfficerUpdateIn(InputSerializer):
 
 class FactorOut(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=["totp"], help_text="totp: an authenticator app (passkeys later)")
+    kind = serializers.ChoiceField(choices=["totp", "passkey"], help_text="totp: an authenticator app; passkey")
     # a declared field (DRF's metaclass takes it out of the class): the type of Field.label is not its
     label = serializers.CharField(help_text="what the screens call the kind")  # type: ignore[assignment]
     name = serializers.CharField(help_text="the name its owner gave it")

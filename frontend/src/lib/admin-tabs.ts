@@ -24,7 +24,7 @@ export const ADMIN_TABS = [
   { id: 'officers', label: 'Officers', description: 'The bank\'s officers and their roles: add one, change the name players see or a role, deactivate or reactivate.' },
   { id: 'bank-settings', label: 'Bank Settings', description: 'The four-eyes threshold, the bounds of rates and start dates, and the arrears rules; a treasurer changes them.' },
   { id: 'audit', label: 'Audit', description: 'Every admin action that changed data: who, when, what, and the values before and after.' },
-  { id: 'security', label: 'Security', description: 'Your own sign-in: an authenticator app on your phone as a second factor, and recovery codes.' },
+  { id: 'security', label: 'Security', description: 'Your own sign-in: a second factor (an authenticator app or a passkey), and recovery codes.' },
 ] as const;
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];

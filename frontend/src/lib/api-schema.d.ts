@@ -2808,9 +2808,10 @@ export interface components {
         FactorOut: {
             id: number;
             /**
-             * @description totp: an authenticator app (passkeys later)
+             * @description totp: an authenticator app; passkey
              *
              *     * `totp` - totp
+             *     * `passkey` - passkey
              */
             kind: components["schemas"]["FactorOutKindEnum"];
             /** @description what the screens call the kind */
@@ -2824,9 +2825,10 @@ export interface components {
         };
         /**
          * @description * `totp` - totp
+         *     * `passkey` - passkey
          * @enum {string}
          */
-        FactorOutKindEnum: "totp";
+        FactorOutKindEnum: "totp" | "passkey";
         FactorsOut: {
             factors: components["schemas"]["FactorOut"][];
             /** @description unused recovery codes */

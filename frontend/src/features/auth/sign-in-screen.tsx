@@ -4,6 +4,7 @@ import { TextField } from '@/components/text-field';
 import { AuthLayout } from '@/features/auth/auth-layout';
 import { useAuth } from '@/features/auth/auth-context';
 import { loginErrorMessage, validateSignIn } from '@/features/auth/messages';
+import type { FactorChallenge } from '@/features/auth/api/types';
 
 // only accounts with a second factor see it: kept out of the first page's bundle
 const SignInCodeStep = lazy(() =>
@@ -17,7 +18,7 @@ export function SignInScreen() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // the account signs in with a second factor: the challenge its right password answered
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<FactorChallenge | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,7 +33,7 @@ export function SignInScreen() {
       // On success the route guard moves on to the remembered page or the user's home.
       const answer = await login({ username: username.trim(), password });
       if ('challenge' in answer) {
-        setChallenge(answer.challenge);
+        setChallenge(answer);
         setPassword('');
         setBusy(false);
       }
@@ -45,7 +46,13 @@ export function SignInScreen() {
   if (challenge) {
     return (
       <Suspense fallback={null}>
-        <SignInCodeStep challenge={challenge} username={username.trim()} onRestart={() => setChallenge(null)} />
+        <SignInCodeStep
+          challenge={challenge.challenge}
+          withPasskey={challenge.passkey ?? false}
+          withCode={challenge.code ?? true}
+          username={username.trim()}
+          onRestart={() => setChallenge(null)}
+        />
       </Suspense>
     );
   }

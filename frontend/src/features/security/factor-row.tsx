@@ -11,7 +11,7 @@ type FactorRowProps = {
 /** One factor: its name, kind, when it was added and last used, and Remove. */
 export function FactorRow({ factor, onRemove, busy }: FactorRowProps) {
   return (
-    <li className="security-factor" data-testid={`factor-${factor.id}`}>
+    <li className="security-factor" data-testid={`factor-${factor.kind}-${factor.id}`}>
       <div>
         <strong>{factor.name}</strong> <span className="muted">· {factor.label}</span>
         <div className="muted">

@@ -53,7 +53,7 @@ describe('SecurityScreen', () => {
   it('lists the factors with the recovery codes left, and offers no Remove for the last one while the bank requires one', async () => {
     mockFetch({ 'GET /api/me/factors': { body: { factors: [PHONE], recovery_codes_left: 1, required: true, enrolment_required: false } } });
     renderWithProviders(<SecurityScreen />);
-    const row = await screen.findByTestId('factor-4');
+    const row = await screen.findByTestId('factor-totp-4');
     expect(within(row).queryByRole('button', { name: 'Remove My phone' })).toBeNull();
     within(row).getByText(/the bank requires a second factor/);
     expect(screen.getByTestId('recovery-codes-left').textContent).toBe('You have 1 unused recovery code. Making new ones replaces them all.');

@@ -5,6 +5,7 @@ import { NoticeBanner, type Notice } from '@/components/notice';
 import { errorDetail } from '@/lib/errors';
 import { DiscordLinkCard } from '@/features/discord';
 import { AddAuthenticator } from '@/features/security/add-authenticator';
+import { AddPasskey } from '@/features/security/add-passkey';
 import { FactorRow } from '@/features/security/factor-row';
 import { RecoveryCodesShown } from '@/features/security/recovery-codes-shown';
 import { useMyFactors } from '@/features/security/api/use-my-factors';
@@ -27,6 +28,10 @@ export function SecurityScreen() {
   if (factors.isPending) return <LoadingBlock message="Loading your security settings..." />;
   if (factors.isError) return <ErrorBlock message="Your security settings could not be loaded." onRetry={() => void factors.refetch()} />;
 
+  const added = (recoveryCodes: string[] | null, detail: string) => {
+    setNotice({ tone: 'success', text: detail });
+    if (recoveryCodes) setCodes(recoveryCodes);
+  };
   const mine = factors.data;
   const lastRequired = mine.required && mine.factors.length <= 1;
 
@@ -47,7 +52,7 @@ export function SecurityScreen() {
         </h3>
         <p>
           {mine.factors.length > 0
-            ? 'Signing in asks for your password and then a code from one of these.'
+            ? 'Signing in asks for your password and then one of these (a code from an app, or a passkey).'
             : mine.required
               ? 'The bank requires a second factor: signing in will ask for a code from your phone after your password.'
               : 'Add an authenticator app so that your password alone is not enough to sign in (optional).'}
@@ -56,7 +61,7 @@ export function SecurityScreen() {
           <ul className="security-factors" aria-label="Your second factors">
             {mine.factors.map((factor) => (
               <FactorRow
-                key={factor.id}
+                key={`${factor.kind}-${factor.id}`}
                 factor={factor}
                 busy={remove.isPending}
                 onRemove={
@@ -64,7 +69,7 @@ export function SecurityScreen() {
                     ? null
                     : () => {
                         setNotice(null);
-                        remove.mutate(factor.id, {
+                        remove.mutate(factor, {
                           onSuccess: () => setNotice({ tone: 'success', text: `${factor.name} was removed.` }),
                           onError: (error) => setNotice({ tone: 'error', text: `Error removing ${factor.name}: ${errorDetail(error)}` }),
                         });
@@ -74,12 +79,15 @@ export function SecurityScreen() {
             ))}
           </ul>
         )}
-        <AddAuthenticator
-          onAdded={(recoveryCodes, detail) => {
-            setNotice({ tone: 'success', text: detail });
-            if (recoveryCodes) setCodes(recoveryCodes);
-          }}
-        />
+        <AddAuthenticator onAdded={added} />
+      </section>
+
+      <section className="card" aria-labelledby="passkeys-title">
+        <h3 className="card__title" id="passkeys-title">
+          Passkeys
+        </h3>
+        <p>A passkey signs you in with this device's screen lock (fingerprint, face or PIN) or a security key, instead of a code.</p>
+        <AddPasskey onAdded={added} />
       </section>
 
       {mine.factors.length > 0 && (

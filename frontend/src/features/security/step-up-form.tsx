@@ -3,6 +3,7 @@ import { Modal } from '@/components/modal';
 import { TextField } from '@/components/text-field';
 import { errorDetail } from '@/lib/errors';
 import { useMyFactors } from '@/features/security/api/use-my-factors';
+import { usePasskeyStepUp } from '@/features/security/api/use-passkey-step-up';
 import { useStepUp } from '@/features/security/api/use-step-up';
 
 type StepUpFormProps = {
@@ -17,10 +18,22 @@ type StepUpFormProps = {
 export function StepUpForm({ detail, onDone, onCancel }: StepUpFormProps) {
   const factors = useMyFactors();
   const stepUp = useStepUp();
-  const [recovery, setRecovery] = useState(false);
+  const passkeyStepUp = usePasskeyStepUp();
+  const [recoveryChosen, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const holdsFactor = (factors.data?.factors.length ?? 0) > 0;
+  const held = factors.data?.factors ?? [];
+  const holdsFactor = held.length > 0;
+  const holdsPasskey = held.some((factor) => factor.kind === 'passkey');
+  const holdsApp = held.some((factor) => factor.kind === 'totp');
+  // no authenticator app: the field takes a recovery code (the passkey comes first)
+  const recovery = recoveryChosen || !holdsApp;
+  const busy = stepUp.isPending || passkeyStepUp.isPending;
+
+  const withPasskey = () => {
+    setError(null);
+    passkeyStepUp.mutate(undefined, { onSuccess: onDone, onError: (failure) => setError(errorDetail(failure)) });
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,7 +55,7 @@ export function StepUpForm({ detail, onDone, onCancel }: StepUpFormProps) {
   };
 
   return (
-    <Modal title="Confirm it is you" onEscape={stepUp.isPending ? undefined : onCancel} describedBy="step-up-detail">
+    <Modal title="Confirm it is you" onEscape={busy ? undefined : onCancel} describedBy="step-up-detail">
       <p id="step-up-detail" className="modal__text">
         {detail}
       </p>
@@ -56,8 +69,13 @@ export function StepUpForm({ detail, onDone, onCancel }: StepUpFormProps) {
         </div>
       ) : (
         <form className="form" onSubmit={submit} noValidate aria-label="Give your second factor">
+          {holdsPasskey && (
+            <button type="button" className="btn btn--primary btn--block" disabled={busy} onClick={withPasskey}>
+              {passkeyStepUp.isPending ? 'Waiting for your passkey...' : 'Use My Passkey'}
+            </button>
+          )}
           {recovery ? (
-            <TextField key="recovery" label="Recovery code" autoComplete="off" value={code} onChange={setCode} disabled={stepUp.isPending} />
+            <TextField key="recovery" label="Recovery code" autoComplete="off" value={code} onChange={setCode} disabled={busy} />
           ) : (
             <TextField
               key="app"
@@ -67,7 +85,7 @@ export function StepUpForm({ detail, onDone, onCancel }: StepUpFormProps) {
               maxLength={6}
               value={code}
               onChange={setCode}
-              disabled={stepUp.isPending}
+              disabled={busy}
             />
           )}
           {error && (
@@ -75,22 +93,24 @@ export function StepUpForm({ detail, onDone, onCancel }: StepUpFormProps) {
               {error}
             </p>
           )}
-          <button
-            type="button"
-            className="btn btn--secondary btn--block"
-            onClick={() => {
-              setRecovery(!recovery);
-              setCode('');
-              setError(null);
-            }}
-          >
-            {recovery ? 'Use a code from my authenticator app' : 'Use a recovery code'}
-          </button>
+          {holdsApp && (
+            <button
+              type="button"
+              className="btn btn--secondary btn--block"
+              onClick={() => {
+                setRecovery(!recovery);
+                setCode('');
+                setError(null);
+              }}
+            >
+              {recovery ? 'Use a code from my authenticator app' : 'Use a recovery code'}
+            </button>
+          )}
           <div className="modal__actions">
-            <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={stepUp.isPending}>
+            <button type="button" className="btn btn--secondary" onClick={onCancel} disabled={busy}>
               Cancel
             </button>
-            <button type="submit" className="btn btn--primary" disabled={stepUp.isPending}>
+            <button type="submit" className={`btn ${holdsPasskey ? 'btn--secondary' : 'btn--primary'}`} disabled={busy}>
               {stepUp.isPending ? 'Checking...' : 'Confirm'}
             </button>
           </div>
