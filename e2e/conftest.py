@@ -26,7 +26,7 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -163,6 +163,19 @@ class Server:
         with closing(sqlite3.connect(self.database_url.removeprefix("sqlite:///"), timeout=30)) as database:
             with database:
                 database.execute("UPDATE accounts_banksession SET factor_verified_at = ? WHERE sid = ?", (now, sid))
+
+    def age_page_factor(self, page: Page, *, minutes: int) -> None:
+        """The browser's session gave its second factor `minutes` ago (as if the officer had worked on that
+        long since signing in): a step-up test's way past the 5-minute window without waiting it out."""
+        if not self.database_url:
+            return
+        token = page.evaluate("localStorage.getItem('access_token')")
+        payload = token.split(".")[1]
+        sid = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["sid"]
+        then = (datetime.now(UTC) - timedelta(minutes=minutes)).strftime("%Y-%m-%d %H:%M:%S.%f")
+        with closing(sqlite3.connect(self.database_url.removeprefix("sqlite:///"), timeout=30)) as database:
+            with database:
+                database.execute("UPDATE accounts_banksession SET factor_verified_at = ? WHERE sid = ?", (then, sid))
 
     def give_page_fresh_factor(self, page: Page) -> None:
         """The browser's own session (its token in localStorage) gave a second factor now: see give_fresh_factor."""
