@@ -9,7 +9,8 @@ from bank import roles
 from . import rules
 
 
-class User(AbstractUser):
+# the stubs cannot name the reverse manager of Passkey.user, a field django-otp's Device declares
+class User(AbstractUser):  # type: ignore[django-manager-missing]
     """A sign-in identity: the bank's officers (staff, each with a role) and the players who set a
     password. An officer's role is read on every call (bank.roles); a player's is blank."""
 

@@ -11,6 +11,7 @@ the server is past every factor the web offers (a restore is such a command).
 
 from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 
@@ -19,10 +20,10 @@ from bank.errors import BankError
 
 CODE = "step_up_required"
 
-_factor_holders: list[Callable[[object], bool]] = []
+_factor_holders: list[Callable[[Any], bool]] = []
 
 
-def register_factor_holder(holds_factor: Callable[[object], bool]) -> None:
+def register_factor_holder(holds_factor: Callable[[Any], bool]) -> None:
     """accounts: `holds_factor(user)`, does the user hold a confirmed second factor?"""
     _factor_holders.append(holds_factor)
 

@@ -155,27 +155,24 @@ class Server:
         server's database: for a browser's session of a test that is not about step-up, as conftest.py's
         bearer_for does for the Python tests. A session of the short-session server (no database named) is
         left as it is."""
-        if not self.database_url:
-            return
-        payload = token.split(".")[1]
-        sid = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["sid"]
-        now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
-        with closing(sqlite3.connect(self.database_url.removeprefix("sqlite:///"), timeout=30)) as database:
-            with database:
-                database.execute("UPDATE accounts_banksession SET factor_verified_at = ? WHERE sid = ?", (now, sid))
+        self._factor_given(token, datetime.now(UTC))
 
     def age_page_factor(self, page: Page, *, minutes: int) -> None:
         """The browser's session gave its second factor `minutes` ago (as if the officer had worked on that
         long since signing in): a step-up test's way past the 5-minute window without waiting it out."""
+        self._factor_given(
+            page.evaluate("localStorage.getItem('access_token')"), datetime.now(UTC) - timedelta(minutes=minutes)
+        )
+
+    def _factor_given(self, token: str, moment: datetime) -> None:
         if not self.database_url:
             return
-        token = page.evaluate("localStorage.getItem('access_token')")
         payload = token.split(".")[1]
         sid = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["sid"]
-        then = (datetime.now(UTC) - timedelta(minutes=minutes)).strftime("%Y-%m-%d %H:%M:%S.%f")
-        with closing(sqlite3.connect(self.database_url.removeprefix("sqlite:///"), timeout=30)) as database:
-            with database:
-                database.execute("UPDATE accounts_banksession SET factor_verified_at = ? WHERE sid = ?", (then, sid))
+        at = moment.strftime("%Y-%m-%d %H:%M:%S.%f")  # as Django keeps a UTC moment in SQLite
+        path = self.database_url.removeprefix("sqlite:///")
+        with closing(sqlite3.connect(path, timeout=30)) as database, database:
+            database.execute("UPDATE accounts_banksession SET factor_verified_at = ? WHERE sid = ?", (at, sid))
 
     def give_page_fresh_factor(self, page: Page) -> None:
         """The browser's own session (its token in localStorage) gave a second factor now: see give_fresh_factor."""

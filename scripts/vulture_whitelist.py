@@ -280,3 +280,4 @@ received_at  # variable, guild_discord/models.py (Interaction: when Discord sent
 sent_on  # variable, operations/models.py (ArrearsDigest: written by operations.bank_health.weekly_digest)
 least_days  # variable, operations/serializers.py (ArrearsBucketOut: filled by lending.loans.arrears.shaped_book)
 most_days  # variable, operations/serializers.py (ArrearsBucketOut: filled by lending.loans.arrears.shaped_book)
+fresh_until  # variable, accounts/serializers.py (StepUpOut: filled from the step-up answer's dict, read by the screens)
