@@ -623,6 +623,22 @@ class StepUpApi(APIView):
 STEP_UP_DONE = "Thank you: that was you. Carrying on."
 
 
+class PlayerFactorsResetApi(APIView):
+    permission_classes = [IsBankAdmin]
+
+    @extend_schema(
+        request=FactorsResetIn,
+        responses={200: FactorsResetOut},
+        summary="Treasurer: remove every second factor of a player who lost them all (with the reason: how they "
+        "were recognised); their sessions end and the password alone signs them in again",
+    )
+    def post(self, request, pk: int):
+        data = parse(FactorsResetIn, request, query=False)
+        removed = factors.player_factors_reset(player_id=pk, by=request.user, reason=data.get("reason"))
+        detail = "The player's second factor was reset and their sessions ended. They may add a new one on their Security tab."
+        return Response(FactorsResetOut({"factors_removed": removed, "detail": detail}).data)
+
+
 class StepUpPasskeyOptionsApi(APIView):
     throttle_classes = [StepUpRateThrottle]
     extra_error_statuses = (409,)  # no passkey

@@ -39,7 +39,7 @@ from bank.errors import BankError
 from bank.models import BankSettings
 
 from . import rules
-from .models import BankSession, Passkey, SignInChallenge, User
+from .models import BankSession, Passkey, Player, SignInChallenge, User
 from .tokens import sessions_end_for_user
 
 
@@ -54,7 +54,6 @@ TOTP = FactorKind(kind="totp", label="Authenticator app", model=TOTPDevice)
 PASSKEY = FactorKind(kind="passkey", label="Passkey", model=Passkey)  # accounts/passkeys.py
 # Every kind of factor, in the order the Security screen lists them.
 KINDS: tuple[FactorKind, ...] = (TOTP, PASSKEY)
-KIND_BY_NAME = {kind.kind: kind for kind in KINDS}
 KIND_OF_MODEL = {kind.model: kind for kind in KINDS}
 
 RECOVERY_DEVICE_NAME = "Recovery codes"
@@ -381,6 +380,35 @@ def factors_reset(*, officer_id: int, by: User | None, reason) -> int:
             actor=by, kind="factor.reset", obj=officer, after={"reason": reason[:500], "factors_removed": factors}
         )
         live.notify({"officers"})
+    return len(factors)
+
+
+def player_factors_reset(*, player_id: int, by: User, reason) -> int:
+    """A treasurer removes every factor and recovery code of a player who lost them all (a phone and the
+    codes): the player's sessions end, and the password alone signs them in again until they add a factor.
+    The treasurer confirms who asks first (the reason says how: in game, on Discord voice). Step-up: a stolen
+    officer's session cannot strip a player's factor. Answers how many factors went."""
+    reason = reason.strip() if isinstance(reason, str) else ""
+    if not reason:
+        raise BankError(MSG_RESET_REASON, code="missing_fields", fields={"reason": [MSG_RESET_REASON]})
+    step_up.require(by, what="reset a player's second factor")
+    user_id = Player.objects.filter(pk=player_id).values_list("user_id", flat=True).first()
+    with transaction.atomic():
+        user = User.objects.select_for_update().filter(pk=user_id, is_staff=False).first() if user_id else None
+        player = Player.objects.select_for_update(of=("self",)).filter(pk=player_id).first()
+        if user is None or player is None or player.user_id != user.pk:
+            raise BankError("Player not found", code="not_found", status=404)
+        factors = [f"{factor.label}: {factor.name}" for factor in factors_of(user)]
+        _devices_delete(user)
+        sessions_end_for_user(user_id=user.pk)
+        audit.record(
+            actor=by,
+            kind="factor.reset",
+            obj=player,
+            player=player,
+            after={"reason": reason[:500], "factors_removed": factors},
+        )
+        live.notify({"players"}, [player.pk])
     return len(factors)
 
 

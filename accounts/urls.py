@@ -35,5 +35,6 @@ urlpatterns = [
     path("me/factors/passkey", apis.MyPasskeysApi.as_view(), name="my-passkeys"),
     path("me/factors/passkey/<int:pk>", apis.MyPasskeyApi.as_view(), name="my-passkey"),
     path("me/recovery-codes", apis.MyRecoveryCodesApi.as_view(), name="my-recovery-codes"),
+    path("admin/players/<int:pk>/factors/reset", apis.PlayerFactorsResetApi.as_view(), name="player-factors-reset"),
     path("admin/officers/<int:pk>/factors/reset", apis.OfficerFactorsResetApi.as_view(), name="officer-factors-reset"),
 ]

@@ -58,6 +58,7 @@ VOCABULARY = Vocabulary(
         "my-passkeys": {POST: TELLER},
         "my-passkey": {DELETE: TELLER},  # a fresh second factor for the calls that ask for one (players' too)
         "officer-factors-reset": {POST: TREASURER},
+        "player-factors-reset": {POST: TREASURER},  # a player who lost every factor (as a player's password)
     },
     route_fields={("player-update", PUT): {"client_type": TREASURER, "has_solo_access": TREASURER}},
     actions={

@@ -98,6 +98,23 @@ def test_a_wrong_first_code_confirms_nothing_and_is_in_the_audit_trail(clock, ad
     assert AuditEntry.objects.filter(kind="factor.code_failed", object_id=admin_user.pk).count() == 1
 
 
+def test_wrong_codes_while_setting_up_an_app_do_not_count_toward_the_lockout(clock, api, admin_user):
+    """The person types a code of a secret the bank just showed them, in a session they already hold: a mistake
+    there proves nothing about a stolen password, so it is recorded but locks nothing."""
+    me = bearer_for(admin_user)
+    started = me.post("/api/me/factors/totp", {"name": "Phone"}, format="json").json()
+    device = TOTPDevice.objects.get(pk=started["id"])
+    wrong = "000000" if code_for(device) != "000000" else "111111"
+    for _ in range(6):
+        answer = me.post(f"/api/me/factors/totp/{device.pk}/confirm", {"otp": wrong}, format="json")
+        assert answer.status_code == 400
+    assert not StaffLockout.objects.filter(user=admin_user).exists()
+    assert AuditEntry.objects.filter(kind="factor.code_failed", after__step="enrolment").count() == 6
+    confirmed = me.post(f"/api/me/factors/totp/{device.pk}/confirm", {"otp": code_for(device)}, format="json")
+    assert confirmed.status_code == 200
+    assert password_step(api).status_code == 202  # and the password still opens the code step
+
+
 def test_a_factor_needs_a_name(admin_user):
     response = bearer_for(admin_user).post("/api/me/factors/totp", {"name": "  "}, format="json")
     assert response.status_code == 400

@@ -14,6 +14,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
+from accounts.models import Passkey
 from accounts.tests.factories import PlayerFactory
 from bank.models import Proposal
 from conftest import RULES_DAY, bank_moment, bearer_for
@@ -41,6 +42,7 @@ ROUTE_KINDS = [
     (r"^admin/officers/<int:pk>(/|$)", "player"),  # an officer's id; a player gets 403 whatever the id
     (r"^admin/proposals/<int:pk>/", "proposal"),  # officers only: a player gets 403 whatever the id
     (r"^me/factors/totp/<int:pk>(/|$)", "factor"),  # the caller's own second factor
+    (r"^me/factors/passkey/<int:pk>$", "passkey"),  # the caller's own passkey
 ]
 
 TODAY = bank_moment(RULES_DAY).date()
@@ -84,8 +86,10 @@ INPUTS: dict[tuple[str, str], dict] = {
     ("admin/proposals/<int:pk>/approve", "put"): {},
     ("admin/proposals/<int:pk>/deny", "put"): {"query": {"admin_notes": "not now"}},
     ("me/factors/totp/<int:pk>", "delete"): {},
+    ("me/factors/passkey/<int:pk>", "delete"): {},
     ("me/factors/totp/<int:pk>/confirm", "post"): {"body": {"otp": "123456"}},
     ("admin/officers/<int:pk>/factors/reset", "post"): {"body": {"reason": "lost phone"}},
+    ("admin/players/<int:pk>/factors/reset", "post"): {"body": {"reason": "lost phone"}},
 }
 
 
@@ -146,6 +150,9 @@ def bank():
             ).pk,
             # an authenticator being set up (the confirm route's) that is also removable (the delete route's)
             "factor": TOTPDevice.objects.create(user=owner.user, name="Phone", confirmed=False).pk,
+            "passkey": Passkey.objects.create(
+                user=owner.user, name="Laptop", confirmed=True, credential_id=f"cred-{owner.pk}", public_key=b"k"
+            ).pk,
         }
     return {"me": me, "mine": records[me.pk], "theirs": records[other.pk]}
 

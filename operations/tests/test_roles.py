@@ -134,6 +134,8 @@ ISSUE_23: dict[str, dict[str, list[tuple[str, str]]]] = {
         "credit adjustments": [("credit-adjust", "POST")],
         "penalties and migration": [("credit-penalty", "POST"), ("credit-migration-execute", "POST")],
         "passwords and unblocking": [("player-password", "PUT"), ("player-unblock", "PUT")],
+        # issue 34: a player who lost every second factor gets back in through a treasurer
+        "a player's lost second factor": [("player-factors-reset", "POST")],
         "bulk delete": [("players-bulk-delete", "DELETE")],
         "backup and restore": [("backup", "GET")],  # a restore is manage.py's, not a route
         # issue 30: the Overview runs the books check now (the treasurer's, as the backups are)

@@ -10,9 +10,10 @@ import pytest
 import time_machine
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
+from rest_framework.test import APIClient
 
 from accounts.models import BankSession, StaffLockout
-from accounts.tests.factories import AdminFactory, PlayerFactory
+from accounts.tests.factories import PASSWORD, AdminFactory, PlayerFactory
 from bank import roles
 from bank.models import AuditEntry, BankSettings, Proposal
 from conftest import bearer_for
@@ -238,3 +239,35 @@ def test_changing_ones_own_factors_asks_for_the_factor_one_has(clock, lou):
 def test_the_first_factor_is_set_up_with_the_password_alone(clock, lou):
     api = bearer_for(lou, factor=False)
     assert api.post("/api/me/factors/totp", {"name": "Phone"}, format="json").status_code == 201
+
+
+# --- a player who lost every factor (issue 34, lost factors) -------------------------------------------------
+
+
+def test_a_treasurer_resets_a_players_lost_factors_with_a_reason_and_a_fresh_factor(clock, admin_user):
+    player = PlayerFactory()
+    authenticator(player.user)
+    players_session = bearer_for(player.user)
+    path = f"/api/admin/players/{player.pk}/factors/reset"
+    refused = bearer_for(admin_user, factor=False).post(path, {"reason": "lost phone"}, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (403, "step_up_required")
+    assert bearer_for(admin_user).post(path, {"reason": " "}, format="json").status_code == 400
+    answer = bearer_for(admin_user).post(
+        path, {"reason": "lost phone and codes; known on Discord voice"}, format="json"
+    )
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["factors_removed"] == 1
+    assert not TOTPDevice.objects.filter(user=player.user).exists()
+    assert players_session.get("/api/me").status_code == 401  # their sessions ended
+    entry = AuditEntry.objects.get(kind="factor.reset")
+    assert (entry.player_id, entry.after["reason"]) == (player.pk, "lost phone and codes; known on Discord voice")
+    assert entry.after["factors_removed"] == ["Authenticator app: Phone"]
+    # the password alone signs the player in again
+    login = APIClient().post("/api/login", {"username": player.name, "password": PASSWORD}, format="json")
+    assert login.status_code == 200, login.json()
+
+
+def test_only_a_treasurer_resets_a_players_factors(clock, lou):
+    player = PlayerFactory()
+    answer = bearer_for(lou).post(f"/api/admin/players/{player.pk}/factors/reset", {"reason": "x"}, format="json")
+    assert answer.status_code == 403
