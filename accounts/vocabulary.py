@@ -67,6 +67,7 @@ VOCABULARY = Vocabulary(
         "password": (("player-password", PUT),),
         "unblock": (("player-unblock", PUT),),
         "reset_factors": (("officer-factors-reset", POST),),
+        "reset_player_factors": (("player-factors-reset", POST),),
         "officers": (
             ("officers", GET),
             ("officers", POST),

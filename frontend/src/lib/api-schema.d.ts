@@ -3309,6 +3309,7 @@ export interface components {
             password: boolean;
             unblock: boolean;
             reset_factors: boolean;
+            reset_player_factors: boolean;
             officers: boolean;
             credit_adjust: boolean;
             migration_execute: boolean;

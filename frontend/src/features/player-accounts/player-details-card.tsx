@@ -7,7 +7,7 @@ import { StatBox } from '@/components/stat-box';
 import { formatDateTime } from '@/lib/dates';
 import { errorDetail } from '@/lib/errors';
 import { plural } from '@/lib/plural';
-import { type AdminPlayer, useUpdatePlayer, PlayerPasswordForm, StandingBadge } from '@/features/players';
+import { type AdminPlayer, useUpdatePlayer, PlayerFactorsResetForm, PlayerPasswordForm, StandingBadge } from '@/features/players';
 import { useCreditBenefits } from '@/features/credit';
 import { ProductForm } from '@/features/player-accounts/product-form';
 import { PlayerProducts } from '@/features/player-accounts/player-products';
@@ -16,7 +16,7 @@ import { StatementDownload } from '@/features/loans';
 import '@/components/bank-ui.css';
 import '@/components/player-admin.css';
 
-type Panel = 'product' | 'password' | 'products' | 'audit' | 'statement' | null;
+type Panel = 'product' | 'password' | 'factors' | 'products' | 'audit' | 'statement' | null;
 
 interface PlayerDetailsCardProps {
   player: AdminPlayer;
@@ -36,6 +36,7 @@ export function PlayerDetailsCard({ player, adminName, onClose, initialPanel = n
   const maySolo = useMay('solo_access');
   const mayAddProduct = useMay('add_product');
   const mayPassword = useMay('password');
+  const mayResetFactors = useMay('reset_player_factors');
   // the scale comes from the server, like every rule
   const scale = useCreditBenefits();
   const toggle = (next: Panel) => {
@@ -119,6 +120,12 @@ export function PlayerDetailsCard({ player, adminName, onClose, initialPanel = n
             Change Password
           </button>
         )}
+        {mayResetFactors && (
+          <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'factors'} onClick={() => toggle('factors')}>
+            <Icon name="shield" size={16} />
+            Reset Second Factor
+          </button>
+        )}
         <button type="button" className="btn btn--secondary btn--small" aria-expanded={panel === 'products'} onClick={() => toggle('products')}>
           <Icon name="creditCard" size={16} />
           View Products
@@ -139,6 +146,7 @@ export function PlayerDetailsCard({ player, adminName, onClose, initialPanel = n
       <NoticeBanner notice={notice} />
       {panel === 'product' && <ProductForm player={player} adminName={adminName} title={`Add a product for ${player.name}`} />}
       {panel === 'password' && <PlayerPasswordForm player={player} onNotice={setNotice} onClose={() => setPanel(null)} />}
+      {panel === 'factors' && <PlayerFactorsResetForm player={player} onNotice={setNotice} onClose={() => setPanel(null)} />}
       {panel === 'products' && <PlayerProducts playerId={player.id} />}
       {panel === 'statement' && <StatementDownload playerId={player.id} />}
       {panel === 'audit' && <PlayerAuditList playerId={player.id} />}

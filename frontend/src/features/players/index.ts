@@ -12,3 +12,4 @@ export { BlockedAccountsTab } from '@/features/players/blocked-accounts-tab';
 export { NewPlayerTab } from '@/features/players/new-player-tab';
 export { PlayerPasswordForm } from '@/features/players/player-password-form';
 export { StandingBadge } from '@/features/players/standing-badge';
+export { PlayerFactorsResetForm } from '@/features/players/player-factors-reset-form';
