@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0007_second_factor'),
+        ('accounts', '0008_user_discord'),
     ]
 
     operations = [
