@@ -139,6 +139,12 @@ def has_factor(user: User) -> bool:
     return any(kind.model.objects.filter(user=user, confirmed=True).exists() for kind in KINDS)
 
 
+def has_authenticator(user: User) -> bool:
+    """Does the user hold a confirmed authenticator app (a factor that a typed code proves, as Discord's
+    forms can take one; a passkey cannot be given there)?"""
+    return TOTP.model.objects.filter(user=user, confirmed=True).exists()
+
+
 def has_factor_expression():
     """An annotation: does the row's user (OuterRef "pk") hold a confirmed factor of any kind."""
     expression = None

@@ -176,14 +176,16 @@ DOOR_STEP_UP = "step-up"
 MSG_STEP_UP_CODE = "Please enter the 6-digit code from your authenticator app (or one of your recovery codes)"
 
 
-def factor_step_up(*, user: User, sid: str, code, address: str):
+def factor_step_up(*, user: User, sid: str, code, address: str, door: str = DOOR_STEP_UP):
     """Step-up: a second factor given again inside a session (bank/step_up.py): a right code refreshes the
     session's `factor_verified_at`; a wrong one counts toward the lockout as a wrong sign-in code does (a
     stolen session cannot guess codes past five), and a locked or blocked account is refused. Answers the
-    device that took the code."""
+    device that took the code. Without a session (`sid` empty: a code typed in Discord's form, whose `door`
+    and `address` say so) the code is checked and counted the same, and the caller marks the moment
+    (`bank.step_up.factor_given_now`)."""
     if not (isinstance(code, str) and code.strip()):
         raise BankError(MSG_STEP_UP_CODE, code="missing_fields", fields={"otp": [MSG_STEP_UP_CODE]})
-    _user, device = _factor_sign_in(user=user, challenge=None, code=code, address=address, door=DOOR_STEP_UP, sid=sid)
+    _user, device = _factor_sign_in(user=user, challenge=None, code=code, address=address, door=door, sid=sid)
     return device
 
 

@@ -6,11 +6,14 @@ The session is the one the API authenticated the call with: `accounts.authentica
 as `bank_session`, whose `factor_verified_at` is the moment a factor was last given in it (the sign-in's
 code or passkey, a step-up, a factor's enrolment). A call made outside the API (a `manage.py` command on
 the server, a service called by a test) has no such session and is not asked: whoever runs commands on
-the server is past every factor the web offers (a restore is such a command).
+the server is past every factor the web offers (a restore is such a command). Discord's officer buttons
+(guild_discord/staff.py) carry no API session: they mark the officer `without_factor`, or `factor_given_now`
+once a code typed in Discord's form has been checked.
 """
 
 from collections.abc import Callable
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -56,6 +59,29 @@ def refusal(user, *, what: str) -> BankError:
             "add an authenticator app or a passkey on the Security screen first."
         )
     return BankError(detail, code=CODE, status=403)
+
+
+@dataclass(frozen=True)
+class _OutsideSession:
+    """The session of a call from where the API's session cannot reach: Discord's buttons and forms."""
+
+    factor_verified_at: datetime | None
+
+
+def without_factor(user):
+    """Mark `user` as calling from where no second factor was given (a press of a button in Discord): step-up
+    then refuses them, where a call with no session at all (a command on the server) is let through."""
+    user.bank_session = _OutsideSession(factor_verified_at=None)
+    return user
+
+
+def factor_given_now(user):
+    """Mark `user` as having given a second factor this moment outside any API session: a code of their
+    authenticator app typed in Discord's form, which the caller has just checked as `POST /api/step-up` checks
+    one (accounts.services.factor_step_up: once, counted toward the lockout when wrong). Step-up then lets
+    this call through; it lasts as long as this user object, never beyond the call."""
+    user.bank_session = _OutsideSession(factor_verified_at=clock.now())
+    return user
 
 
 def require(user, *, what: str) -> None:

@@ -4,7 +4,8 @@
   Confirm claims the PendingCommand with a conditional UPDATE (open -> filed, only the caller's own,
   not expired) in the transaction that files the request through the site's service: a second press,
   a replay or presses at once file it once; what the service refuses is answered and nothing is filed;
-- `staff:approve|deny:<kind>:<id>`, `staff:deny_reason:<kind>:<id>` (the Deny modal): staff.py."""
+- `staff:approve|deny:<kind>:<id>`, `staff:deny_reason:<kind>:<id>` (the Deny modal) and
+  `staff:approve_code:<kind>:<id>` (the Approve modal asking for a code, where a fresh factor is needed): staff.py."""
 
 from datetime import timedelta
 
@@ -119,6 +120,8 @@ def run(interaction: dict, *, site_url: str) -> dict:
     if interaction.get("type") == rules.MODAL_SUBMIT:
         if parts[:2] == ["staff", "deny_reason"] and len(parts) == 4:
             return staff.deny_submitted(interaction, kind_name=parts[2], request_id=object_id)
+        if parts[:2] == ["staff", "approve_code"] and len(parts) == 4:
+            return staff.approve_code_submitted(interaction, kind_name=parts[2], request_id=object_id)
         return private("The bank does not know this form.")
     if parts[0] == "bank" and len(parts) == 3 and parts[1] in {"confirm", "cancel"}:
         return _players_button(interaction, parts[1], object_id, site_url=site_url)

@@ -64,10 +64,31 @@ MAX_POST_ATTEMPTS = 8
 POST_CLAIM_SECONDS = 60
 
 
-def fresh_factor_link(site_url: str) -> str:
-    """The answer to an officer whose decision needs a fresh second factor: decide on the site."""
+# an officer's code typed in Discord's Approve form: checked as POST /api/step-up checks one, and counted
+# toward the lockout at this address and under this door (Discord gives the bank no client address)
+DISCORD_ADDRESS = "discord"
+DISCORD_DOOR = "discord"
+SHORT = 1  # a text input's style: one line
+CODE_LABEL = "A code from your authenticator app"
+CODE_PLACEHOLDER = "6 digits (or one of your recovery codes)"
+CODE_MAX_LENGTH = 64  # as POST /api/step-up takes it (accounts.serializers.StepUpIn)
+
+
+def fresh_factor_link(site_url: str, *, no_factor_refusal: str = "") -> str:
+    """The answer to an officer whose decision needs a fresh second factor that Discord cannot take. One who
+    holds only passkeys (Discord cannot ask for a passkey) decides in the bank. One who holds no factor at
+    all gets the site's own refusal (`no_factor_refusal`: add one on the Security screen first) and where
+    that screen is."""
     where = f"{site_url}admin-panel" if site_url else "the bank's Admin Panel"
+    if no_factor_refusal:
+        return f"{no_factor_refusal} The Security screen is in the bank at {where}."
     return (
-        f"This decision needs a fresh second factor: decide it in the bank at {where}, where you are asked for "
-        "your code."
+        "This decision takes two officers, and the bank asks each for a fresh second factor. Discord cannot "
+        f"ask for a passkey: decide it in the bank at {where}, where your passkey is asked for (or add an "
+        "authenticator app on your Security screen to approve from Discord)."
     )
+
+
+def code_refused(detail: str) -> str:
+    """The answer to a wrong (or used, or locked out) code typed in the Approve form: nothing was approved."""
+    return f"Not approved: {detail} Press Approve again for a new form."

@@ -11,7 +11,11 @@ conditional UPDATE (two workers, or a task run twice, post it once), and tries a
 Deciding: Approve runs the request's approve service (four eyes: a first approval is recorded and the
 message says who approved and that a second officer must; the same officer twice is refused by the
 service, 409; the second approval decides); Deny opens a modal for the reason, whose submit runs the
-deny service. The answer to a press edits the message (UPDATE_MESSAGE); a refusal is answered to the
+deny service (a denial moves no money: no fresh factor asked). A decision that takes two officers needs
+each one's fresh second factor (step-up, docs/rules.md): a press gives none (`step_up.without_factor`),
+so the service refuses it and Approve opens a modal asking for a code of the officer's authenticator
+app, checked as the site's step-up checks one, then approves (`step_up.factor_given_now`); an officer
+with only passkeys, or no factor, is answered where to decide or what to add. The answer to a press edits the message (UPDATE_MESSAGE); a refusal is answered to the
 presser alone. Every decision is audited as the officer, in the same ledger, by those services.
 A change made elsewhere (a decision on the site, a player cancelling) edits the post by a task too."""
 
@@ -30,9 +34,9 @@ from django.db.models.signals import post_save
 from django.tasks import TaskResultStatus, task
 from django_tasks_db.models import DBTaskResult
 
-from accounts.factors import has_factor
+from accounts import factors, services
 from accounts.models import User
-from bank import clock, decisions, roles
+from bank import clock, decisions, roles, step_up
 from bank.errors import BankError
 from bank.models import PlayerRequest
 from bank.outbox import backoff
@@ -301,22 +305,6 @@ def refresh_post(post_id: int, attempt: int = 1) -> str:
 # --- deciding ----------------------------------------------------------------------------------------
 
 
-def fresh_factor_needed(officer: User, kind: Kind, request) -> bool:
-    """STAND-IN for the step-up rule (a fresh second factor before a decision that takes two officers),
-    which is being built beside this and must be wired here: a Discord press carries no session, so no
-    factor given in one. Until then, a decision that takes two officers (`decisions.why_two`, the four-eyes
-    rule the service applies: above the threshold, with what the player asked or this officer decided
-    alone in 24 hours) by an officer who holds a second factor is sent to the site, which can ask for it."""
-    takes_two = decisions.why_two(
-        officer=officer,
-        player_id=request.player_id,
-        amount=kind.requests.amount(request),
-        threshold=decisions.four_eyes_above(),
-        asked_total=kind.requests.asked_total(request, request.player),
-    )
-    return bool(takes_two) and has_factor(officer)
-
-
 def _updated(kind: Kind, request_id: int) -> dict:
     """The answer to a press: the message the button is on, edited to show the request as it stands."""
     request = kind.model.objects.select_related("player", "decided_by").get(pk=request_id)
@@ -370,14 +358,54 @@ def press(interaction: dict, *, action: str, kind_name: str, request_id: int, si
         return private(rules.STAFF_GONE)
     if action == "deny":
         return _reason_modal(kind, request)
-    if fresh_factor_needed(officer, kind, request):
-        return private(rules.fresh_factor_link(site_url))
     try:
         with transaction.atomic():
-            kind.approve(request_id=request_id, admin=officer, notes="")
+            # no factor was given in a press: a decision that takes two officers is refused by the service
+            kind.approve(request_id=request_id, admin=step_up.without_factor(officer), notes="")
     except BankError as error:
+        if error.code == step_up.CODE:
+            return _factor_asked(officer, kind, request, error, site_url=site_url)
         return private(error.detail)
     return _updated(kind, request_id)  # a first approval (buttons kept) or the decision
+
+
+def _factor_asked(officer: User, kind: Kind, request, refusal: BankError, *, site_url: str) -> dict:
+    """The decision takes two officers and so a fresh second factor (step-up; the service refused the press
+    with `step_up_required` before anything changed, after its other checks). An officer with an
+    authenticator app types a code in a form; one with only passkeys (Discord cannot ask for one) is sent to
+    decide in the bank; one without a factor gets the site's refusal: add one first."""
+    if factors.has_authenticator(officer):
+        return _code_modal(kind, request)
+    if factors.has_factor(officer):
+        return private(rules.fresh_factor_link(site_url))
+    return private(rules.fresh_factor_link(site_url, no_factor_refusal=refusal.detail))
+
+
+def _code_modal(kind: Kind, request) -> dict:
+    return {
+        "type": rules.MODAL,
+        "data": {
+            "custom_id": f"staff:approve_code:{kind.name}:{request.pk}",
+            "title": f"Approve #{request.pk}"[:45],
+            "components": [
+                {
+                    "type": rules.ACTION_ROW,
+                    "components": [
+                        {
+                            "type": rules.TEXT_INPUT,
+                            "custom_id": "code",
+                            "style": rules.SHORT,
+                            "label": rules.CODE_LABEL,
+                            "placeholder": rules.CODE_PLACEHOLDER,
+                            "min_length": 1,
+                            "max_length": rules.CODE_MAX_LENGTH,
+                            "required": True,
+                        }
+                    ],
+                }
+            ],
+        },
+    }
 
 
 def _reason_modal(kind: Kind, request) -> dict:
@@ -431,6 +459,39 @@ def deny_submitted(interaction: dict, *, kind_name: str, request_id: int) -> dic
         notes = read(DecisionIn, {"admin_notes": reason}).get("admin_notes", "")
         with transaction.atomic():
             kind.deny(request_id=request_id, admin=officer, reason=notes)
+    except BankError as error:
+        return private(error.detail)
+    return _updated(kind, request_id)
+
+
+def approve_code_submitted(interaction: dict, *, kind_name: str, request_id: int) -> dict:
+    """The Approve form sent back with a code (a decision that takes two officers, `_factor_asked`): the
+    button's checks again (a linked officer whose role may decide, the request still pending), then the code
+    checked as `POST /api/step-up` checks one (accounts.services.factor_step_up: it works once; a wrong one is
+    audited and counts toward the lockout, here at the address and door "discord"; a locked officer is
+    refused even the right one), then the approval with the factor given now (`step_up.factor_given_now`).
+    A refused code approves nothing. The code's check commits (a wrong one must stay counted) inside the
+    interaction's transaction (interactions.handle), which the approval joins."""
+    kind = KINDS.get(kind_name)
+    if kind is None:
+        return private(rules.STAFF_GONE)
+    officer = _decider(interaction, kind)
+    if isinstance(officer, str):
+        return private(officer)
+    status = kind.model.objects.filter(pk=request_id).values_list("status", flat=True).first()
+    if status is None:
+        return private(rules.STAFF_GONE)
+    if status != PlayerRequest.Status.PENDING:
+        return private(kind.requests.already_processed)
+    code = _submitted((interaction.get("data") or {}).get("components") or [], "code")
+    try:
+        # not inside an atomic block of its own: a wrong code's count commits although the check fails
+        services.factor_step_up(user=officer, sid="", code=code, address=rules.DISCORD_ADDRESS, door=rules.DISCORD_DOOR)
+    except BankError as error:
+        return private(rules.code_refused(error.detail))
+    try:
+        with transaction.atomic():
+            kind.approve(request_id=request_id, admin=step_up.factor_given_now(officer), notes="")
     except BankError as error:
         return private(error.detail)
     return _updated(kind, request_id)

@@ -44,8 +44,9 @@ def button(discord_user_id: str, custom_id: str) -> dict:
     }
 
 
-def modal(discord_user_id: str, custom_id: str, reason: str) -> dict:
-    row = {"type": 1, "components": [{"type": 4, "custom_id": "reason", "value": reason}]}
+def modal(discord_user_id: str, custom_id: str, value: str, *, field: str = "reason") -> dict:
+    """A modal submitted with one text input: the Deny form's reason, or the Approve form's code (field "code")."""
+    row = {"type": 1, "components": [{"type": 4, "custom_id": field, "value": value}]}
     return _base(discord_user_id, 5) | {"data": {"custom_id": custom_id, "components": [row]}}
 
 

@@ -13,10 +13,10 @@ import pytest
 from django.tasks import TaskResultStatus
 from django.test import override_settings
 from django.utils import timezone
-from django_otp.plugins.otp_totp.models import TOTPDevice
 from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
+from accounts.models import Passkey
 from bank.models import AuditEntry, BankSettings, DecisionRecord
 from conftest import bearer_for
 from exchange.models import PearlExchangeRequest
@@ -28,6 +28,7 @@ from lending import rules as lending_rules
 from lending.models import Loan, PendingLoan, WithdrawalRequest
 from lending.tests.factories import PendingLoanFactory, SavingsFactory, WithdrawalRequestFactory
 from operations import tasks
+from testkit.factors import authenticator_code, authenticator_for
 from testkit.servers import asgi_server, call, env_for_test_database, needs_postgresql_and_redis
 from testkit.threads import run_at_once
 
@@ -184,24 +185,45 @@ def test_nothing_is_queued_without_a_staff_channel(discord_api, db):
     assert not StaffPost.objects.exists()
 
 
+def approve_form(discord_id: str, request, kind: str = "loan_request") -> dict:
+    """Approve pressed on a decision that takes two officers: the form asking for a code, nothing decided."""
+    asked = press(button(discord_id, f"staff:approve:{kind}:{request.pk}"))
+    assert asked["type"] == 9, asked
+    assert asked["data"]["custom_id"] == f"staff:approve_code:{kind}:{request.pk}"
+    [[code_input]] = [row["components"] for row in asked["data"]["components"]]
+    assert (code_input["type"], code_input["custom_id"], code_input["required"]) == (4, "code", True)
+    assert code_input["label"] == "A code from your authenticator app"
+    return asked
+
+
+def code_form(discord_id: str, request, code: str, kind: str = "loan_request") -> dict:
+    """The Approve form sent back with this code."""
+    return modal(discord_id, f"staff:approve_code:{kind}:{request.pk}", code, field="code")
+
+
 def test_four_eyes_through_the_buttons(staff_channel, two_officers):
     alice, bob = two_officers
+    alice_app, bob_app = authenticator_for(alice), authenticator_for(bob)
     request = PendingLoanFactory(value=500_000)
     approve = f"staff:approve:loan_request:{request.pk}"
 
-    first = press(button(ALICE, approve))
+    approve_form(ALICE, request)
+    request.refresh_from_db()
+    assert request.approvals == []  # the press alone decided nothing: it gave no factor
+    first = press(code_form(ALICE, request, authenticator_code(alice_app)))
     assert first["type"] == 7  # the message is edited
     assert first["data"]["content"].endswith("Approved by Alice the Clerk; a second officer must approve.")
     assert custom_ids(first) == [approve, f"staff:deny:loan_request:{request.pk}"]
     assert not Loan.objects.exists()
     assert AuditEntry.objects.get(kind="loan_request.first_approved").actor_id == alice.pk
 
-    again = press(button(ALICE, approve))
+    again = press(button(ALICE, approve))  # refused before any code is asked
     assert (again["type"], again["data"]["flags"]) == (4, 64)
     assert again["data"]["content"] == "You have already approved this request: a second officer must approve it"
     assert not Loan.objects.exists()
 
-    second = press(button(BOB, approve))
+    approve_form(BOB, request)
+    second = press(code_form(BOB, request, authenticator_code(bob_app)))
     assert second["type"] == 7 and second["data"]["components"] == []
     assert second["data"]["content"].endswith("**Approved** by Alice the Clerk and Bob the Banker.")
     loan = Loan.objects.get()
@@ -212,6 +234,8 @@ def test_four_eyes_through_the_buttons(staff_channel, two_officers):
 
     late = press(button(ALICE, approve))
     assert (late["type"], late["data"]["content"]) == (4, lending_rules.ALREADY_PROCESSED)
+    late_form = press(code_form(ALICE, request, authenticator_code(alice_app, steps_from_now=1)))
+    assert (late_form["type"], late_form["data"]["content"]) == (4, lending_rules.ALREADY_PROCESSED)
     assert Loan.objects.count() == 1
 
 
@@ -289,13 +313,13 @@ def test_deny_asks_for_the_reason_in_a_modal_and_denies_with_it(staff_channel, t
     assert AuditEntry.objects.get(kind="loan_request.denied").actor_id == alice.pk
 
 
-def test_a_decision_that_needs_a_fresh_factor_is_sent_to_the_site(staff_channel, two_officers):
+def test_an_officer_with_only_a_passkey_is_sent_to_the_site(staff_channel, two_officers):
     alice, _ = two_officers
-    TOTPDevice.objects.create(user=alice, name="phone", confirmed=True)
+    Passkey.objects.create(user=alice, name="laptop", confirmed=True, credential_id="alice-key", public_key=b"k")
     request = PendingLoanFactory(value=500_000)  # above the 100,000 threshold
     answer = press(button(ALICE, f"staff:approve:loan_request:{request.pk}"))
     assert answer["type"] == 4 and answer["data"]["flags"] == 64
-    assert "fresh second factor" in answer["data"]["content"]
+    assert "Discord cannot ask for a passkey" in answer["data"]["content"]
     assert "http://testserver/admin-panel" in answer["data"]["content"]
     request.refresh_from_db()
     assert request.approvals == []
@@ -309,13 +333,24 @@ def test_a_decision_that_needs_a_fresh_factor_is_sent_to_the_site(staff_channel,
 @pytest.mark.usefixtures("books_balance")
 @pytest.mark.django_db(transaction=True)
 def test_twenty_simultaneous_presses_decide_once(staff_channel):
+    """Twenty officers press Approve at once (each gets the form), then send their own codes at once: one
+    first approval, one decision, eighteen refusals, one loan."""
     BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 100_000})
     officers = [f"64000064000064{index:04d}" for index in range(20)]
-    for index, discord_id in enumerate(officers):
-        linked_officer(discord_id, username=f"officer-{index}")
+    apps = [
+        authenticator_for(linked_officer(discord_id, username=f"officer-{index}"))
+        for index, discord_id in enumerate(officers)
+    ]
     request = PendingLoanFactory(value=500_000)
     approve = f"staff:approve:loan_request:{request.pk}"
-    answers = run_at_once(lambda index: signed(APIClient(), button(officers[index], approve)).json(), threads=20)
+    presses = [button(discord_id, approve) for discord_id in officers]
+    asked = run_at_once(lambda index: signed(APIClient(), presses[index]).json(), threads=20)
+    assert not [answer for answer in asked if isinstance(answer, Exception)], asked
+    assert {answer["type"] for answer in asked} == {9}  # each asked for a code; nothing decided
+    forms = [
+        code_form(discord_id, request, authenticator_code(app)) for discord_id, app in zip(officers, apps, strict=True)
+    ]
+    answers = run_at_once(lambda index: signed(APIClient(), forms[index]).json(), threads=20)
     assert not [answer for answer in answers if isinstance(answer, Exception)], answers
     outcomes = Counter(
         "approved"
@@ -348,25 +383,37 @@ def _signature_headers(interaction: dict) -> dict[str, str]:
 @pytest.mark.django_db(transaction=True)
 def test_twenty_presses_across_two_server_processes_decide_once():
     """The deployment's path: two server processes, one PostgreSQL, twenty officers pressing Approve on
-    one request that takes two: one first approval, one decision, eighteen refusals, one loan."""
+    one request that takes two, then sending their own codes in the form at once: one first approval, one
+    decision, eighteen refusals, one loan."""
     BankSettings.objects.update_or_create(pk=1, defaults={"four_eyes_above": 100_000})
     officers = [f"65000065000065{index:04d}" for index in range(20)]
-    for index, discord_id in enumerate(officers):
-        linked_officer(discord_id, username=f"server-officer-{index}")
+    apps = [
+        authenticator_for(linked_officer(discord_id, username=f"server-officer-{index}"))
+        for index, discord_id in enumerate(officers)
+    ]
     request = PendingLoanFactory(value=500_000)
     presses = [button(discord_id, f"staff:approve:loan_request:{request.pk}") for discord_id in officers]
     env = env_for_test_database(DISCORD_PUBLIC_KEY=PUBLIC_KEY)
     with asgi_server(env) as server_a, asgi_server(env) as server_b:
         servers = [server_a, server_b]
-        answers = run_at_once(
-            lambda index: call(
-                servers[index % 2],
-                "POST",
-                "/api/discord/interactions",
-                presses[index],
-                headers=_signature_headers(presses[index]),
-            ),
-            threads=20,
+
+        def send(interactions: list[dict]) -> list:
+            return run_at_once(
+                lambda index: call(
+                    servers[index % 2],
+                    "POST",
+                    "/api/discord/interactions",
+                    interactions[index],
+                    headers=_signature_headers(interactions[index]),
+                ),
+                threads=20,
+            )
+
+        asked = send(presses)
+        assert not [answer for answer in asked if isinstance(answer, Exception)], asked
+        assert {(status, body["type"]) for status, body in asked} == {(200, 9)}  # each asked for a code
+        answers = send(
+            [code_form(officer, request, authenticator_code(app)) for officer, app in zip(officers, apps, strict=True)]
         )
     assert not [answer for answer in answers if isinstance(answer, Exception)], answers
     assert {status for status, _ in answers} == {200}
