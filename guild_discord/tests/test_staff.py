@@ -16,7 +16,10 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 from rest_framework.test import APIClient
 
-from accounts.models import Passkey
+from accounts import factors
+from accounts.models import Passkey, StaffLockout, StaffSignInFailure
+from bank import step_up
+from bank.errors import BankError
 from bank.models import AuditEntry, BankSettings, DecisionRecord
 from conftest import bearer_for
 from exchange.models import PearlExchangeRequest
@@ -328,6 +331,91 @@ def test_an_officer_with_only_a_passkey_is_sent_to_the_site(staff_channel, two_o
     SavingsFactory(player=small.player, invested_value=80_000)
     decided = press(button(ALICE, f"staff:approve:withdrawal:{small.pk}"))
     assert decided["type"] == 7 and decided["data"]["content"].endswith("**Approved** by Alice the Clerk.")
+
+
+def wrong_code(device) -> str:
+    """A 6-digit code the app shows at none of the steps a check may accept."""
+    shown = {authenticator_code(device, steps_from_now=step) for step in range(-2, 3)}
+    return next(code for code in (f"{n:06d}" for n in range(123_456, 999_999, 111_111)) if code not in shown)
+
+
+def test_a_wrong_code_is_refused_counted_and_five_lock_the_officer_in_discord(staff_channel, two_officers):
+    alice, _ = two_officers
+    app = authenticator_for(alice)
+    request = PendingLoanFactory(value=500_000)
+    approve_form(ALICE, request)
+    for attempt in range(1, 5):
+        refused = press(code_form(ALICE, request, wrong_code(app)))
+        assert (refused["type"], refused["data"]["flags"]) == (4, 64)
+        assert refused["data"]["content"].startswith("Not approved: That code is not right.")
+        assert StaffLockout.objects.get(user=alice, address="discord").failed_attempts == attempt
+    locked = press(code_form(ALICE, request, wrong_code(app)))
+    assert "This officer account is locked" in locked["data"]["content"]
+    # each wrong code is in the trail, at Discord's door, and in the officer's own list of failures
+    failed = AuditEntry.objects.filter(kind="factor.code_failed", object_id=str(alice.pk))
+    assert [entry.after["door"] for entry in failed] == ["discord"] * 5
+    assert StaffSignInFailure.objects.filter(user=alice, address="discord", door="discord").count() == 5
+    assert AuditEntry.objects.filter(kind="staff.locked", object_id=str(alice.pk)).count() == 1
+    # locked: even the right code is refused, and nothing was approved
+    right = press(code_form(ALICE, request, authenticator_code(app)))
+    assert "This officer account is locked" in right["data"]["content"]
+    request.refresh_from_db()
+    assert request.approvals == [] and request.status == "pending"
+    # the lock is Discord's only: the site's sign-in from another address is not shut
+    assert not StaffLockout.objects.filter(user=alice).exclude(address="discord").exists()
+
+
+def test_a_code_works_once_and_a_recovery_code_may_stand_in(staff_channel, two_officers):
+    alice, _ = two_officers
+    app = authenticator_for(alice)
+    first, other = PendingLoanFactory(value=500_000), PendingLoanFactory(value=400_000)
+    code = authenticator_code(app)
+    assert press(code_form(ALICE, first, code))["type"] == 7
+    again = press(code_form(ALICE, other, code))  # the same code, on another request
+    assert again["data"]["content"].startswith("Not approved: That code is not right.")
+    other.refresh_from_db()
+    assert other.approvals == []
+    [recovery, *_] = factors.recovery_codes_make(user=alice)
+    assert press(code_form(ALICE, other, recovery))["type"] == 7
+    other.refresh_from_db()
+    assert [approval["officer_id"] for approval in other.approvals] == [alice.pk]
+    used = AuditEntry.objects.get(kind="factor.recovery_code_used", object_id=str(alice.pk))
+    assert used.after == {"door": "discord", "codes_left": 9}
+
+
+def test_an_officer_without_a_factor_is_told_to_add_one(staff_channel, two_officers):
+    request = PendingLoanFactory(value=500_000)
+    answer = press(button(ALICE, f"staff:approve:loan_request:{request.pk}"))
+    assert answer["type"] == 4 and answer["data"]["flags"] == 64
+    content = answer["data"]["content"]
+    assert "you have none: add an authenticator app or a passkey on the Security screen first" in content
+    assert "http://testserver/admin-panel" in content
+    # a form sent without being asked for (forged, or replayed from elsewhere) has no code that can pass
+    forged = press(code_form(ALICE, request, "123456"))
+    assert forged["data"]["content"].startswith("Not approved:")
+    request.refresh_from_db()
+    assert request.approvals == []
+    # denying moves no money: no fresh factor asked, decided from Discord as before
+    denied = press(modal(ALICE, f"staff:deny_reason:loan_request:{request.pk}", "Too much at once"))
+    assert denied["type"] == 7 and denied["data"]["content"].endswith("Reason: Too much at once")
+
+
+def test_a_press_without_a_factor_never_approves_above_the_threshold(staff_channel, two_officers):
+    """Defence in depth: whatever the button decides to ask, the approval it runs marks the officer
+    `without_factor`, and the service refuses a decision that takes two officers; the officer marked
+    `factor_given_now` (after a code was checked) passes."""
+    alice, _ = two_officers
+    authenticator_for(alice)
+    request = PendingLoanFactory(value=500_000)
+    kind = staff.KINDS["loan_request"]
+    with pytest.raises(BankError) as refused:
+        kind.approve(request_id=request.pk, admin=step_up.without_factor(alice), notes="")
+    assert refused.value.code == "step_up_required"
+    request.refresh_from_db()
+    assert request.approvals == []
+    kind.approve(request_id=request.pk, admin=step_up.factor_given_now(alice), notes="")
+    request.refresh_from_db()
+    assert [approval["officer_id"] for approval in request.approvals] == [alice.pk]
 
 
 @pytest.mark.usefixtures("books_balance")
