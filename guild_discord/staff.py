@@ -15,9 +15,10 @@ deny service (a denial moves no money: no fresh factor asked). A decision that t
 each one's fresh second factor (step-up, docs/rules.md): a press gives none (`step_up.without_factor`),
 so the service refuses it and Approve opens a modal asking for a code of the officer's authenticator
 app, checked as the site's step-up checks one, then approves (`step_up.factor_given_now`); an officer
-with only passkeys, or no factor, is answered where to decide or what to add. The answer to a press edits the message (UPDATE_MESSAGE); a refusal is answered to the
-presser alone. Every decision is audited as the officer, in the same ledger, by those services.
-A change made elsewhere (a decision on the site, a player cancelling) edits the post by a task too."""
+with only passkeys, or no factor, is answered where to decide or what to add. The answer to a press
+edits the message (UPDATE_MESSAGE); a refusal is answered to the presser alone. Every decision is audited
+as the officer, in the same ledger, by those services. A change made elsewhere (a decision on the site,
+a player cancelling) edits the post by a task too."""
 
 import logging
 import secrets
