@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { TextField } from '@/components/text-field';
+import { FactorCodeField } from '@/components/factor-code-field';
 import { AuthLayout } from '@/features/auth/auth-layout';
 import { useAuth } from '@/features/auth/auth-context';
 import { loginWithCode, loginWithPasskey } from '@/features/auth/api/login-factor';
@@ -68,20 +68,7 @@ export function SignInCodeStep({ challenge, withPasskey, withCode, username, onR
           ? 'Enter one of the recovery codes you saved when you set up your authenticator app. Each code works once.'
           : 'Your password is right. Now open your authenticator app and enter the 6-digit code it shows for Guild Bank.'}
       </p>
-      {recovery ? (
-        <TextField key="recovery" label="Recovery code" autoComplete="off" value={code} onChange={setCode} disabled={busy} />
-      ) : (
-        <TextField
-          key="app"
-          label="Code from your authenticator app"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={setCode}
-          disabled={busy}
-        />
-      )}
+      <FactorCodeField recovery={recovery} value={code} onChange={setCode} disabled={busy} />
       {error && (
         <p role="alert" className="alert alert--error">
           {error}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '@/components/modal';
-import { TextField } from '@/components/text-field';
+import { FactorCodeField } from '@/components/factor-code-field';
 import { errorDetail } from '@/lib/errors';
 import { useMyFactors } from '@/features/security/api/use-my-factors';
 import { usePasskeyStepUp } from '@/features/security/api/use-passkey-step-up';
@@ -74,20 +74,7 @@ export function StepUpForm({ detail, onDone, onCancel }: StepUpFormProps) {
               {passkeyStepUp.isPending ? 'Waiting for your passkey...' : 'Use My Passkey'}
             </button>
           )}
-          {recovery ? (
-            <TextField key="recovery" label="Recovery code" autoComplete="off" value={code} onChange={setCode} disabled={busy} />
-          ) : (
-            <TextField
-              key="app"
-              label="Code from your authenticator app"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={setCode}
-              disabled={busy}
-            />
-          )}
+          <FactorCodeField recovery={recovery} value={code} onChange={setCode} disabled={busy} />
           {error && (
             <p role="alert" className="alert alert--error">
               {error}
