@@ -19,12 +19,12 @@ function passkeyError(error: unknown): Error {
   return new Error(error instanceof Error && error.message ? error.message : CANCELLED);
 }
 
-/** navigator.credentials.create with the server's registration options: the new passkey's answer, as JSON. */
-export async function createPasskey(options: Record<string, unknown>): Promise<Record<string, unknown>> {
+/** A ceremony's credential as JSON (an object of base64url strings), or the browser's refusal in words for the
+ * person. The options are parsed inside, so that options the browser cannot read are refused the same way. */
+async function credentialJSON(ceremony: () => Promise<Credential | null>): Promise<Record<string, unknown>> {
   if (!passkeysSupported()) throw new Error(UNSUPPORTED);
   try {
-    const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(options as unknown as PublicKeyCredentialCreationOptionsJSON);
-    const credential = (await navigator.credentials.create({ publicKey })) as PublicKeyCredential | null;
+    const credential = (await ceremony()) as PublicKeyCredential | null;
     if (!credential) throw new DOMException('no credential', 'NotAllowedError');
     const answer: unknown = credential.toJSON(); // the DOM types it as any: an object of base64url strings
     return answer as Record<string, unknown>;
@@ -33,16 +33,20 @@ export async function createPasskey(options: Record<string, unknown>): Promise<R
   }
 }
 
+/** navigator.credentials.create with the server's registration options: the new passkey's answer, as JSON. */
+export function createPasskey(options: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return credentialJSON(() =>
+    navigator.credentials.create({
+      publicKey: PublicKeyCredential.parseCreationOptionsFromJSON(options as unknown as PublicKeyCredentialCreationOptionsJSON),
+    }),
+  );
+}
+
 /** navigator.credentials.get with the server's authentication options: the signed challenge, as JSON. */
-export async function signWithPasskey(options: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (!passkeysSupported()) throw new Error(UNSUPPORTED);
-  try {
-    const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(options as unknown as PublicKeyCredentialRequestOptionsJSON);
-    const credential = (await navigator.credentials.get({ publicKey })) as PublicKeyCredential | null;
-    if (!credential) throw new DOMException('no credential', 'NotAllowedError');
-    const answer: unknown = credential.toJSON(); // the DOM types it as any: an object of base64url strings
-    return answer as Record<string, unknown>;
-  } catch (error) {
-    throw passkeyError(error);
-  }
+export function signWithPasskey(options: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return credentialJSON(() =>
+    navigator.credentials.get({
+      publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(options as unknown as PublicKeyCredentialRequestOptionsJSON),
+    }),
+  );
 }
