@@ -84,13 +84,21 @@ def fake_discord(
         def log_message(self, *args):  # keep the test output quiet
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    with serving(Handler) as port:
+        fake.url = f"http://127.0.0.1:{port}/api/webhooks/1/{webhook_token}"
+        yield fake
+
+
+@contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[int]:
+    """A threaded HTTP server with this handler on 127.0.0.1 and a free port, for as long as the block runs:
+    the port. The fakes of Discord (this webhook, testkit/discord_api.py's API) run in one."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
-    fake.url = f"http://127.0.0.1:{server.server_address[1]}/api/webhooks/1/{webhook_token}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield fake
+        yield server.server_address[1]
     finally:
         server.shutdown()
         server.server_close()

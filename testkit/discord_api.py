@@ -31,7 +31,9 @@ import urllib.parse
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from testkit.discord import serving
 
 
 @dataclass(frozen=True)
@@ -264,13 +266,6 @@ def fake_discord_api(**options) -> Iterator[FakeDiscordApi]:
         def log_message(self, *args):  # keep the test output quiet
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    fake.base = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with serving(Handler) as port:
+        fake.base = f"http://127.0.0.1:{port}"
         yield fake
-    finally:
-        server.shutdown()
-        server.server_close()
