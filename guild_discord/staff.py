@@ -382,57 +382,44 @@ def _factor_asked(officer: User, kind: Kind, request, refusal: BankError, *, sit
     return private(rules.fresh_factor_link(site_url, no_factor_refusal=refusal.detail))
 
 
-def _code_modal(kind: Kind, request) -> dict:
+def _one_field_modal(custom_id: str, title: str, field: dict) -> dict:
+    """A Discord form (a modal) of one required text input; `field` its own settings (id, style, label...)."""
+    text_input = {"type": rules.TEXT_INPUT, "min_length": 1, "required": True, **field}
     return {
         "type": rules.MODAL,
         "data": {
-            "custom_id": f"staff:approve_code:{kind.name}:{request.pk}",
-            "title": f"Approve #{request.pk}"[:45],
-            "components": [
-                {
-                    "type": rules.ACTION_ROW,
-                    "components": [
-                        {
-                            "type": rules.TEXT_INPUT,
-                            "custom_id": "code",
-                            "style": rules.SHORT,
-                            "label": rules.CODE_LABEL,
-                            "placeholder": rules.CODE_PLACEHOLDER,
-                            "min_length": 1,
-                            "max_length": rules.CODE_MAX_LENGTH,
-                            "required": True,
-                        }
-                    ],
-                }
-            ],
+            "custom_id": custom_id,
+            "title": title[:45],
+            "components": [{"type": rules.ACTION_ROW, "components": [text_input]}],
         },
     }
+
+
+def _code_modal(kind: Kind, request) -> dict:
+    return _one_field_modal(
+        f"staff:approve_code:{kind.name}:{request.pk}",
+        f"Approve #{request.pk}",
+        {
+            "custom_id": "code",
+            "style": rules.SHORT,
+            "label": rules.CODE_LABEL,
+            "placeholder": rules.CODE_PLACEHOLDER,
+            "max_length": rules.CODE_MAX_LENGTH,
+        },
+    )
 
 
 def _reason_modal(kind: Kind, request) -> dict:
-    return {
-        "type": rules.MODAL,
-        "data": {
-            "custom_id": f"staff:deny_reason:{kind.name}:{request.pk}",
-            "title": f"Deny #{request.pk}"[:45],
-            "components": [
-                {
-                    "type": rules.ACTION_ROW,
-                    "components": [
-                        {
-                            "type": rules.TEXT_INPUT,
-                            "custom_id": "reason",
-                            "style": rules.PARAGRAPH,
-                            "label": "Reason (the player reads it)",
-                            "min_length": 1,
-                            "max_length": lending_rules.MAX_NOTES_LENGTH,
-                            "required": True,
-                        }
-                    ],
-                }
-            ],
+    return _one_field_modal(
+        f"staff:deny_reason:{kind.name}:{request.pk}",
+        f"Deny #{request.pk}",
+        {
+            "custom_id": "reason",
+            "style": rules.PARAGRAPH,
+            "label": "Reason (the player reads it)",
+            "max_length": lending_rules.MAX_NOTES_LENGTH,
         },
-    }
+    )
 
 
 def _submitted(components: list, custom_id: str) -> str:
